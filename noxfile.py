@@ -1,0 +1,43 @@
+"""Development sessions: ``nox`` runs tests, typecheck, lint and docs; others on request.
+
+``nox -s tests``, ``nox -s typecheck``, ``nox -s lint`` and ``nox -s docs`` are the checks that
+``.ci/run`` also runs.
+"""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.default_venv_backend = "venv"
+nox.options.reuse_existing_virtualenvs = True
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite (unit, property and doctests), as the README says."""
+    session.install("-e", ".[tests]")
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict on the package and the tests."""
+    session.install("-e", ".[typing]")
+    session.run("mypy", "--strict", "src", "tests", "noxfile.py")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff's linter and formatter check."""
+    session.install("ruff")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the documentation with warnings as errors, and run its examples."""
+    session.install("-e", ".[docs,tests]")
+    session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
+    session.run("python", "-m", "pytest", "docs", "README.md")

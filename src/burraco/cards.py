@@ -1,0 +1,335 @@
+"""Cards, their values and their notation.
+
+A card prints as a player would write it: rank then suit, ``7H``, ``10S``, ``AS``, and ``JK`` for
+a joker. :func:`parse_card` reads that notation back, and also lower case (``10s``), ``T`` for a
+ten (``TS``) and the suit symbols (``7♥``).
+
+Identical cards (the two seven of hearts of a two-pack game) are equal and interchangeable.
+There are exactly 53 distinct cards, and ``Card(rank, suit)`` always returns the same object for
+the same card, so comparing and hashing cards is as cheap as it can be.
+
+>>> parse_cards("7H 10s TS JK 7♥")
+(Card(Rank.SEVEN, Suit.HEARTS), Card(Rank.TEN, Suit.SPADES), Card(Rank.TEN, Suit.SPADES),
+ JOKER, Card(Rank.SEVEN, Suit.HEARTS))
+>>> format_cards(sorted(parse_cards("JK 2C 7H AS 10S")))
+'AS 10S 7H 2C JK'
+>>> sum(card.points for card in parse_cards("JK 2C AS KD 7H"))
+80
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum, StrEnum
+from typing import Final
+
+import attrs
+
+from burraco.errors import NotationError
+
+__all__ = [
+    "Card",
+    "JOKER",
+    "JOKER_POINTS",
+    "RANK_POINTS",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "make_deck",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Suit(StrEnum):
+    """The four suits. The value is the notation letter, so ``Suit.HEARTS == "H"``.
+
+    The order of the members (spades, hearts, diamonds, clubs) is the order used to sort hands.
+    """
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♠``, ``♥``, ``♦`` or ``♣``."""
+        return _SUIT_SYMBOLS[self]
+
+
+class Rank(IntEnum):
+    """The thirteen ranks, valued 1 (ace) to 13 (king). ``str(rank)`` is its notation."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The rank's notation: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
+        return _RANK_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+
+_SUIT_SYMBOLS: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_RANK_SYMBOLS: Final = {
+    rank: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(int(rank))) for rank in Rank
+}
+
+JOKER_POINTS: Final = 30
+"""The value of a joker, melded or in hand (RULES.md §2)."""
+
+RANK_POINTS: Final = {
+    Rank.ACE: 15,
+    Rank.TWO: 20,
+    Rank.THREE: 5,
+    Rank.FOUR: 5,
+    Rank.FIVE: 5,
+    Rank.SIX: 5,
+    Rank.SEVEN: 5,
+    Rank.EIGHT: 10,
+    Rank.NINE: 10,
+    Rank.TEN: 10,
+    Rank.JACK: 10,
+    Rank.QUEEN: 10,
+    Rank.KING: 10,
+}
+"""The value of each rank, the same melded or in hand and whatever a wild stands for."""
+
+_SUITS: Final = tuple(Suit)
+_RANKS: Final = tuple(Rank)
+JOKER_CODE: Final = 52
+"""The :attr:`Card.code` of the joker: the last one, after the 52 suited cards."""
+
+
+@attrs.frozen(eq=False, order=False, init=False, repr=False)
+class Card:
+    """A playing card: a rank and a suit, or the joker (both ``None``).
+
+    Build one with ``Card(Rank.SEVEN, Suit.HEARTS)``, :func:`parse_card`, or use :data:`JOKER`.
+    Cards are interned: there is one object per distinct card, so equal cards are identical.
+
+    Cards sort by suit (spades, hearts, diamonds, clubs), then by rank from ace to king, with
+    jokers last; ``code`` is the position in that order (0 for ``AS`` ... 51 for ``KC``, 52 for
+    the joker).
+
+    Raises:
+        TypeError: if ``rank`` is not a :class:`Rank` or ``suit`` not a :class:`Suit`.
+        ValueError: if exactly one of ``rank`` and ``suit`` is ``None``.
+    """
+
+    rank: Rank | None
+    """The rank, ``None`` for a joker."""
+    suit: Suit | None
+    """The suit, ``None`` for a joker."""
+    code: int = attrs.field(init=False)
+    """Position of the card in sorting order, 0 to 52 (the joker)."""
+
+    def __new__(cls, rank: Rank | None = None, suit: Suit | None = None) -> Card:
+        try:
+            return _INTERNED[rank, suit]
+        except (KeyError, TypeError):
+            pass
+        if (rank is None) != (suit is None):
+            raise ValueError("a card has both a rank and a suit, or neither (the joker)")
+        if not isinstance(rank, Rank):
+            raise TypeError(f"a card's rank must be a Rank, not {rank!r}")
+        raise TypeError(f"a card's suit must be a Suit, not {suit!r}")
+
+    def __init__(self, rank: Rank | None = None, suit: Suit | None = None) -> None:
+        """Nothing to do: :meth:`__new__` returned the interned, initialised card."""
+
+    @classmethod
+    def _make(cls, rank: Rank | None, suit: Suit | None, code: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "code", code)
+        return card
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is a joker."""
+        return self.code == JOKER_CODE
+
+    @property
+    def is_two(self) -> bool:
+        """Whether this is a two (a *pinella*: wild, except as a natural two in its suit)."""
+        return self.rank is Rank.TWO
+
+    @property
+    def points(self) -> int:
+        """The card's value: joker 30, two 20, ace 15, K to 8 ten, 7 to 3 five."""
+        return POINTS_BY_CODE[self.code]
+
+    def unicode(self) -> str:
+        """The card with its suit symbol, such as ``7♥``; a joker is ``JK``."""
+        if self.rank is None or self.suit is None:
+            return "JK"
+        return _RANK_SYMBOLS[self.rank] + _SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return _NAMES[self.code]
+
+    def __repr__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "JOKER"
+        return f"Card(Rank.{self.rank.name}, Suit.{self.suit.name})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank | None, Suit | None]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code < other.code
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code <= other.code
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code > other.code
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code >= other.code
+
+
+_INTERNED: Final[dict[tuple[Rank | None, Suit | None], Card]] = {}
+CARDS_BY_CODE: Final[list[Card]] = []
+"""All 53 distinct cards, indexed by :attr:`Card.code`."""
+for _suit in _SUITS:
+    for _rank in _RANKS:
+        _card = Card._make(_rank, _suit, len(CARDS_BY_CODE))
+        _INTERNED[_rank, _suit] = _card
+        CARDS_BY_CODE.append(_card)
+JOKER: Final = Card._make(None, None, JOKER_CODE)
+"""The joker, always a wild card."""
+_INTERNED[None, None] = JOKER
+CARDS_BY_CODE.append(JOKER)
+
+POINTS_BY_CODE: Final = tuple(
+    JOKER_POINTS if c.rank is None else RANK_POINTS[c.rank] for c in CARDS_BY_CODE
+)
+_NAMES: Final = tuple(
+    "JK" if c.rank is None or c.suit is None else _RANK_SYMBOLS[c.rank] + c.suit.value
+    for c in CARDS_BY_CODE
+)
+
+
+def _spellings() -> dict[str, Card]:
+    table: dict[str, Card] = {"JK": JOKER}
+    suit_spellings = {suit: (suit.value, _SUIT_SYMBOLS[suit]) for suit in _SUITS}
+    for card in CARDS_BY_CODE[:JOKER_CODE]:
+        assert card.rank is not None and card.suit is not None
+        ranks = [_RANK_SYMBOLS[card.rank]] + (["T"] if card.rank is Rank.TEN else [])
+        for rank_text in ranks:
+            for suit_text in suit_spellings[card.suit]:
+                table[rank_text + suit_text] = card
+    return table
+
+
+_BY_TEXT: Final = _spellings()
+_GRAMMAR: Final = (
+    "a card is a rank (A, 2-10, J, Q, K; T for ten) and a suit (S H D C or ♠ ♥ ♦ ♣), such as "
+    "7H or 10S, or JK for a joker"
+)
+
+
+def parse_card(text: str) -> Card:
+    """Read one card in notation.
+
+    Accepts ``7H``, ``10S``, ``AS``, ``JK``, lower case (``10s``, ``jk``), ``T`` for ten (``TS``)
+    and suit symbols (``7♥``). Surrounding white space is ignored.
+
+    >>> parse_card("10s") == parse_card("TS") == parse_card("10♠")
+    True
+    >>> parse_card("11S")
+    Traceback (most recent call last):
+    ...
+    burraco.errors.NotationError: bad card '11S': a card is a rank (A, 2-10, J, Q, K; T for ten)
+    and a suit (S H D C or ♠ ♥ ♦ ♣), such as 7H or 10S, or JK for a joker
+
+    Raises:
+        NotationError: if ``text`` is not a card; the message quotes it.
+    """
+    if isinstance(text, str):
+        card = _BY_TEXT.get(text.strip().upper().replace("\ufe0f", ""))
+        if card is not None:
+            return card
+    raise NotationError(f"bad card {_quote(text)}: {_GRAMMAR}", token=str(text))
+
+
+def parse_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Read several cards: a string split on spaces and commas, or an iterable of cards and tokens.
+
+    >>> format_cards(parse_cards("7h, 8h,9H"))
+    '7H 8H 9H'
+    >>> parse_cards(["AS", JOKER]) == (parse_card("AS"), JOKER)
+    True
+
+    Raises:
+        NotationError: on the first token that is not a card; the message quotes it.
+    """
+    if isinstance(cards, str):
+        return tuple(parse_card(token) for token in cards.replace(",", " ").split())
+    try:
+        return tuple(card if isinstance(card, Card) else parse_card(card) for card in cards)
+    except TypeError:
+        raise NotationError(
+            f"expected cards or card notation, not {_quote(cards)}", token=str(cards)
+        ) from None
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards in notation, separated by single spaces: ``'7H 8H JK'``."""
+    return " ".join([_NAMES[card.code] for card in cards])
+
+
+def make_deck(packs: int = 2) -> list[Card]:
+    """A new, unshuffled deck: ``packs`` packs of 52 cards, each with two jokers.
+
+    Two packs (the game for 2, 3 or 4 players) give 108 cards, three packs (6 players) 162.
+
+    >>> deck = make_deck()
+    >>> len(deck), deck.count(JOKER), sum(card.points for card in deck)
+    (108, 4, 1080)
+
+    Raises:
+        ValueError: if ``packs`` is not a positive whole number.
+    """
+    if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
+        raise ValueError(f"packs must be a positive whole number, not {packs!r}")
+    one_pack = [*CARDS_BY_CODE[:JOKER_CODE], JOKER, JOKER]
+    return one_pack * packs
+
+
+def _quote(value: object) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"'{text}'"

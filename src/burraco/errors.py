@@ -1,0 +1,205 @@
+"""The exceptions of :mod:`burraco` and the stable reason codes they carry.
+
+Every exception the library raises on purpose derives from :class:`BurracoError`, and every one
+carries a :class:`Reason`: a short kebab-case code that programs can test for while the message
+stays free to improve. The subclasses also derive from :class:`ValueError`, since each one
+reports a value (a card token, a meld, an action, a saved state) that is not acceptable.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from burraco.cards import Card
+
+__all__ = [
+    "BurracoError",
+    "IllegalActionError",
+    "InvalidMeldError",
+    "InvalidStateError",
+    "NotationError",
+    "Reason",
+]
+
+
+class Reason(StrEnum):
+    """Stable codes saying why something was rejected.
+
+    The values are part of the public API: they never change meaning between releases, and new
+    codes are only ever added. Being a :class:`~enum.StrEnum`, a member compares equal to its
+    code, so ``error.reason == "gap"`` works as well as ``error.reason is Reason.GAP``.
+    """
+
+    # Notation (NotationError)
+    BAD_CARD = "bad-card"
+    """A token is not a card in the notation (``7H``, ``10S``, ``JK``, ``7♥``, ...)."""
+    BAD_ACTION = "bad-action"
+    """A text is not an action in the notation (``draw``, ``pick``, ``open ...``, ...)."""
+    BAD_MELD_NOTATION = "bad-meld-notation"
+    """A ``=`` placement in meld notation is malformed or not on a wild card."""
+
+    # Melds (InvalidMeldError)
+    NO_CARDS = "no-cards"
+    """No cards were given to add to a meld."""
+    TOO_FEW_CARDS = "too-few-cards"
+    """A meld needs at least three cards."""
+    TOO_MANY_WILDS = "too-many-wilds"
+    """A meld holds at most one wild card (a natural two is not a wild)."""
+    ONLY_WILDS = "only-wilds"
+    """No natural card other than a two: twos are never the rank of a set."""
+    MIXED_RANKS = "mixed-ranks"
+    """The natural cards of a set must all have one rank."""
+    MIXED_SUITS = "mixed-suits"
+    """The natural cards of a sequence must all have one suit."""
+    DUPLICATE_RANK = "duplicate-rank"
+    """A sequence cannot hold two natural cards of the same rank."""
+    GAP = "gap"
+    """The sequence has more missing ranks than its wild card can fill."""
+    WRAP_AROUND = "wrap-around"
+    """The sequence would run through the ace from king to two (``K A 2``)."""
+    TWO_ACES = "two-aces"
+    """A sequence holds at most one natural ace."""
+    SET_RANK_NOT_ALLOWED = "set-rank-not-allowed"
+    """The rule set does not allow sets of this rank."""
+    TOO_MANY_COPIES = "too-many-copies"
+    """More copies of a card than the packs in play hold."""
+    WILD_AS_NOT_POSSIBLE = "wild-as-not-possible"
+    """The rank asked for the wild card (``wild_as``) is not a place it can take."""
+
+    # Actions (IllegalActionError)
+    NOT_AN_ACTION = "not-an-action"
+    """The object passed as an action is not one of the action classes."""
+    GAME_OVER = "game-over"
+    """The hand is over; no action is possible."""
+    WRONG_PHASE = "wrong-phase"
+    """The action belongs to the other phase of the turn (draw first, then meld and discard)."""
+    CARD_NOT_IN_HAND = "card-not-in-hand"
+    """The player does not hold the card(s) named by the action."""
+    EMPTY_DISCARD_PILE = "empty-discard-pile"
+    """There is no discard pile to take."""
+    NO_SUCH_MELD = "no-such-meld"
+    """The team has no meld with that index."""
+    NOT_YOUR_MELD = "not-your-meld"
+    """The meld belongs to another team; cards are only added to one's own team's melds."""
+    SET_RANK_TAKEN = "set-rank-taken"
+    """The team already has a set of that rank (switch ``one_set_per_rank``)."""
+    MUST_KEEP_A_CARD = "must-keep-a-card"
+    """The player would be left unable to end the turn with a legal discard."""
+    CLOSING_NEEDS_POZZETTO = "closing-needs-pozzetto"
+    """Closing needs the team to have taken its pozzetto."""
+    CLOSING_NEEDS_BURRACO = "closing-needs-burraco"
+    """Closing needs the team to have a burraco on the table."""
+    CLOSING_NEEDS_CLEAN_BURRACO = "closing-needs-clean-burraco"
+    """Closing needs a clean burraco (switch ``closing_needs_clean_burraco``)."""
+    CLOSING_DISCARD_WILD = "closing-discard-wild"
+    """The closing discard may not be a wild card (switch ``closing_discard_may_be_wild``)."""
+    PILE_REQUIRES_MELD = "pile-requires-meld"
+    """Taking the discard pile obliges a meld in the same turn (switch ``pile_requires_meld``)."""
+
+    # Saved states and untrusted input (InvalidStateError)
+    BAD_JSON = "bad-json"
+    """The text is not valid JSON, or too large or deep to read."""
+    UNSUPPORTED_FORMAT = "unsupported-format"
+    """The ``format`` number or ``type`` of a saved document is not one this version reads."""
+    WRONG_TYPE = "wrong-type"
+    """A value has the wrong JSON type."""
+    MISSING_FIELD = "missing-field"
+    """A required field is absent."""
+    UNKNOWN_FIELD = "unknown-field"
+    """A field is not part of the format."""
+    OUT_OF_RANGE = "out-of-range"
+    """A number or a size is outside what the rules allow."""
+    CARDS_NOT_CONSERVED = "cards-not-conserved"
+    """The cards of the state are not exactly the cards of the packs."""
+    ILLEGAL_MELD = "illegal-meld"
+    """A meld of the state is not legal under its rules."""
+    INCONSISTENT_STATE = "inconsistent-state"
+    """Fields contradict each other (turn, phase, pozzetti, outcome, ...)."""
+
+
+class BurracoError(Exception):
+    """Base class of every error that :mod:`burraco` raises on purpose.
+
+    Catch this to handle any rejected input at once. ``reason`` is a :class:`Reason` code.
+    """
+
+    reason: Reason
+
+    def __init__(self, message: str, *, reason: Reason) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class NotationError(BurracoError, ValueError):
+    """Raised when text is not valid card, meld or action notation.
+
+    Raised by :func:`~burraco.parse_card`, :func:`~burraco.parse_cards`,
+    :func:`~burraco.parse_action`, and by every function that accepts notation strings in place
+    of cards. ``token`` is the offending piece of text, quoted in the message.
+    """
+
+    token: str
+
+    def __init__(self, message: str, *, token: str, reason: Reason = Reason.BAD_CARD) -> None:
+        super().__init__(message, reason=reason)
+        self.token = token
+
+
+class InvalidMeldError(BurracoError, ValueError):
+    """Raised when cards do not form a legal meld, or cannot be added to one.
+
+    Raised by :func:`~burraco.validate_meld`, :func:`~burraco.extend_meld` and
+    :func:`~burraco.score_team`. ``cards`` are the cards that were examined (for
+    :func:`~burraco.extend_meld`, the meld's cards followed by the added ones).
+    """
+
+    cards: tuple[Card, ...]
+    detail: str
+
+    def __init__(
+        self, message: str, *, reason: Reason, cards: Sequence[Card] = (), detail: str = ""
+    ) -> None:
+        super().__init__(message, reason=reason)
+        self.cards = tuple(cards)
+        self.detail = detail or message
+
+
+class IllegalActionError(BurracoError, ValueError):
+    """Raised by :func:`~burraco.apply` and :func:`~burraco.check_action` for an illegal action.
+
+    ``action`` is the rejected action, ``seat`` the seat that was to act. The message names the
+    action in notation, the reason code, and what the rules require, for example
+    ``illegal action 'discard JK' by seat 2: closing-discard-wild: ...``. The state passed in is
+    never changed (states are immutable).
+    """
+
+    action: object
+    seat: int
+    detail: str
+
+    def __init__(self, action: object, seat: int, reason: Reason, detail: str) -> None:
+        super().__init__(
+            f"illegal action '{action}' by seat {seat}: {reason}: {detail}", reason=reason
+        )
+        self.action = action
+        self.seat = seat
+        self.detail = detail
+
+
+class InvalidStateError(BurracoError, ValueError):
+    """Raised when untrusted input does not describe a possible game, score sheet or match.
+
+    Raised by :mod:`burraco.serialize` when loading, and by
+    :func:`burraco.testing.check_invariants`. ``path`` says where the problem is, such as
+    ``hands[2][5]`` (empty for the whole document).
+    """
+
+    path: str
+
+    def __init__(self, message: str, *, reason: Reason, path: str = "") -> None:
+        super().__init__(f"{path}: {message}" if path else message, reason=reason)
+        self.path = path

@@ -1,0 +1,643 @@
+"""Meld legality: is this a legal meld, of what kind, and can these cards be added to it?
+
+This module holds no game state. It answers the questions of RULES.md §5 for any cards:
+
+* :func:`validate_meld` reads cards in any order and returns the :class:`Meld` in table order,
+  with the wild's place decided, or raises :class:`~burraco.errors.InvalidMeldError` with a
+  precise :class:`~burraco.errors.Reason`;
+* :func:`extend_meld` adds cards to a meld on the table, moving a free wild when it must;
+* :func:`burraco_kind` and :func:`burraco_bonus` classify a finished meld.
+
+The interpretation of cards is canonical and does not depend on their order:
+
+* a two of the sequence's suit is natural whenever it can be (``2H 3H 4H`` is clean); a two of
+  its own suit is never the wild of an ace-high sequence (``KH AH 2H`` is a wrap-around, not
+  ``2H=QH KH AH``);
+* a wild at an end stands for the higher end unless ``wild_as`` says otherwise, or for the lower
+  end when the higher end would be beyond the ace;
+* in the one meld where the ace could be low or high (``A 3 4 ... K`` and a wild), the ace is
+  low and the wild stands for the two.
+
+>>> meld = validate_meld("6H JK 5H")
+>>> print(meld)
+5H 6H JK=7H
+>>> meld.kind, meld.is_clean, meld.points
+(<MeldKind.SEQUENCE: 'sequence'>, False, 40)
+>>> print(extend_meld(meld, "4H 3H"))
+3H 4H 5H 6H JK=7H
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+from typing import Final
+
+import attrs
+
+from burraco.cards import (
+    CARDS_BY_CODE,
+    JOKER,
+    JOKER_CODE,
+    POINTS_BY_CODE,
+    Card,
+    Rank,
+    Suit,
+    parse_card,
+)
+from burraco.errors import InvalidMeldError, NotationError, Reason
+from burraco.rules import CLASSIC, Rules
+
+__all__ = [
+    "BurracoKind",
+    "Meld",
+    "MeldKind",
+    "burraco_bonus",
+    "burraco_kind",
+    "extend_meld",
+    "is_valid_meld",
+    "validate_meld",
+]
+
+
+class MeldKind(StrEnum):
+    """The two shapes of meld."""
+
+    SET = "set"
+    """Three or more cards of one rank (*combinazione*)."""
+    SEQUENCE = "sequence"
+    """Three or more cards of one suit in consecutive ranks (*scala*)."""
+
+
+class BurracoKind(StrEnum):
+    """The class of a burraco (a meld of seven or more cards), which sets its bonus."""
+
+    CLEAN = "clean"
+    """No wild card (*pulito*); natural twos allowed. Bonus 200."""
+    SEMI_CLEAN = "semi-clean"
+    """Dirty, but with 7 natural cards in a row beside the wild, or a set with 7 naturals
+    (FIBUR, switch ``semi_clean``). Bonus 150."""
+    DIRTY = "dirty"
+    """With a wild card (*sporco*). Bonus 100."""
+
+
+_RANKS: Final = (None, *Rank)  # _RANKS[n] is the Rank with value n
+_SUITS: Final = tuple(Suit)
+_ACE_HIGH: Final = 14
+
+
+def _slot_rank(slot: int) -> Rank:
+    """The rank standing at a sequence slot (1 and 14 are both the ace)."""
+    return Rank.ACE if slot == _ACE_HIGH else Rank(slot)
+
+
+def _natural_code(suit_index: int, slot: int) -> int:
+    return suit_index * 13 + (0 if slot == _ACE_HIGH else slot - 1)
+
+
+@attrs.frozen(repr=False)
+class Meld:
+    """A legal meld as it lies on the table.
+
+    Do not build one by hand: :func:`validate_meld`, :func:`extend_meld` and :meth:`parse`
+    return melds whose fields agree with each other.
+
+    ``str(meld)`` is the table order in notation, the wild of a sequence showing what it stands
+    for (``5H 6H JK=7H``); :meth:`parse` reads that text back, and ``repr`` is the call that
+    rebuilds the meld.
+    """
+
+    kind: MeldKind
+    """Set or sequence."""
+    cards: tuple[Card, ...]
+    """The cards in table order: a sequence from low to high with the wild in its place; a set
+    sorted, its wild last."""
+    wild: Card | None = None
+    """The card used as a wild (*matta*), or ``None`` for a clean meld. A natural two is not a
+    wild."""
+    wild_as: Rank | None = None
+    """In a sequence, the rank the wild stands for; ``None`` for sets and clean melds."""
+    suit: Suit | None = None
+    """The suit of a sequence; ``None`` for a set."""
+    rank: Rank | None = None
+    """The rank of a set; ``None`` for a sequence."""
+    wild_index: int | None = None
+    """The position of the wild in :attr:`cards`, or ``None``."""
+
+    @property
+    def is_clean(self) -> bool:
+        """Whether the meld holds no wild card (natural twos allowed)."""
+        return self.wild is None
+
+    @property
+    def is_burraco(self) -> bool:
+        """Whether the meld has seven cards or more."""
+        return len(self.cards) >= 7
+
+    @property
+    def points(self) -> int:
+        """The sum of the card values (a wild counts its own value, whatever it stands for)."""
+        return sum([POINTS_BY_CODE[card.code] for card in self.cards])
+
+    @property
+    def wild_is_fixed(self) -> bool:
+        """Whether the wild has natural cards on both sides in a sequence, so that it stays in
+        place until the natural card it stands for is added (RULES.md §5.4)."""
+        index = self.wild_index
+        return (
+            self.kind is MeldKind.SEQUENCE and index is not None and 0 < index < len(self.cards) - 1
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Rebuild a meld from its table notation, such as ``'5H 6H JK=7H'``.
+
+        The cards may be in any order; ``=`` places the wild as in :func:`validate_meld`. The
+        check is the structural one of RULES.md §5 with no rule set's restrictions (any set
+        rank, up to three packs), so that any meld printed by the library reads back.
+
+        >>> Meld.parse("4S 5S 6S JK=7S") == validate_meld("4S 5S 6S JK")
+        True
+
+        Raises:
+            InvalidMeldError: if the cards are not a legal meld.
+            NotationError: if a token is not a card.
+        """
+        cards, wild_as = _read_cards(text, None)
+        return _analyze(cards, 3, None, True, wild_as)
+
+    def __str__(self) -> str:
+        names = [str(card) for card in self.cards]
+        if self.kind is MeldKind.SEQUENCE and self.wild_index is not None:
+            assert self.wild_as is not None and self.suit is not None
+            names[self.wild_index] += f"={self.wild_as}{self.suit.value}"
+        return " ".join(names)
+
+    def __repr__(self) -> str:
+        return f"Meld.parse('{self}')"
+
+    def _first_slot(self) -> int:
+        """The slot (1 to 14) of the first card of a sequence."""
+        if self.wild_index == 0:
+            assert self.wild_as is not None
+            return int(self.wild_as)  # an ace at the bottom is slot 1
+        first = self.cards[0]
+        assert first.rank is not None
+        return int(first.rank)
+
+
+def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError:
+    text = " ".join([str(card) for card in cards])
+    return InvalidMeldError(
+        f"illegal meld '{text}': {reason}: {detail}", reason=reason, cards=cards, detail=detail
+    )
+
+
+def _read_cards(
+    cards: str | Iterable[Card | str], wild_as: Rank | int | None
+) -> tuple[tuple[Card, ...], Rank | None]:
+    """Turn cards or notation into cards; an ``X=YZ`` token gives the wild's rank."""
+    if isinstance(cards, tuple) and all(isinstance(card, Card) for card in cards):
+        result: tuple[Card, ...] = cards
+    else:
+        tokens: Iterable[Card | str] = (
+            cards.replace(",", " ").split() if isinstance(cards, str) else cards
+        )
+        read: list[Card] = []
+        try:
+            for token in tokens:
+                if isinstance(token, Card):
+                    read.append(token)
+                elif isinstance(token, str) and "=" in token:
+                    card_text, _, target_text = token.partition("=")
+                    card = parse_card(card_text)
+                    target = parse_card(target_text) if "=" not in target_text else None
+                    if target is None or target.rank is None or not (card.is_joker or card.is_two):
+                        raise NotationError(
+                            f"bad wild placement '{token}': write the wild (a joker or a two) "
+                            "then = and the card it stands for, such as JK=7H",
+                            token=token,
+                            reason=Reason.BAD_MELD_NOTATION,
+                        )
+                    if wild_as is not None and wild_as != target.rank:
+                        raise NotationError(
+                            f"wild placement '{token}' contradicts wild_as={wild_as}",
+                            token=token,
+                            reason=Reason.BAD_MELD_NOTATION,
+                        )
+                    wild_as = target.rank
+                    read.append(card)
+                else:
+                    read.append(parse_card(token))
+        except TypeError:
+            raise NotationError(
+                f"expected cards or card notation, not {cards!r:.60}", token=str(cards)
+            ) from None
+        result = tuple(read)
+    if wild_as is not None and not isinstance(wild_as, Rank):
+        try:
+            wild_as = Rank(wild_as)
+        except ValueError:
+            raise _err(Reason.WILD_AS_NOT_POSSIBLE, result, f"{wild_as!r} is not a rank") from None
+    return result, wild_as
+
+
+def validate_meld(
+    cards: str | Iterable[Card | str], rules: Rules = CLASSIC, *, wild_as: Rank | None = None
+) -> Meld:
+    """Check that ``cards`` form a legal meld and return it in table order.
+
+    ``cards`` may come in any order, as :class:`~burraco.Card` values, notation tokens or one
+    string (``"5H 6H JK"``). ``wild_as`` chooses the rank an end wild of a sequence stands for;
+    a token such as ``JK=4H`` says the same.
+
+    >>> print(validate_meld("5H JK 6H"))
+    5H 6H JK=7H
+    >>> print(validate_meld("5H JK 6H", wild_as=Rank.FOUR))
+    JK=4H 5H 6H
+    >>> print(validate_meld("2H 3H 4H"), validate_meld("2H 3H 4H").is_clean)
+    2H 3H 4H True
+    >>> validate_meld("7S 2C JK")
+    Traceback (most recent call last):
+    ...
+    burraco.errors.InvalidMeldError: illegal meld '7S 2C JK': too-many-wilds: a meld holds at
+    most one wild card (here 2C and JK)
+
+    Raises:
+        InvalidMeldError: if the cards are not a legal meld under ``rules``; ``reason`` says why.
+        NotationError: if a token is not a card.
+    """
+    read, wild_rank = _read_cards(cards, wild_as)
+    return _analyze(read, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_rank)
+
+
+def is_valid_meld(
+    cards: str | Iterable[Card | str], rules: Rules = CLASSIC, *, wild_as: Rank | None = None
+) -> bool:
+    """Whether :func:`validate_meld` accepts the cards (bad notation is simply not valid).
+
+    >>> is_valid_meld("7S 7H 7D"), is_valid_meld("7S 7H")
+    (True, False)
+    """
+    try:
+        validate_meld(cards, rules, wild_as=wild_as)
+    except (InvalidMeldError, NotationError):
+        return False
+    return True
+
+
+def extend_meld(
+    meld: Meld,
+    cards: str | Iterable[Card | str],
+    rules: Rules = CLASSIC,
+    *,
+    wild_as: Rank | None = None,
+) -> Meld:
+    """Add cards to a meld on the table and return the new meld (RULES.md §5.4).
+
+    The cards of the meld and the added cards must make a legal meld together, with the
+    meld's wild staying where it is if it is fixed (natural cards on both sides) and the
+    natural card it stands for is not among the added cards. A wild at an end is free and may
+    move; ``wild_as`` says where when it has a choice. A natural two may become the wild unless
+    ``rules.natural_two_locked``.
+
+    >>> print(extend_meld(validate_meld("6C JK 8C"), "7C 10C"))
+    6C 7C 8C JK=9C 10C
+    >>> print(extend_meld(validate_meld("2C 5C 6C", wild_as=Rank.FOUR), "8C"))
+    5C 6C 2C=7C 8C
+    >>> print(extend_meld(validate_meld("5D 6D JK"), "7D", wild_as=Rank.FOUR))
+    JK=4D 5D 6D 7D
+    >>> extend_meld(validate_meld("6C JK 8C"), "10C")
+    Traceback (most recent call last):
+    ...
+    burraco.errors.InvalidMeldError: cannot add '10C' to the meld '6C JK=7C 8C': gap: the
+    naturals 6C 8C 10C miss more ranks than the one wild can fill
+
+    Raises:
+        InvalidMeldError: if the cards cannot be added; ``reason`` says why.
+        NotationError: if a token is not a card.
+    """
+    if not isinstance(meld, Meld):
+        raise TypeError(f"extend_meld needs a Meld, not {meld!r:.60}")
+    added, wild_rank = _read_cards(cards, wild_as)
+    if not added:
+        raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
+    union = meld.cards + added
+    lock_card: Card | None = None
+    lock_slot = 0
+    keep_two = False
+    if meld.kind is MeldKind.SEQUENCE:
+        assert meld.suit is not None
+        first = meld._first_slot()
+        suit_index = _SUITS.index(meld.suit)
+        if meld.wild_is_fixed:
+            assert meld.wild_index is not None
+            slot = first + meld.wild_index
+            if CARDS_BY_CODE[_natural_code(suit_index, slot)] not in added:
+                lock_card, lock_slot = meld.wild, slot
+        if rules.natural_two_locked and first <= 2 < first + len(meld.cards):
+            keep_two = meld.wild_index is None or first + meld.wild_index != 2
+    try:
+        return _analyze(
+            union,
+            rules.packs,
+            rules.set_ranks,
+            rules.wild_as_second_ace,
+            wild_rank,
+            lock_card,
+            lock_slot,
+            keep_two,
+        )
+    except InvalidMeldError as error:
+        added_text = " ".join([str(card) for card in added])
+        raise InvalidMeldError(
+            f"cannot add '{added_text}' to the meld '{meld}': {error.reason}: {error.detail}",
+            reason=error.reason,
+            cards=union,
+            detail=error.detail,
+        ) from None
+
+
+def burraco_kind(meld: Meld, rules: Rules = CLASSIC) -> BurracoKind | None:
+    """The class of a burraco, or ``None`` for a meld of fewer than seven cards.
+
+    Semi-clean (only when ``rules.semi_clean``): a sequence with seven natural cards in a row on
+    one side of its wild, or a set with seven natural cards.
+
+    >>> from burraco.rules import FIBUR
+    >>> meld = validate_meld("4S 5S 6S 7S 8S 9S 10S JK", wild_as=Rank.JACK)
+    >>> burraco_kind(meld), burraco_kind(meld, FIBUR)
+    (<BurracoKind.DIRTY: 'dirty'>, <BurracoKind.SEMI_CLEAN: 'semi-clean'>)
+    """
+    size = len(meld.cards)
+    if size < 7:
+        return None
+    index = meld.wild_index
+    if index is None:
+        return BurracoKind.CLEAN
+    if rules.semi_clean and (
+        size - 1 >= 7 if meld.kind is MeldKind.SET else max(index, size - 1 - index) >= 7
+    ):
+        return BurracoKind.SEMI_CLEAN
+    return BurracoKind.DIRTY
+
+
+def burraco_bonus(meld: Meld, rules: Rules = CLASSIC) -> int:
+    """The burraco bonus the meld earns under ``rules`` (0 if it is not a burraco).
+
+    >>> burraco_bonus(validate_meld("4S 5S 6S 7S 8S 9S 10S"))
+    200
+    >>> burraco_bonus(validate_meld("4S 5S 6S"))
+    0
+    """
+    kind = burraco_kind(meld, rules)
+    if kind is None:
+        return 0
+    if kind is BurracoKind.CLEAN:
+        return rules.clean_bonus
+    if kind is BurracoKind.SEMI_CLEAN:
+        return rules.semi_clean_bonus
+    return rules.dirty_bonus
+
+
+# --- the analysis -------------------------------------------------------------------------------
+
+
+def _analyze(
+    cards: tuple[Card, ...],
+    packs: int,
+    set_ranks: frozenset[Rank] | None,
+    second_ace: bool,
+    wild_as: Rank | None,
+    lock_card: Card | None = None,
+    lock_slot: int = 0,
+    keep_two: bool = False,
+) -> Meld:
+    """Interpret ``cards`` as a meld (see the module docstring for the canonical choices).
+
+    ``lock_card``/``lock_slot``: the wild must stay at that slot (a fixed wild when extending).
+    ``keep_two``: a two of the suit must stay natural (``natural_two_locked`` when extending).
+    """
+    count = len(cards)
+    if count < 3:
+        raise _err(Reason.TOO_FEW_CARDS, cards, "a meld needs at least 3 cards")
+    codes = sorted([card.code for card in cards])
+    for i in range(packs, count):
+        code = codes[i]
+        if code == codes[i - packs] and (
+            code != JOKER_CODE or (i >= 2 * packs and codes[i - 2 * packs] == JOKER_CODE)
+        ):
+            held = 2 * packs if code == JOKER_CODE else packs
+            raise _err(
+                Reason.TOO_MANY_COPIES,
+                cards,
+                f"{packs} packs hold only {held} of {CARDS_BY_CODE[code]}",
+            )
+    jokers = 0
+    twos: list[int] = []
+    naturals: list[int] = []
+    for code in codes:
+        if code == JOKER_CODE:
+            jokers += 1
+        elif code % 13 == 1:
+            twos.append(code)
+        else:
+            naturals.append(code)
+    if not naturals:
+        raise _err(
+            Reason.ONLY_WILDS,
+            cards,
+            "a meld needs natural cards besides twos and jokers (twos are never a set's rank)",
+        )
+    first = naturals[0]
+    rank_index = first % 13
+    if len(naturals) >= 2 and all(code % 13 == rank_index for code in naturals):
+        return _make_set(cards, naturals, twos, jokers, set_ranks, wild_as)
+    suit_index = first // 13
+    if any(code // 13 != suit_index for code in naturals):
+        ranks = [code % 13 for code in naturals]
+        if len(set(ranks)) < len(ranks):
+            raise _err(Reason.MIXED_RANKS, cards, "the natural cards of a set must share one rank")
+        raise _err(Reason.MIXED_SUITS, cards, "the natural cards of a sequence must share one suit")
+    aces = 0
+    while aces < len(naturals) and naturals[aces] % 13 == 0:
+        aces += 1
+    if aces > 1:
+        raise _err(Reason.TWO_ACES, cards, "a sequence holds at most one natural ace")
+    middle = [code % 13 + 1 for code in naturals[aces:]]
+    for i in range(1, len(middle)):
+        if middle[i] == middle[i - 1]:
+            raise _err(
+                Reason.DUPLICATE_RANK,
+                cards,
+                f"a sequence holds one card of each rank, here two of rank {_RANKS[middle[i]]}",
+            )
+    own_two = suit_index * 13 + 1
+    own = twos.count(own_two)
+    other_wilds = jokers + len(twos) - own
+    own_natural = own - 1 if lock_card is not None and lock_card.code == own_two else own
+    # Candidate interpretations, most preferred first: (natural slots, wild count, whether a
+    # two of the suit is natural). A natural two wins whenever it fits; then the ace low.
+    candidates: list[tuple[list[int], int, bool]] = []
+    if own_natural >= 1 and other_wilds + own - 1 <= 1:
+        candidates.append(([1, 2, *middle] if aces else [2, *middle], other_wilds + own - 1, True))
+    if not keep_two and other_wilds + own <= 1:
+        candidates.append(([1, *middle] if aces else middle, other_wilds + own, False))
+        if aces and own == 0:
+            candidates.append(([*middle, _ACE_HIGH], other_wilds, False))
+    if not candidates:
+        wild_names = [
+            str(CARDS_BY_CODE[code]) for code in codes if code == JOKER_CODE or code % 13 == 1
+        ]
+        if own_natural >= 1:
+            wild_names.remove(str(CARDS_BY_CODE[own_two]))
+        raise _err(
+            Reason.TOO_MANY_WILDS,
+            cards,
+            f"a meld holds at most one wild card (here {' and '.join(wild_names)})",
+        )
+    for candidate in candidates:
+        slots, wilds, natural_two = candidate
+        options = _fit(slots, wilds, second_ace, lock_slot)
+        if options:
+            break
+    else:
+        slots, wilds, natural_two = candidates[0]
+        reason, detail = _gap_reason(slots, wilds, suit_index)
+        raise _err(reason, cards, detail)
+    if wild_as is None:
+        wild_slot = options[0]
+    else:
+        for wild_slot in options:
+            if wild_slot and _slot_rank(wild_slot) is wild_as:
+                break
+        else:
+            raise _err(
+                Reason.WILD_AS_NOT_POSSIBLE, cards, _wild_as_detail(wild_as, options, suit_index)
+            )
+    wild: Card | None = None
+    if wild_slot:
+        if jokers:
+            wild = JOKER
+        else:
+            spare = list(twos)
+            if natural_two:
+                spare.remove(own_two)
+            wild = CARDS_BY_CODE[spare[0]]
+    return _make_sequence(slots, wild, wild_slot, suit_index)
+
+
+def _make_set(
+    cards: tuple[Card, ...],
+    naturals: list[int],
+    twos: list[int],
+    jokers: int,
+    set_ranks: frozenset[Rank] | None,
+    wild_as: Rank | None,
+) -> Meld:
+    rank = _RANKS[naturals[0] % 13 + 1]
+    assert rank is not None
+    if set_ranks is not None and rank not in set_ranks:
+        allowed = " ".join(str(r) for r in sorted(set_ranks)) or "none"
+        raise _err(
+            Reason.SET_RANK_NOT_ALLOWED,
+            cards,
+            f"these rules allow sets only of these ranks: {allowed}",
+        )
+    if jokers + len(twos) > 1:
+        wild_names = ["JK"] * jokers + [str(CARDS_BY_CODE[code]) for code in twos]
+        raise _err(
+            Reason.TOO_MANY_WILDS,
+            cards,
+            f"a meld holds at most one wild card (here {' and '.join(wild_names)})",
+        )
+    if wild_as is not None and wild_as is not rank:
+        raise _err(
+            Reason.WILD_AS_NOT_POSSIBLE,
+            cards,
+            f"the wild of a set of {rank} stands for {rank}, not {wild_as}",
+        )
+    table = [CARDS_BY_CODE[code] for code in naturals]
+    wild = JOKER if jokers else (CARDS_BY_CODE[twos[0]] if twos else None)
+    if wild is None:
+        return Meld(MeldKind.SET, tuple(table), None, None, None, rank, None)
+    table.append(wild)
+    return Meld(MeldKind.SET, tuple(table), wild, None, None, rank, len(table) - 1)
+
+
+def _make_sequence(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
+    low = slots[0]
+    high = slots[-1]
+    if wild_slot:
+        low = min(low, wild_slot)
+        high = max(high, wild_slot)
+    base = suit_index * 13
+    table = [
+        CARDS_BY_CODE[base + (0 if slot == _ACE_HIGH else slot - 1)]
+        for slot in range(low, high + 1)
+    ]
+    suit = _SUITS[suit_index]
+    if not wild_slot:
+        return Meld(MeldKind.SEQUENCE, tuple(table), None, None, suit, None, None)
+    assert wild is not None
+    table[wild_slot - low] = wild
+    return Meld(
+        MeldKind.SEQUENCE, tuple(table), wild, _slot_rank(wild_slot), suit, None, wild_slot - low
+    )
+
+
+def _fit(slots: list[int], wilds: int, second_ace: bool, lock_slot: int) -> list[int]:
+    """Where the wild may go for natural ``slots`` (sorted, distinct) and ``wilds`` (0 or 1).
+
+    Returns the possible wild slots, preferred first (higher end before lower end); ``[0]`` for
+    a legal meld without a wild; ``[]`` if the naturals cannot form a sequence.
+    """
+    low = slots[0]
+    high = slots[-1]
+    missing = high - low + 1 - len(slots)
+    if missing == 0:
+        if wilds == 0:
+            return [] if lock_slot else [0]
+        options = []
+        if high < _ACE_HIGH and (low > 1 or high + 1 < _ACE_HIGH or second_ace):
+            options.append(high + 1)
+        if low > 1 and (high < _ACE_HIGH or low > 2 or second_ace):
+            options.append(low - 1)
+        if lock_slot:
+            return [lock_slot] if lock_slot in options else []
+        return options
+    if missing == 1 and wilds == 1:
+        for i in range(1, len(slots)):
+            if slots[i] - slots[i - 1] == 2:
+                gap = slots[i] - 1
+                return [gap] if not lock_slot or lock_slot == gap else []
+    return []
+
+
+def _gap_reason(slots: list[int], wilds: int, suit_index: int) -> tuple[Reason, str]:
+    """Why natural ``slots`` with ``wilds`` wild cards make no sequence."""
+    names = " ".join(str(CARDS_BY_CODE[_natural_code(suit_index, slot)]) for slot in slots)
+    missing = slots[-1] - slots[0] + 1 - len(slots)
+    if missing == 0:  # no gap, so only the second-ace switch can leave the wild no place
+        return (
+            Reason.TWO_ACES,
+            "the wild would stand for a second ace, which these rules do not allow "
+            "(wild_as_second_ace is off)",
+        )
+    circle = sorted({1 if slot == _ACE_HIGH else slot for slot in slots})
+    widest = max(
+        [circle[i + 1] - circle[i] for i in range(len(circle) - 1)] + [circle[0] + 13 - circle[-1]]
+    )
+    if 13 - widest + 1 - len(circle) <= wilds:
+        return Reason.WRAP_AROUND, f"{names} would run through the ace from king to two"
+    if wilds == 0:
+        return Reason.GAP, f"the naturals {names} miss ranks and there is no wild to fill them"
+    return Reason.GAP, f"the naturals {names} miss more ranks than the one wild can fill"
+
+
+def _wild_as_detail(wild_as: Rank, options: list[int], suit_index: int) -> str:
+    letter = _SUITS[suit_index].value
+    places = [f"{_slot_rank(slot)}{letter}" for slot in options if slot]
+    if not places:
+        return f"the meld has no wild to stand for {wild_as}{letter}"
+    return f"the wild cannot stand for {wild_as}{letter}; it can stand for {' or '.join(places)}"

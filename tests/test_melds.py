@@ -1,0 +1,367 @@
+"""Meld legality: the vector file of RULES.md examples, and properties against an oracle."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import assume, example, given
+from hypothesis import strategies as st
+
+from burraco import (
+    CLASSIC,
+    FIBUR,
+    INTERNATIONAL,
+    JOKER,
+    BurracoKind,
+    Card,
+    InvalidMeldError,
+    Meld,
+    MeldKind,
+    NotationError,
+    Rank,
+    Reason,
+    Rules,
+    Suit,
+    burraco_bonus,
+    burraco_kind,
+    extend_meld,
+    is_valid_meld,
+    parse_cards,
+    validate_meld,
+)
+from tests import meld_oracle
+
+VECTORS = Path(__file__).parent / "vectors" / "melds.txt"
+
+
+def rules_named(text: str) -> Rules:
+    base, _, setting = text.partition("/")
+    name, *switches = base.replace("-", "+-").split("+")
+    rules = {"classic": CLASSIC, "fibur": FIBUR, "international": INTERNATIONAL}[name]
+    changes: dict[str, Any] = {}
+    for switch in switches:
+        changes[switch.lstrip("-")] = not switch.startswith("-")
+    if setting:
+        key, _, value = setting.partition("=")
+        changes[key] = int(value)
+    return attrs.evolve(rules, **changes)
+
+
+def wild_rank(text: str) -> Rank:
+    return {"A": Rank.ACE, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING}.get(text) or Rank(
+        int(text)
+    )
+
+
+def read_vectors() -> list[Any]:
+    cases = []
+    for number, line in enumerate(VECTORS.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = [field.strip() for field in line.split("|")]
+        rules, cards, expected = fields[:3]
+        table = fields[3] if len(fields) > 3 else ""
+        cases.append(pytest.param(rules, cards, expected, table, id=f"line{number}:{cards}"))
+    return cases
+
+
+def describe(meld: Meld, rules: Rules) -> str:
+    text = f"{meld.kind}/{'clean' if meld.is_clean else 'dirty'}"
+    kind = burraco_kind(meld, rules)
+    return f"{text}/{kind}" if kind is not None else text
+
+
+@pytest.mark.parametrize(("rules_text", "cards", "expected", "table"), read_vectors())
+def test_meld_vector(rules_text: str, cards: str, expected: str, table: str) -> None:
+    rules = rules_named(rules_text)
+    base, plus, added = cards.partition("+")
+    base, _, base_at = base.partition("@")
+    added, _, added_at = added.partition("@")
+    base_wild = wild_rank(base_at.strip()) if base_at else None
+    added_wild = wild_rank(added_at.strip()) if added_at else None
+
+    def run() -> Meld:
+        if plus:
+            base_meld = validate_meld(base, rules, wild_as=base_wild)
+            return extend_meld(base_meld, added, rules, wild_as=added_wild)
+        return validate_meld(base, rules, wild_as=base_wild)
+
+    if expected.startswith("!"):
+        with pytest.raises(InvalidMeldError) as caught:
+            run()
+        assert caught.value.reason == expected[1:]
+    else:
+        meld = run()
+        assert describe(meld, rules) == expected
+        if table:
+            assert str(meld) == table
+
+
+# --- strategies ----------------------------------------------------------------------------------
+
+SUITED = [Card(rank, suit) for suit in Suit for rank in Rank]
+WILDS = [JOKER] + [Card(Rank.TWO, suit) for suit in Suit]
+
+
+@st.composite
+def near_melds(draw: st.DrawFn) -> list[Card]:
+    """Card lists that are often, but not always, legal melds."""
+    shape = draw(st.sampled_from(["run", "set", "noise"]))
+    if shape == "run":
+        suit = draw(st.sampled_from(list(Suit)))
+        low = draw(st.integers(1, 12))
+        high = draw(st.integers(low + 1, min(14, low + 13)))
+        cards = [Card(Rank.ACE if s in (1, 14) else Rank(s), suit) for s in range(low, high + 1)]
+        drop = draw(st.lists(st.integers(0, len(cards) - 1), max_size=2, unique=True))
+        cards = [card for i, card in enumerate(cards) if i not in drop]
+    elif shape == "set":
+        rank = draw(st.sampled_from([r for r in Rank if r is not Rank.TWO]))
+        cards = draw(
+            st.lists(st.sampled_from([Card(rank, s) for s in Suit]), min_size=1, max_size=8)
+        )
+    else:
+        cards = draw(st.lists(st.sampled_from(SUITED), min_size=1, max_size=6))
+    cards += draw(st.lists(st.sampled_from(WILDS), max_size=2))
+    return draw(st.permutations(cards))
+
+
+@st.composite
+def legal_melds(draw: st.DrawFn) -> list[Card]:
+    """Card lists built to be legal melds (a few edge cases still fail and are filtered)."""
+    if draw(st.booleans()):
+        rank = draw(st.sampled_from([r for r in Rank if r is not Rank.TWO]))
+        suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=2, max_size=8))
+        naturals = [Card(rank, suit) for suit in sorted(set(suits))] * 2
+        naturals = naturals[: len(suits)]
+        wilds = draw(st.lists(st.sampled_from(WILDS), max_size=1))
+        cards = naturals + wilds
+        assume(len(cards) >= 3)
+    else:
+        suit = draw(st.sampled_from(list(Suit)))
+        low = draw(st.integers(1, 12))
+        high = draw(st.integers(low + 2, min(14, low + 13)))
+        cards = [Card(Rank.ACE if s in (1, 14) else Rank(s), suit) for s in range(low, high + 1)]
+        if draw(st.booleans()):
+            cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from(WILDS))
+    return draw(st.permutations(cards))
+
+
+def multiset(cards: tuple[Card, ...] | list[Card]) -> Counter[Card]:
+    return Counter(cards)
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+
+@given(near_melds())
+@example(parse_cards("KH AH 2H"))
+@example(parse_cards("AH 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK"))
+def test_legal_exactly_when_the_oracle_finds_an_arrangement(cards: list[Card]) -> None:
+    legal = meld_oracle.is_legal(cards, CLASSIC)
+    assert is_valid_meld(cards) == legal
+    if legal:
+        meld = validate_meld(cards)
+        arranged = {
+            (kind, table, index) for kind, table, index in meld_oracle.arrangements(cards, CLASSIC)
+        }
+        assert (
+            meld.kind.value,
+            meld.cards,
+            -1 if meld.wild_index is None else meld.wild_index,
+        ) in arranged
+
+
+@given(near_melds(), st.randoms(use_true_random=False))
+def test_result_does_not_depend_on_input_order(cards: list[Card], random: Random) -> None:
+    shuffled = list(cards)
+    random.shuffle(shuffled)
+    if is_valid_meld(cards):
+        assert validate_meld(shuffled) == validate_meld(cards)
+    else:
+        with pytest.raises(InvalidMeldError) as first:
+            validate_meld(cards)
+        with pytest.raises(InvalidMeldError) as again:
+            validate_meld(shuffled)
+        assert again.value.reason == first.value.reason
+
+
+@given(legal_melds())
+def test_legal_melds_have_at_least_three_cards_and_at_most_one_wild(cards: list[Card]) -> None:
+    assume(is_valid_meld(cards))
+    meld = validate_meld(cards)
+    assert len(meld.cards) >= 3
+    assert multiset(meld.cards) == multiset(cards)
+    wilds = [card for i, card in enumerate(meld.cards) if i == meld.wild_index]
+    assert wilds == ([meld.wild] if meld.wild is not None else [])
+    assert meld.points == sum(card.points for card in cards)
+    assert meld.is_clean == (meld.wild is None)
+    assert meld.is_burraco == (len(cards) >= 7)
+
+
+@given(legal_melds())
+def test_str_and_parse_round_trip(cards: list[Card]) -> None:
+    assume(is_valid_meld(cards))
+    meld = validate_meld(cards)
+    assert Meld.parse(str(meld)) == meld
+    assert eval(repr(meld), {"Meld": Meld}) == meld
+    if meld.kind is MeldKind.SEQUENCE and meld.wild is not None:
+        assert validate_meld(cards, wild_as=meld.wild_as) == meld
+
+
+def lock_of(meld: Meld, added: list[Card]) -> tuple[Card, int] | None:
+    if not meld.wild_is_fixed:
+        return None
+    assert meld.wild_index is not None and meld.wild is not None and meld.suit is not None
+    slot = span_of(meld)[0] + meld.wild_index
+    if meld_oracle.natural(meld.suit, slot) in added:
+        return None
+    return (meld.wild, slot)
+
+
+def nearby_cards(meld: Meld) -> list[Card]:
+    """Cards that might extend the meld: its suit or rank, and the wilds."""
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        return [Card(meld.rank, suit) for suit in Suit] + WILDS + [Card(Rank.KING, Suit.SPADES)]
+    assert meld.suit is not None
+    low, high = span_of(meld)
+    near = [s for s in (low - 2, low - 1, high + 1, high + 2) if 1 <= s <= 14]
+    if meld.wild_index is not None:
+        near.append(low + meld.wild_index)
+    adjacent = [meld_oracle.natural(meld.suit, slot) for slot in near]
+    return (
+        adjacent * 3
+        + [Card(rank, meld.suit) for rank in Rank]
+        + WILDS
+        + [Card(Rank.SEVEN, Suit.SPADES)]
+    )
+
+
+def span_of(meld: Meld) -> tuple[int, int]:
+    """The first and last slot (1 to 14) of a sequence."""
+    index = 1 if meld.wild_index == 0 else 0
+    rank = meld.cards[index].rank
+    assert rank is not None
+    slot = 1 if rank is Rank.ACE and index == 0 else (14 if rank is Rank.ACE else int(rank))
+    return slot - index, slot - index + len(meld.cards) - 1
+
+
+@given(legal_melds(), st.data())
+def test_extend_succeeds_exactly_when_an_arrangement_respects_the_fixed_wild(
+    cards: list[Card], data: st.DataObject
+) -> None:
+    assume(is_valid_meld(cards))
+    meld = validate_meld(cards)
+    added = data.draw(st.lists(st.sampled_from(nearby_cards(meld)), min_size=1, max_size=4))
+    union = list(meld.cards) + added
+    expected = meld_oracle.is_legal(union, CLASSIC, lock_of(meld, added))
+    if meld.kind is MeldKind.SET:
+        expected = expected and any(
+            kind == "set" for kind, _, _ in meld_oracle.arrangements(union, CLASSIC)
+        )
+    try:
+        grown = extend_meld(meld, added)
+    except InvalidMeldError:
+        assert not expected
+    else:
+        assert expected
+        assert multiset(grown.cards) == multiset(union)
+        assert grown.kind is meld.kind
+
+
+def test_extend_keeps_a_fixed_wild_until_its_natural_card_arrives() -> None:
+    meld = validate_meld("5C 7C JK")
+    assert meld.wild_is_fixed and str(meld) == "5C JK=6C 7C"
+    assert str(extend_meld(meld, "8C 9C")) == "5C JK=6C 7C 8C 9C"
+    assert str(extend_meld(meld, "6C 8C 9C")) == "5C 6C 7C 8C 9C JK=10C"
+
+
+def test_extend_rejects_empty_additions_and_non_melds() -> None:
+    meld = validate_meld("5C 6C 7C")
+    with pytest.raises(InvalidMeldError) as caught:
+        extend_meld(meld, [])
+    assert caught.value.reason is Reason.NO_CARDS
+    with pytest.raises(TypeError):
+        extend_meld("5C 6C 7C", "8C")  # type: ignore[arg-type]
+
+
+def test_extend_error_names_the_meld_and_the_added_cards() -> None:
+    with pytest.raises(InvalidMeldError, match=r"cannot add '10C' to the meld '6C JK=7C 8C': gap"):
+        extend_meld(validate_meld("6C JK 8C"), "10C")
+
+
+def test_error_messages_quote_the_cards_and_say_what_is_legal() -> None:
+    with pytest.raises(InvalidMeldError) as caught:
+        validate_meld(["7S", "2C", "JK"])
+    assert caught.value.cards == parse_cards("7S 2C JK")
+    assert str(caught.value).startswith("illegal meld '7S 2C JK': too-many-wilds:")
+    with pytest.raises(InvalidMeldError, match="it can stand for 7H or 4H"):
+        validate_meld("5H 6H JK", wild_as=Rank.NINE)
+    with pytest.raises(InvalidMeldError, match="sets only of these ranks: A 3"):
+        validate_meld("KS KH KD", INTERNATIONAL)
+
+
+def test_bad_notation_raises_notation_error() -> None:
+    with pytest.raises(NotationError) as caught:
+        validate_meld("5H 6H 1H")
+    assert caught.value.token == "1H"
+    with pytest.raises(NotationError) as caught:
+        validate_meld("5H 6H 7H=8H")
+    assert caught.value.reason is Reason.BAD_MELD_NOTATION
+    with pytest.raises(NotationError):
+        validate_meld("5H 6H JK=7H", wild_as=Rank.FOUR)
+    with pytest.raises(NotationError):
+        validate_meld(42)  # type: ignore[arg-type]
+
+
+def test_placement_notation_is_the_same_as_wild_as() -> None:
+    assert validate_meld("5H 6H JK=4H") == validate_meld("5H 6H JK", wild_as=Rank.FOUR)
+    assert str(validate_meld(["JK=4H", "5H", "6H"])) == "JK=4H 5H 6H"
+
+
+def test_is_valid_meld_is_false_for_bad_notation() -> None:
+    assert not is_valid_meld("5H 6H XX")
+    assert is_valid_meld("5H 6H 7H")
+
+
+@pytest.mark.parametrize(
+    ("cards", "rules", "kind", "bonus"),
+    [
+        ("4S 5S 6S 7S 8S 9S 10S", CLASSIC, BurracoKind.CLEAN, 200),
+        ("4S 5S 6S JK 8S 9S 10S", CLASSIC, BurracoKind.DIRTY, 100),
+        ("4S 5S 6S 7S 8S 9S 10S JK", CLASSIC, BurracoKind.DIRTY, 100),
+        ("4S 5S 6S 7S 8S 9S 10S JK", FIBUR, BurracoKind.SEMI_CLEAN, 150),
+        ("4S 5S 6S JK 8S 9S 10S JS", FIBUR, BurracoKind.DIRTY, 100),
+        ("7S 7S 7H 7H 7D 7D 7C 7C JK", FIBUR, BurracoKind.SEMI_CLEAN, 150),
+        ("7S 7S 7H 7H 7D 7D JK", FIBUR, BurracoKind.DIRTY, 100),
+        ("9C 9C 9D 9H 9S 9S 2H", CLASSIC, BurracoKind.DIRTY, 100),
+        ("AH 2H 3H 4H 5H 6H 7H", INTERNATIONAL, BurracoKind.CLEAN, 200),
+        ("4S 5S 6S", FIBUR, None, 0),
+    ],
+)
+def test_burraco_kind_and_bonus(
+    cards: str, rules: Rules, kind: BurracoKind | None, bonus: int
+) -> None:
+    meld = validate_meld(cards, rules)
+    assert burraco_kind(meld, rules) == kind
+    assert burraco_bonus(meld, rules) == bonus
+
+
+def test_a_freed_wild_can_make_a_sequence_semi_clean_never_clean() -> None:
+    meld = validate_meld("4S 5S 6S JK 8S 9S 10S")
+    grown = extend_meld(meld, "7S")
+    assert str(grown) == "4S 5S 6S 7S 8S 9S 10S JK=JS"
+    assert burraco_kind(grown, FIBUR) is BurracoKind.SEMI_CLEAN
+    assert burraco_kind(grown, CLASSIC) is BurracoKind.DIRTY
+
+
+def test_melds_are_frozen_and_hashable() -> None:
+    meld = validate_meld("5H 6H 7H")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        meld.cards = ()  # type: ignore[misc]
+    assert len({meld, validate_meld("7H 6H 5H")}) == 1

@@ -1,0 +1,130 @@
+"""Rule sets: switches, derived counts, presets and impossible settings (RULES.md §11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from burraco import CLASSIC, FIBUR, INTERNATIONAL, PRESETS, PenaltyWhen, Rank, Rules, StockEnd, Suit
+
+
+def test_classic_is_the_default() -> None:
+    assert Rules() == CLASSIC
+    assert CLASSIC.players == 4 and CLASSIC.target == 2000
+    assert CLASSIC.set_ranks == frozenset(Rank) - {Rank.TWO}
+    assert (CLASSIC.clean_bonus, CLASSIC.semi_clean_bonus, CLASSIC.dirty_bonus) == (200, 150, 100)
+    assert (CLASSIC.closing_bonus, CLASSIC.pozzetto_penalty) == (100, 100)
+    assert (CLASSIC.hand_size, CLASSIC.pozzetto_size) == (11, 11)
+
+
+@pytest.mark.parametrize(
+    ("field", "classic", "fibur", "international"),
+    [
+        ("one_set_per_rank", True, True, True),
+        ("wild_as_second_ace", True, True, True),
+        ("natural_two_locked", False, False, False),
+        ("semi_clean", False, True, False),
+        ("closing_needs_clean_burraco", False, False, True),
+        ("closing_discard_may_be_wild", False, False, False),
+        ("pile_requires_meld", False, False, True),
+        ("stock_end", StockEnd.AFTER_TURN, StockEnd.AFTER_TURN, StockEnd.AFTER_TURN),
+        ("pozzetti_as_reserve_stock", False, False, False),
+        ("untaken_pozzetto_penalty", PenaltyWhen.ALWAYS, PenaltyWhen.ALWAYS, PenaltyWhen.ALWAYS),
+        ("target", 2000, 2000, 2000),
+    ],
+)
+def test_presets_follow_the_rule_set_table(
+    field: str, classic: object, fibur: object, international: object
+) -> None:
+    assert [getattr(rules, field) for rules in (CLASSIC, FIBUR, INTERNATIONAL)] == [
+        classic,
+        fibur,
+        international,
+    ]
+
+
+def test_preset_set_ranks_and_seating_orders() -> None:
+    assert INTERNATIONAL.set_ranks == {Rank.ACE, Rank.THREE}
+    assert FIBUR.set_ranks == CLASSIC.set_ranks
+    assert CLASSIC.seating_suit_order == (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    assert (
+        FIBUR.seating_suit_order
+        == INTERNATIONAL.seating_suit_order
+        == (
+            Suit.HEARTS,
+            Suit.DIAMONDS,
+            Suit.CLUBS,
+            Suit.SPADES,
+        )
+    )
+    assert PRESETS == {"classic": CLASSIC, "fibur": FIBUR, "international": INTERNATIONAL}
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "packs", "pozzetti", "stock"),
+    [(2, 2, 2, 2, 63), (3, 3, 2, 3, 41), (4, 2, 2, 2, 41), (6, 3, 3, 3, 62)],
+)
+def test_player_counts_derive_teams_packs_pozzetti_and_stock(
+    players: int, teams: int, packs: int, pozzetti: int, stock: int
+) -> None:
+    rules = attrs.evolve(CLASSIC, players=players)
+    assert (rules.teams, rules.packs, rules.pozzetti, rules.stock_size) == (
+        teams,
+        packs,
+        pozzetti,
+        stock,
+    )
+    assert rules.deck_size == 54 * packs
+    assert rules.deck_size == players * 11 + pozzetti * 11 + 1 + stock
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"players": 5},
+        {"players": 1},
+        {"players": 8},
+        {"target": 0},
+        {"target": -100},
+        {"set_ranks": {Rank.TWO, Rank.ACE}},
+        {"stock_end": "never"},
+        {"untaken_pozzetto_penalty": "sometimes"},
+        {"hand_size": 0},
+        {"hand_size": 30},
+        {"clean_bonus": -1},
+        {"seating_suit_order": (Suit.HEARTS, Suit.HEARTS, Suit.CLUBS, Suit.SPADES)},
+    ],
+)
+def test_impossible_settings_raise_value_error(changes: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        attrs.evolve(CLASSIC, **changes)
+
+
+@pytest.mark.parametrize(
+    "changes", [{"players": "4"}, {"semi_clean": 1}, {"target": 2000.0}, {"set_ranks": {"A"}}]
+)
+def test_values_of_the_wrong_type_raise_type_error(changes: dict[str, Any]) -> None:
+    with pytest.raises(TypeError):
+        attrs.evolve(CLASSIC, **changes)
+
+
+def test_enums_compare_equal_to_their_codes_and_convert_from_them() -> None:
+    code: str = "after-turn"
+    assert code == StockEnd.AFTER_TURN
+    assert attrs.evolve(CLASSIC, stock_end="immediately").stock_end is StockEnd.IMMEDIATELY
+    assert (
+        attrs.evolve(
+            CLASSIC, untaken_pozzetto_penalty="if-opponents-closed"
+        ).untaken_pozzetto_penalty
+        is PenaltyWhen.IF_OPPONENTS_CLOSED
+    )
+
+
+def test_rules_are_frozen_keyword_only_and_hashable() -> None:
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        CLASSIC.players = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Rules("classic")  # type: ignore[call-arg]
+    assert hash(attrs.evolve(CLASSIC, players=2)) == hash(Rules(players=2))
