@@ -2,6 +2,8 @@
 
 from importlib.metadata import version as _version
 
+from sphinx.ext.napoleon.docstring import GoogleDocstring
+
 project = "burraco"
 author = "The burraco developers"
 copyright = "2026, The burraco developers"
@@ -21,7 +23,16 @@ exclude_patterns = ["_build"]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_preserve_defaults = True
+autodoc_preserve_defaults = False
+
+
+def _plain_attribute_docstring(self: GoogleDocstring) -> list[str]:
+    """Napoleon reads "text: more" in an attribute docstring as "type: description"; our
+    attribute docstrings are plain sentences, so keep them whole."""
+    return list(self._consume_to_end())
+
+
+GoogleDocstring._parse_attribute_docstring = _plain_attribute_docstring  # type: ignore[method-assign]
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 

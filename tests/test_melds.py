@@ -272,6 +272,7 @@ def test_extend_succeeds_exactly_when_an_arrangement_respects_the_fixed_wild(
         assert expected
         assert multiset(grown.cards) == multiset(union)
         assert grown.kind is meld.kind
+        assert Meld.parse(str(grown)) == grown
 
 
 def test_extend_keeps_a_fixed_wild_until_its_natural_card_arrives() -> None:

@@ -10,6 +10,15 @@ Everything a user needs is importable from here; the modules (:mod:`burraco.meld
 
 from importlib.metadata import PackageNotFoundError, version
 
+from burraco.actions import (
+    Action,
+    AddToMeld,
+    Discard,
+    DrawStock,
+    OpenMeld,
+    TakeDiscardPile,
+    parse_action,
+)
 from burraco.cards import (
     JOKER,
     JOKER_POINTS,
@@ -22,6 +31,8 @@ from burraco.cards import (
     parse_card,
     parse_cards,
 )
+from burraco.closing import can_close
+from burraco.engine import apply, check_action, is_legal, legal_actions, new_game
 from burraco.errors import (
     BurracoError,
     IllegalActionError,
@@ -30,6 +41,7 @@ from burraco.errors import (
     NotationError,
     Reason,
 )
+from burraco.match import THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
     BurracoKind,
     Meld,
@@ -41,6 +53,9 @@ from burraco.melds import (
     validate_meld,
 )
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PRESETS, PenaltyWhen, Rules, StockEnd
+from burraco.scoring import HandScore, TeamScore, score_hand, score_team
+from burraco.state import EndReason, GameState, Outcome, Phase
+from burraco.views import PlayerView, observe
 
 try:
     __version__ = version("burraco")
@@ -48,36 +63,63 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree wi
     __version__ = "0.0.0+unknown"
 
 __all__ = [
+    "Action",
+    "AddToMeld",
     "BurracoError",
     "BurracoKind",
     "CLASSIC",
     "Card",
+    "Discard",
+    "DrawStock",
+    "EndReason",
     "FIBUR",
+    "GameState",
+    "HandScore",
     "INTERNATIONAL",
     "IllegalActionError",
     "InvalidMeldError",
     "InvalidStateError",
     "JOKER",
     "JOKER_POINTS",
+    "Match",
     "Meld",
     "MeldKind",
     "NotationError",
+    "OpenMeld",
+    "Outcome",
     "PRESETS",
     "PenaltyWhen",
+    "Phase",
+    "PlayerView",
     "RANK_POINTS",
     "Rank",
     "Reason",
     "Rules",
     "StockEnd",
     "Suit",
+    "THREE_DEALS",
+    "TakeDiscardPile",
+    "TeamScore",
+    "VictoryTable",
     "__version__",
+    "apply",
     "burraco_bonus",
     "burraco_kind",
+    "can_close",
+    "check_action",
     "extend_meld",
     "format_cards",
+    "is_legal",
     "is_valid_meld",
+    "legal_actions",
     "make_deck",
+    "new_game",
+    "observe",
+    "parse_action",
     "parse_card",
     "parse_cards",
+    "score_hand",
+    "score_team",
     "validate_meld",
+    "victory_points",
 ]

@@ -29,7 +29,7 @@ The interpretation of cards is canonical and does not depend on their order:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from typing import Final
 
@@ -322,40 +322,68 @@ def extend_meld(
     added, wild_rank = _read_cards(cards, wild_as)
     if not added:
         raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
-    union = meld.cards + added
+    try:
+        return _extend(meld, added, rules, wild_rank)
+    except InvalidMeldError as error:
+        added_text = " ".join([str(card) for card in added])
+        raise InvalidMeldError(
+            f"cannot add '{added_text}' to the meld '{meld}': {error.reason}: {error.detail}",
+            reason=error.reason,
+            cards=meld.cards + added,
+            detail=error.detail,
+        ) from None
+
+
+def _extend(
+    meld: Meld,
+    added: tuple[Card, ...],
+    rules: Rules,
+    wild_as: Rank | None,
+    ranks_out: list[Rank] | None = None,
+) -> Meld:
+    """:func:`extend_meld` on cards already read; errors name the union of the cards."""
     lock_card: Card | None = None
     lock_slot = 0
     keep_two = False
     if meld.kind is MeldKind.SEQUENCE:
         assert meld.suit is not None
         first = meld._first_slot()
-        suit_index = _SUITS.index(meld.suit)
         if meld.wild_is_fixed:
             assert meld.wild_index is not None
             slot = first + meld.wild_index
-            if CARDS_BY_CODE[_natural_code(suit_index, slot)] not in added:
+            if CARDS_BY_CODE[_natural_code(_SUITS.index(meld.suit), slot)] not in added:
                 lock_card, lock_slot = meld.wild, slot
         if rules.natural_two_locked and first <= 2 < first + len(meld.cards):
             keep_two = meld.wild_index is None or first + meld.wild_index != 2
-    try:
-        return _analyze(
-            union,
-            rules.packs,
-            rules.set_ranks,
-            rules.wild_as_second_ace,
-            wild_rank,
-            lock_card,
-            lock_slot,
-            keep_two,
-        )
-    except InvalidMeldError as error:
-        added_text = " ".join([str(card) for card in added])
-        raise InvalidMeldError(
-            f"cannot add '{added_text}' to the meld '{meld}': {error.reason}: {error.detail}",
-            reason=error.reason,
-            cards=union,
-            detail=error.detail,
-        ) from None
+    return _analyze(
+        meld.cards + added,
+        rules.packs,
+        rules.set_ranks,
+        rules.wild_as_second_ace,
+        wild_as,
+        lock_card,
+        lock_slot,
+        keep_two,
+        ranks_out,
+    )
+
+
+def _wild_choices(
+    make: Callable[[Rank | None, list[Rank] | None], Meld],
+) -> list[tuple[Rank | None, Meld]]:
+    """Each distinct placement of a meld's wild that ``wild_as`` can ask for.
+
+    ``make(wild_as, ranks_out)`` builds the meld (raising if impossible). Returns
+    ``(wild_as, meld)`` pairs: the default first with ``wild_as`` ``None``, then each other rank
+    the wild can stand for.
+    """
+    ranks: list[Rank] = []
+    meld = make(None, ranks)
+    choices: list[tuple[Rank | None, Meld]] = [(None, meld)]
+    for rank in ranks:
+        if rank is not meld.wild_as:
+            choices.append((rank, make(rank, None)))
+    return choices
 
 
 def burraco_kind(meld: Meld, rules: Rules = CLASSIC) -> BurracoKind | None:
@@ -412,11 +440,14 @@ def _analyze(
     lock_card: Card | None = None,
     lock_slot: int = 0,
     keep_two: bool = False,
+    ranks_out: list[Rank] | None = None,
 ) -> Meld:
     """Interpret ``cards`` as a meld (see the module docstring for the canonical choices).
 
     ``lock_card``/``lock_slot``: the wild must stay at that slot (a fixed wild when extending).
     ``keep_two``: a two of the suit must stay natural (``natural_two_locked`` when extending).
+    ``ranks_out``: if given, receives every rank the wild of a sequence could stand for, the
+    default first.
     """
     count = len(cards)
     if count < 3:
@@ -496,22 +527,30 @@ def _analyze(
             cards,
             f"a meld holds at most one wild card (here {' and '.join(wild_names)})",
         )
-    for candidate in candidates:
-        slots, wilds, natural_two = candidate
+    # Every legal placement: (natural slots, whether a two of the suit is natural, wild slot).
+    # A reading with a natural two excludes the others; the ace-low reading comes first.
+    placements: list[tuple[list[int], bool, int]] = []
+    for slots, wilds, natural_two in candidates:
         options = _fit(slots, wilds, second_ace, lock_slot)
-        if options:
+        placements += [(slots, natural_two, option) for option in options]
+        if options and natural_two:
             break
-    else:
+    if not placements:
         slots, wilds, natural_two = candidates[0]
         reason, detail = _gap_reason(slots, wilds, suit_index)
         raise _err(reason, cards, detail)
+    if ranks_out is not None:
+        for _, _, option in placements:
+            if option and _slot_rank(option) not in ranks_out:
+                ranks_out.append(_slot_rank(option))
     if wild_as is None:
-        wild_slot = options[0]
+        slots, natural_two, wild_slot = placements[0]
     else:
-        for wild_slot in options:
+        for slots, natural_two, wild_slot in placements:
             if wild_slot and _slot_rank(wild_slot) is wild_as:
                 break
         else:
+            options = [option for _, _, option in placements]
             raise _err(
                 Reason.WILD_AS_NOT_POSSIBLE, cards, _wild_as_detail(wild_as, options, suit_index)
             )

@@ -1,0 +1,581 @@
+"""The reducer: deal a hand, apply actions, list the legal ones.
+
+:func:`new_game` deals a :class:`~burraco.GameState`; :func:`apply` returns the state after an
+action or raises :class:`~burraco.IllegalActionError`, leaving the given state as it was (it is
+immutable); :func:`legal_actions` lists every legal action. Pozzetto pick-ups, closing and the
+ends of the hand happen inside :func:`apply`: there are no actions for them.
+
+>>> state = new_game(seed=7)
+>>> state.phase, state.turn, len(state.hands[1]), len(state.stock)
+(<Phase.DRAW: 'draw'>, 1, 11, 41)
+>>> [str(action) for action in legal_actions(state)]
+['draw', 'pick']
+>>> state = apply(state, DrawStock())
+>>> state.phase, len(state.hands[1]), len(state.stock)
+(<Phase.PLAY: 'play'>, 12, 40)
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from operator import attrgetter
+from typing import Final, assert_never
+
+from burraco import _movegen
+from burraco.actions import (
+    ACTION_TYPES,
+    Action,
+    AddToMeld,
+    Discard,
+    DrawStock,
+    OpenMeld,
+    TakeDiscardPile,
+)
+from burraco.cards import CARDS_BY_CODE, Card, format_cards, make_deck, parse_cards
+from burraco.closing import CLOSING_DETAIL, closing_problem
+from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason
+from burraco.melds import Meld, MeldKind, _analyze, _extend
+from burraco.pozzetto import can_take_pozzetto, seen_after_discard
+from burraco.rules import CLASSIC, Rules, StockEnd
+from burraco.state import EndReason, GameState, Outcome, Phase
+
+__all__ = [
+    "apply",
+    "check_action",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+]
+
+_CODE: Final = attrgetter("code")
+_DRAW: Final = DrawStock()
+_PICK: Final = TakeDiscardPile()
+_DISCARDS: Final = tuple(Discard(card) for card in CARDS_BY_CODE)
+
+
+# --- dealing ------------------------------------------------------------------------------------
+
+
+def new_game(
+    rules: Rules = CLASSIC,
+    *,
+    seed: int | str | bytes | None = None,
+    dealer: int = 0,
+    deck: Iterable[Card | str] | str | None = None,
+) -> GameState:
+    """Deal a new hand.
+
+    ``seed`` makes the shuffle reproducible (``random.Random(seed)``); ``deck`` instead gives
+    the whole card order, top first, to replay a real deal. From the order (index ``i`` from 0):
+    the first ``11 × players`` cards are dealt one at a time, card ``i`` to seat
+    ``(dealer + 1 + i) % players``; the next ``11 × pozzetti`` cards go one at a time, card ``j``
+    of them to pozzetto ``j % pozzetti`` (pozzetto 0 is taken first); the next card starts the
+    discard pile; the rest is the stock, its first card on top. The seat at the dealer's left
+    plays first.
+
+    >>> state = new_game(seed=1, dealer=3)
+    >>> state.turn, [len(hand) for hand in state.hands], len(state.pozzetti)
+    (0, [11, 11, 11, 11], 2)
+
+    Raises:
+        ValueError: if ``dealer`` is not a seat, or ``deck`` is not exactly the cards of the
+            packs in play (an :class:`~burraco.InvalidStateError` naming what is missing or
+            extra).
+        NotationError: if ``deck`` holds a token that is not a card.
+    """
+    players = rules.players
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    full = make_deck(rules.packs)
+    if deck is None:
+        cards = full
+        random.Random(seed).shuffle(cards)
+    else:
+        cards = list(parse_cards(deck))
+        _check_deck(cards, full)
+    size = rules.hand_size
+    dealt = size * players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i, card in enumerate(cards[:dealt]):
+        hands[(dealer + 1 + i) % players].append(card)
+    pozzetti_count = rules.pozzetti
+    end = dealt + rules.pozzetto_size * pozzetti_count
+    pozzetti: list[list[Card]] = [[] for _ in range(pozzetti_count)]
+    for j, card in enumerate(cards[dealt:end]):
+        pozzetti[j % pozzetti_count].append(card)
+    return GameState(
+        rules=rules,
+        dealer=dealer,
+        turn=(dealer + 1) % players,
+        phase=Phase.DRAW,
+        hands=tuple(tuple(sorted(hand, key=_CODE)) for hand in hands),
+        melds=((),) * rules.teams,
+        stock=tuple(cards[end + 1 :]),
+        discard_pile=(cards[end],),
+        pozzetti=tuple(tuple(pozzetto) for pozzetto in pozzetti),
+        pozzetto_taken=(False,) * rules.teams,
+    )
+
+
+def _check_deck(cards: list[Card], full: list[Card]) -> None:
+    have = Counter(cards)
+    need = Counter(full)
+    if have == need:
+        return
+    missing = format_cards(sorted((need - have).elements(), key=_CODE))
+    extra = format_cards(sorted((have - need).elements(), key=_CODE))
+    parts = ([f"missing {missing}"] if missing else []) + ([f"extra {extra}"] if extra else [])
+    raise InvalidStateError(
+        f"the deck must hold exactly the {len(full)} cards of the packs: {'; '.join(parts)}",
+        reason=Reason.CARDS_NOT_CONSERVED,
+        path="deck",
+    )
+
+
+# --- applying actions ---------------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after the player to act does ``action``.
+
+    Raises:
+        IllegalActionError: if the action is not legal here; its ``reason`` says why and its
+            message names the action in notation. ``state`` is unchanged (it is immutable).
+    """
+    if not isinstance(action, ACTION_TYPES):
+        raise IllegalActionError(
+            action, state.turn, Reason.NOT_AN_ACTION, "expected one of " + _ACTION_NAMES
+        )
+    if state.phase is Phase.OVER:
+        raise IllegalActionError(action, state.turn, Reason.GAME_OVER, _over_detail(state))
+    match action:
+        case DrawStock():
+            return _draw(state, action)
+        case TakeDiscardPile():
+            return _take_pile(state, action)
+        case OpenMeld():
+            return _open(state, action)
+        case AddToMeld():
+            return _add(state, action)
+        case Discard():
+            return _discard(state, action)
+        case _:
+            assert_never(action)
+
+
+def check_action(state: GameState, action: Action) -> None:
+    """Raise :class:`~burraco.IllegalActionError` if ``action`` is not legal in ``state``."""
+    apply(state, action)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is legal in ``state``: the same answer as :func:`apply` and
+    :func:`legal_actions` give."""
+    try:
+        apply(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+_ACTION_NAMES: Final = "DrawStock, TakeDiscardPile, OpenMeld, AddToMeld or Discard"
+
+
+def _over_detail(state: GameState) -> str:
+    outcome = state.outcome
+    assert outcome is not None
+    how = f"closed by seat {outcome.closer}" if outcome.closer is not None else str(outcome.reason)
+    return f"the hand is over ({how}); no action is possible"
+
+
+def _illegal(state: GameState, action: Action, reason: Reason, detail: str) -> IllegalActionError:
+    return IllegalActionError(action, state.turn, reason, detail)
+
+
+def _need_phase(state: GameState, action: Action, phase: Phase) -> None:
+    if state.phase is not phase:
+        detail = (
+            "the turn begins with a draw: 'draw' or 'pick'"
+            if state.phase is Phase.DRAW
+            else "the player has drawn already: meld, or discard to end the turn"
+        )
+        raise _illegal(state, action, Reason.WRONG_PHASE, detail)
+
+
+def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """``hand`` without ``cards`` (as a multiset), or ``None`` if it does not hold them."""
+    rest = list(hand)
+    try:
+        for card in cards:
+            rest.remove(card)
+    except ValueError:
+        return None
+    return tuple(rest)
+
+
+def _not_in_hand(state: GameState, action: Action, cards: tuple[Card, ...]) -> IllegalActionError:
+    hand = state.hands[state.turn]
+    held = Counter(hand)
+    lacking = [card for card, n in Counter(cards).items() if n > held[card]]
+    return _illegal(
+        state,
+        action,
+        Reason.CARD_NOT_IN_HAND,
+        f"the hand does not hold {format_cards(lacking)}; it holds {format_cards(hand)}",
+    )
+
+
+def _draw(state: GameState, action: DrawStock) -> GameState:
+    _need_phase(state, action, Phase.DRAW)
+    seat = state.turn
+    stock = state.stock
+    hand = list(state.hands[seat])
+    insort(hand, stock[0], key=_CODE)
+    stock = stock[1:]
+    pozzetti = state.pozzetti
+    phase = Phase.PLAY
+    outcome = None
+    rules = state.rules
+    if len(stock) <= 2:
+        if rules.pozzetti_as_reserve_stock and pozzetti:
+            stock = pozzetti[0] + stock
+            pozzetti = pozzetti[1:]
+        elif rules.stock_end is StockEnd.IMMEDIATELY:
+            phase = Phase.OVER
+            outcome = Outcome(EndReason.STOCK_EXHAUSTED)
+    return GameState(
+        rules,
+        state.dealer,
+        seat,
+        phase,
+        state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :],
+        state.melds,
+        stock,
+        state.discard_pile,
+        pozzetti,
+        state.pozzetto_taken,
+        outcome,
+        0,
+        False,
+        state.stalemate_turns,
+        state.unseen_pozzetto,
+    )
+
+
+def _take_pile(state: GameState, action: TakeDiscardPile) -> GameState:
+    _need_phase(state, action, Phase.DRAW)
+    pile = state.discard_pile
+    if not pile:
+        raise _illegal(state, action, Reason.EMPTY_DISCARD_PILE, "draw from the stock instead")
+    seat = state.turn
+    hand = tuple(sorted(state.hands[seat] + pile, key=_CODE))
+    taken = GameState(
+        state.rules,
+        state.dealer,
+        seat,
+        Phase.PLAY,
+        state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+        state.melds,
+        state.stock,
+        (),
+        state.pozzetti,
+        state.pozzetto_taken,
+        None,
+        len(pile),
+        False,
+        state.stalemate_turns,
+        state.unseen_pozzetto,
+    )
+    if state.rules.pile_requires_meld and next(_meld_actions(taken), None) is None:
+        raise _illegal(
+            state,
+            action,
+            Reason.PILE_REQUIRES_MELD,
+            "taking the pile obliges a meld this turn, and no meld would be possible with it",
+        )
+    return taken
+
+
+def _meld_problem(error: InvalidMeldError, state: GameState, action: Action) -> IllegalActionError:
+    return _illegal(state, action, error.reason, error.detail)
+
+
+def _open(state: GameState, action: OpenMeld) -> GameState:
+    _need_phase(state, action, Phase.PLAY)
+    rest = _remove(state.hands[state.turn], action.cards)
+    if rest is None:
+        raise _not_in_hand(state, action, action.cards)
+    rules = state.rules
+    try:
+        meld = _analyze(
+            action.cards, rules.packs, rules.set_ranks, rules.wild_as_second_ace, action.wild_as
+        )
+    except InvalidMeldError as error:
+        raise _meld_problem(error, state, action) from None
+    team = state.current_team
+    if meld.kind is MeldKind.SET and rules.one_set_per_rank:
+        for index, other in enumerate(state.melds[team]):
+            if other.kind is MeldKind.SET and other.rank is meld.rank:
+                raise _illegal(
+                    state,
+                    action,
+                    Reason.SET_RANK_TAKEN,
+                    f"the team has a set of {meld.rank} already (meld {index}): add to it",
+                )
+    return _after_meld(state, action, rest, state.melds[team] + (meld,))
+
+
+def _resolve_meld(state: GameState, action: AddToMeld) -> int:
+    team = state.current_team
+    own = state.melds[team]
+    target = action.meld
+    if isinstance(target, Meld):
+        for index, meld in enumerate(own):
+            if meld == target:
+                return index
+        for other_team, melds in enumerate(state.melds):
+            if other_team != team and target in melds:
+                raise _illegal(
+                    state,
+                    action,
+                    Reason.NOT_YOUR_MELD,
+                    f"[{target}] belongs to team {other_team}; "
+                    "cards are only added to the player's own team's melds",
+                )
+        raise _illegal(state, action, Reason.NO_SUCH_MELD, f"no meld [{target}] is on the table")
+    if not 0 <= target < len(own):
+        have = f"melds 0 to {len(own) - 1}" if own else "no melds yet"
+        raise _illegal(state, action, Reason.NO_SUCH_MELD, f"team {team} has {have}")
+    return target
+
+
+def _add(state: GameState, action: AddToMeld) -> GameState:
+    _need_phase(state, action, Phase.PLAY)
+    index = _resolve_meld(state, action)
+    rest = _remove(state.hands[state.turn], action.cards)
+    if rest is None:
+        raise _not_in_hand(state, action, action.cards)
+    team = state.current_team
+    melds = state.melds[team]
+    if not action.cards:
+        raise _illegal(state, action, Reason.NO_CARDS, "name at least one card to add")
+    try:
+        grown = _extend(melds[index], action.cards, state.rules, action.wild_as)
+    except InvalidMeldError as error:
+        raise _meld_problem(error, state, action) from None
+    return _after_meld(state, action, rest, melds[:index] + (grown,) + melds[index + 1 :])
+
+
+def _keeping_problem(
+    state: GameState, rest: tuple[Card, ...], team_melds: tuple[Meld, ...]
+) -> str | None:
+    """Why a meld leaving ``rest`` in hand breaks RULES.md §7.2, or ``None`` if it does not."""
+    team = state.current_team
+    if can_take_pozzetto(state, team):
+        return None
+    if not rest:
+        return (
+            "the team has its pozzetto (or none is left for it), so the hand may only be "
+            "emptied by a closing discard: keep a card to discard"
+        )
+    if len(rest) == 1:
+        problem = closing_problem(state.rules, team_melds, state.pozzetto_taken[team], rest[0])
+        if problem is not None:
+            return (
+                f"it would leave only {rest[0]}, which could not be discarded to close "
+                f"({CLOSING_DETAIL[problem]}): keep another card"
+            )
+    return None
+
+
+def _after_meld(
+    state: GameState, action: Action, rest: tuple[Card, ...], team_melds: tuple[Meld, ...]
+) -> GameState:
+    problem = _keeping_problem(state, rest, team_melds)
+    if problem is not None:
+        raise _illegal(state, action, Reason.MUST_KEEP_A_CARD, problem)
+    seat = state.turn
+    team = state.current_team
+    pozzetti = state.pozzetti
+    taken = state.pozzetto_taken
+    if not rest:  # the pozzetto, directly: the turn goes on
+        rest = tuple(sorted(pozzetti[0], key=_CODE))
+        pozzetti = pozzetti[1:]
+        taken = taken[:team] + (True,) + taken[team + 1 :]
+    return GameState(
+        state.rules,
+        state.dealer,
+        seat,
+        Phase.PLAY,
+        state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
+        state.melds[:team] + (team_melds,) + state.melds[team + 1 :],
+        state.stock,
+        state.discard_pile,
+        pozzetti,
+        taken,
+        None,
+        state.taken_from_pile,
+        True,
+        state.stalemate_turns,
+        state.unseen_pozzetto,
+    )
+
+
+def _discard(state: GameState, action: Discard) -> GameState:
+    _need_phase(state, action, Phase.PLAY)
+    seat = state.turn
+    card = action.card
+    rest = _remove(state.hands[seat], (card,))
+    if rest is None:
+        raise _not_in_hand(state, action, (card,))
+    rules = state.rules
+    if rules.pile_requires_meld and state.taken_from_pile and not state.melded_this_turn:
+        raise _illegal(
+            state,
+            action,
+            Reason.PILE_REQUIRES_MELD,
+            "taking the discard pile obliges a meld this turn: open or add to a meld first",
+        )
+    team = state.current_team
+    pozzetti = state.pozzetti
+    taken = state.pozzetto_taken
+    outcome: Outcome | None = None
+    on_discard = False
+    if not rest:
+        if can_take_pozzetto(state, team):  # the pozzetto, on the discard: the turn ends
+            rest = tuple(sorted(pozzetti[0], key=_CODE))
+            pozzetti = pozzetti[1:]
+            taken = taken[:team] + (True,) + taken[team + 1 :]
+            on_discard = True
+        else:
+            problem = closing_problem(rules, state.melds[team], taken[team], card)
+            if problem is not None:
+                raise _illegal(state, action, problem, CLOSING_DETAIL[problem])
+            outcome = Outcome(EndReason.CLOSED, seat)
+    players = len(state.hands)
+    stalemate = 0
+    if outcome is None:
+        if state.taken_from_pile == 1 and not state.melded_this_turn:
+            stalemate = state.stalemate_turns + 1
+        if stalemate >= players:
+            outcome = Outcome(EndReason.STALEMATE)
+        elif len(state.stock) <= 2:
+            outcome = Outcome(EndReason.STOCK_EXHAUSTED)
+    hands = state.hands[:seat] + (rest,) + state.hands[seat + 1 :]
+    pile = (*state.discard_pile, card)
+    if outcome is not None:
+        unseen = state.unseen_pozzetto
+        if on_discard:
+            unseen = tuple(sorted((*unseen, seat)))
+        return GameState(
+            rules,
+            state.dealer,
+            seat,
+            Phase.OVER,
+            hands,
+            state.melds,
+            state.stock,
+            pile,
+            pozzetti,
+            taken,
+            outcome,
+            state.taken_from_pile,
+            state.melded_this_turn,
+            stalemate,
+            unseen,
+        )
+    following = (seat + 1) % players
+    unseen = seen_after_discard(state, seat, following)
+    if on_discard:
+        unseen = tuple(sorted((*unseen, seat)))
+    return GameState(
+        rules,
+        state.dealer,
+        following,
+        Phase.DRAW,
+        hands,
+        state.melds,
+        state.stock,
+        pile,
+        pozzetti,
+        taken,
+        None,
+        0,
+        False,
+        stalemate,
+        unseen,
+    )
+
+
+# --- legal actions ------------------------------------------------------------------------------
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every distinct legal action for the player to act, in a deterministic order.
+
+    In the draw phase: ``draw``, then ``pick`` when allowed. In the play phase: every legal
+    :class:`~burraco.OpenMeld` (each subset of the hand that is a legal meld, with each
+    distinct placement of an end wild: the default with ``wild_as=None``, the other end named),
+    then every legal :class:`~burraco.AddToMeld` by meld index, then every distinct legal
+    :class:`~burraco.Discard`. An empty list means the hand is over.
+    """
+    phase = state.phase
+    if phase is Phase.DRAW:
+        if state.discard_pile and (not state.rules.pile_requires_meld or is_legal(state, _PICK)):
+            return [_DRAW, _PICK]
+        return [_DRAW]
+    if phase is Phase.OVER:
+        return []
+    actions: list[Action] = list(_meld_actions(state))
+    if state.rules.pile_requires_meld and state.taken_from_pile and not state.melded_this_turn:
+        return actions
+    hand = state.hand
+    if len(hand) == 1:
+        team = state.current_team
+        if can_take_pozzetto(state, team) or (
+            closing_problem(state.rules, state.melds[team], state.pozzetto_taken[team], hand[0])
+            is None
+        ):
+            actions.append(_DISCARDS[hand[0].code])
+        return actions
+    last = None
+    for card in hand:
+        if card is not last:
+            actions.append(_DISCARDS[card.code])
+            last = card
+    return actions
+
+
+def _meld_actions(state: GameState) -> Iterator[Action]:
+    """The legal :class:`OpenMeld` and :class:`AddToMeld` actions of the player to act."""
+    rules = state.rules
+    hand = state.hand
+    counts = _movegen.hand_counts(hand)
+    team = state.current_team
+    team_melds = state.melds[team]
+    size = len(hand)
+    free = can_take_pozzetto(state, team)
+    taken_ranks = (
+        {m.rank for m in team_melds if m.kind is MeldKind.SET} if rules.one_set_per_rank else set()
+    )
+    for cards, wild_as, meld in _movegen.open_melds(hand, counts, rules):
+        if meld.rank is not None and meld.rank in taken_ranks:
+            continue
+        if not free and size - len(cards) <= 1:
+            rest = _remove(hand, cards)
+            assert rest is not None
+            if _keeping_problem(state, rest, (*team_melds, meld)) is not None:
+                continue
+        yield OpenMeld._make(cards, wild_as)
+    for index, meld in enumerate(team_melds):
+        for cards, wild_as, grown in _movegen.additions(meld, counts, rules):
+            if not free and size - len(cards) <= 1:
+                rest = _remove(hand, cards)
+                assert rest is not None
+                grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
+                if _keeping_problem(state, rest, grown_melds) is not None:
+                    continue
+            yield AddToMeld._make(index, cards, wild_as)

@@ -1,0 +1,267 @@
+"""A match: hands played until a team reaches the target, and tournament victory points.
+
+A :class:`Match` is a frozen record of the hands scored so far (RULES.md §10).
+:meth:`Match.record` returns a new match with one more hand; :attr:`Match.totals`,
+:attr:`Match.dealer`, :attr:`Match.is_over` and :attr:`Match.winner` say where it stands.
+
+>>> from burraco.scoring import HandScore, TeamScore
+>>> def hand(*totals: int) -> HandScore:
+...     return HandScore(tuple(
+...         TeamScore(melded=total, in_hand=0, burraco_bonus=0, closing_bonus=0,
+...                   pozzetto_penalty=0)
+...         for total in totals
+...     ))
+>>> match = Match.start().record(hand(1200, 350)).record(hand(810, 405))
+>>> match.totals, match.is_over, match.winner, match.dealer
+((2010, 755), True, 0, 2)
+
+Tournaments play a fixed number of deals instead and turn the difference in points into victory
+points with a table such as :data:`THREE_DEALS`; see :func:`victory_points`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, TypeAlias
+
+import attrs
+
+from burraco.errors import InvalidStateError, Reason
+from burraco.rules import CLASSIC, Rules
+from burraco.scoring import HandScore, _table
+
+__all__ = [
+    "THREE_DEALS",
+    "Match",
+    "VictoryTable",
+    "victory_points",
+]
+
+VictoryTable: TypeAlias = Sequence[tuple[int | None, int, int]]
+"""A victory-point table, a sequence of rows ``(up_to, winner's points, loser's points)``.
+
+A row applies to the differences above the previous row's ``up_to`` and up to its own
+(inclusive); ``up_to`` increases from row to row and is ``None`` in the last row only, which
+takes every larger difference.
+"""
+
+THREE_DEALS: Final[tuple[tuple[int | None, int, int], ...]] = (
+    (50, 10, 10),
+    (150, 11, 9),
+    (250, 12, 8),
+    (350, 13, 7),
+    (500, 14, 6),
+    (650, 15, 5),
+    (800, 16, 4),
+    (1000, 17, 3),
+    (1250, 18, 2),
+    (1500, 19, 1),
+    (None, 20, 0),
+)
+"""The victory points of a three-deal tournament match (RULES.md §10), as a
+:data:`VictoryTable`: a difference of 0 to 50 gives 10–10, 51 to 150 gives 11–9, ...,
+1501 and more gives 20–0."""
+
+
+def _check_table(table: VictoryTable) -> None:
+    """Raise :class:`ValueError` unless ``table`` is a well-formed :data:`VictoryTable`."""
+    if not table:
+        raise ValueError("a victory-point table needs at least one row")
+    previous = -1
+    for index, row in enumerate(table):
+        if not isinstance(row, tuple) or len(row) != 3:
+            raise ValueError(
+                f"row {index} of the victory-point table must be (up_to, winner's, loser's), "
+                f"not {row!r}"
+            )
+        up_to, winner, loser = row
+        for points in (winner, loser):
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise ValueError(
+                    f"row {index} of the victory-point table: points must be whole numbers, "
+                    f"not {points!r}"
+                )
+        last = index == len(table) - 1
+        if up_to is None:
+            if not last:
+                raise ValueError(
+                    f"row {index} of the victory-point table is open (None) but is not the last row"
+                )
+        elif last:
+            raise ValueError(
+                f"the last row of the victory-point table must be open (None), not {up_to!r}"
+            )
+        elif isinstance(up_to, bool) or not isinstance(up_to, int) or up_to <= previous:
+            raise ValueError(
+                f"row {index} of the victory-point table: bounds must be whole numbers that "
+                f"increase from 0, not {up_to!r} after {previous}"
+            )
+        else:
+            previous = up_to
+
+
+def victory_points(difference: int, table: VictoryTable = THREE_DEALS) -> tuple[int, int]:
+    """The victory points (winner's, loser's) for a difference in points between two teams.
+
+    ``table`` is a :data:`VictoryTable`; the default is :data:`THREE_DEALS`. Any whole
+    difference falls in exactly one row: 51 is in the row of 55 to 150.
+
+    >>> victory_points(0), victory_points(50), victory_points(51), victory_points(1505)
+    ((10, 10), (10, 10), (11, 9), (20, 0))
+    >>> victory_points(120, [(100, 12, 8), (None, 20, 0)])
+    (20, 0)
+    >>> victory_points(-5)
+    Traceback (most recent call last):
+    ...
+    ValueError: the difference in points must be zero or more, not -5
+
+    Raises:
+        ValueError: if ``difference`` is negative or ``table`` is not a well-formed table
+            (rows of three whole numbers, increasing bounds, only the last row open).
+        TypeError: if ``difference`` is not a whole number.
+    """
+    if isinstance(difference, bool) or not isinstance(difference, int):
+        raise TypeError(f"the difference in points must be a whole number, not {difference!r}")
+    if difference < 0:
+        raise ValueError(f"the difference in points must be zero or more, not {difference}")
+    _check_table(table)
+    for up_to, winner, loser in table:
+        if up_to is None or difference <= up_to:
+            return winner, loser
+    raise AssertionError("unreachable: the last row of a checked table is open")
+
+
+def _leader(totals: Sequence[int], target: int) -> int | None:
+    """The team whose total is highest and reaches ``target``, or ``None`` (none, or a tie)."""
+    best = max(totals)
+    if best < target:
+        return None
+    leaders = [team for team, total in enumerate(totals) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _check_dealer(instance: Match, attribute: attrs.Attribute[int], value: object) -> None:
+    players = instance.rules.players
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"the dealer must be a seat number, not {value!r}")
+    if not 0 <= value < players:
+        raise ValueError(
+            f"the dealer must be a seat from 0 to {players - 1} with {players} players, not {value}"
+        )
+
+
+@attrs.frozen
+class Match:
+    """A match: the hands scored so far under one rule set, and who deals next (RULES.md §10).
+
+    Start one with :meth:`start` and add each hand with :meth:`record`; both return new values.
+    Hands are played until a team's running total reaches ``rules.target`` (inclusive). If
+    several teams reach it on the same hand the highest total wins; if the highest totals are
+    equal, another hand is played. The deal passes to the left after each hand.
+
+    ``str(match)`` is a score sheet: a row per hand, the totals, and the winner.
+
+    Raises:
+        ValueError: if ``first_dealer`` is not a seat of ``rules``.
+        InvalidStateError: if a hand has the wrong number of teams, or hands go on after the
+            match was won (reason ``inconsistent-state``).
+    """
+
+    rules: Rules = attrs.field(default=CLASSIC, validator=attrs.validators.instance_of(Rules))
+    """The rule set, which gives the number of players and teams, and the target."""
+    first_dealer: int = attrs.field(default=0, validator=_check_dealer)
+    """The seat that dealt the first hand."""
+    hands: tuple[HandScore, ...] = ()
+    """The scores of the hands played so far, in order."""
+
+    def __attrs_post_init__(self) -> None:
+        teams = self.rules.teams
+        totals = [0] * teams
+        for index, hand in enumerate(self.hands):
+            if not isinstance(hand, HandScore):
+                raise TypeError(f"hands[{index}] must be a HandScore, not {hand!r:.60}")
+            if len(hand.teams) != teams:
+                raise InvalidStateError(
+                    f"the hand scores {len(hand.teams)} teams but the match has {teams}",
+                    reason=Reason.INCONSISTENT_STATE,
+                    path=f"hands[{index}]",
+                )
+            winner = _leader(totals, self.rules.target)
+            if winner is not None:
+                raise InvalidStateError(
+                    f"the match was over before this hand: team {winner} had won",
+                    reason=Reason.INCONSISTENT_STATE,
+                    path=f"hands[{index}]",
+                )
+            totals = [total + score for total, score in zip(totals, hand.totals, strict=True)]
+
+    @classmethod
+    def start(cls, rules: Rules = CLASSIC, *, dealer: int = 0) -> Match:
+        """A new match with no hand played; ``dealer`` is the seat that deals the first hand.
+
+        >>> Match.start().totals
+        (0, 0)
+        >>> Match.start(dealer=4)
+        Traceback (most recent call last):
+        ...
+        ValueError: the dealer must be a seat from 0 to 3 with 4 players, not 4
+
+        Raises:
+            ValueError: if ``dealer`` is not a seat (0 to ``rules.players - 1``).
+        """
+        return cls(rules, dealer)
+
+    def record(self, hand: HandScore) -> Match:
+        """The match with one more hand scored; this match is unchanged.
+
+        Raises:
+            InvalidStateError: if the match is already over, or the hand score does not have
+                one score per team of ``rules``; the reason is ``inconsistent-state``.
+        """
+        winner = self.winner
+        if winner is not None:
+            raise InvalidStateError(
+                f"the match is over: team {winner} won with {self.totals[winner]}; "
+                "start a new match",
+                reason=Reason.INCONSISTENT_STATE,
+            )
+        return attrs.evolve(self, hands=(*self.hands, hand))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each team's running total over the hands played."""
+        totals = [0] * self.rules.teams
+        for hand in self.hands:
+            totals = [total + score for total, score in zip(totals, hand.totals, strict=True)]
+        return tuple(totals)
+
+    @property
+    def dealer(self) -> int:
+        """The seat that deals the next hand (the deal passes to the left after each hand)."""
+        return (self.first_dealer + len(self.hands)) % self.rules.players
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won the match, or ``None`` while it goes on."""
+        return _leader(self.totals, self.rules.target)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a team has won the match."""
+        return self.winner is not None
+
+    def __str__(self) -> str:
+        teams = self.rules.teams
+        players = self.rules.players
+        rows = [["hand", "dealer", *(f"team {team}" for team in range(teams))]]
+        for index, hand in enumerate(self.hands):
+            dealer = (self.first_dealer + index) % players
+            rows.append([str(index + 1), str(dealer), *(str(total) for total in hand.totals)])
+        rows.append(["total", "", *(str(total) for total in self.totals)])
+        lines = _table(rows)
+        winner = self.winner
+        if winner is not None:
+            lines.append(f"team {winner} wins (target {self.rules.target})")
+        else:
+            lines.append(f"target {self.rules.target}; seat {self.dealer} deals next")
+        return "\n".join(lines)

@@ -1,0 +1,175 @@
+"""The state of a hand: :class:`GameState`, its phases and how a hand ends.
+
+A :class:`GameState` is a frozen value. :func:`burraco.new_game` deals one and
+:func:`burraco.apply` returns the next one; nothing changes a state in place. Equal positions
+compare and hash equal (hands are kept sorted).
+
+Seats are numbered 0 to ``players - 1`` in playing order (each plays after the one before,
+to its left). The team of seat ``s`` is ``s % teams``, so partners sit opposite: with four
+players seats 0 and 2 play against 1 and 3.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import attrs
+
+from burraco.cards import Card, format_cards
+from burraco.melds import Meld, burraco_kind
+from burraco.rules import Rules
+
+__all__ = [
+    "EndReason",
+    "GameState",
+    "Outcome",
+    "Phase",
+]
+
+
+class Phase(StrEnum):
+    """Where the player to act is in the turn."""
+
+    DRAW = "draw"
+    """The turn begins: draw from the stock or take the discard pile."""
+    PLAY = "play"
+    """After the draw: meld any number of times, then discard."""
+    OVER = "over"
+    """The hand has ended; see :attr:`GameState.outcome`."""
+
+
+class EndReason(StrEnum):
+    """How a hand ended."""
+
+    CLOSED = "closed"
+    """A player closed (went out) with a legal final discard (RULES.md §7.1)."""
+    STOCK_EXHAUSTED = "stock-exhausted"
+    """A draw left only the two dead cards in the stock (RULES.md §8)."""
+    STALEMATE = "stalemate"
+    """A full round of one-card discard-pile swaps with nobody drawing (RULES.md §8)."""
+
+
+@attrs.frozen
+class Outcome:
+    """How and by whom a hand ended."""
+
+    reason: EndReason
+    """Why the hand ended."""
+    closer: int | None = None
+    """The seat that closed, or ``None`` when nobody closed."""
+
+
+@attrs.frozen
+class GameState:
+    """One position of a hand: everything on the table and in every hand.
+
+    Build the first one with :func:`burraco.new_game`; get the next with
+    :func:`burraco.apply`. ``str(state)`` is a compact table for a terminal. The state sees
+    everything; :func:`burraco.observe` gives what one seat may see.
+    """
+
+    rules: Rules
+    """The rules the hand is played under."""
+    dealer: int
+    """The seat that dealt; the first player is the seat to its left."""
+    turn: int
+    """The seat to act (after the hand ends, the seat that acted last)."""
+    phase: Phase
+    """Draw, play, or over."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards, sorted. A pozzetto taken on the discard is its taker's hand."""
+    melds: tuple[tuple[Meld, ...], ...]
+    """Each team's melds, in the order they were laid (the index used by ``add N``)."""
+    stock: tuple[Card, ...]
+    """The stock, its top card first (the next :class:`~burraco.DrawStock` takes
+    ``stock[0]``)."""
+    discard_pile: tuple[Card, ...]
+    """The discard pile, its top card last."""
+    pozzetti: tuple[tuple[Card, ...], ...]
+    """The pozzetti not yet taken, in the order they will be taken."""
+    pozzetto_taken: tuple[bool, ...]
+    """For each team, whether it has taken its pozzetto."""
+    outcome: Outcome | None = None
+    """``None`` while the hand goes on; how it ended afterwards."""
+    taken_from_pile: int = 0
+    """Cards the player to act took from the discard pile this turn (0 if they drew from the
+    stock or have not drawn yet)."""
+    melded_this_turn: bool = False
+    """Whether the player to act has opened or added to a meld this turn."""
+    stalemate_turns: int = 0
+    """Consecutive finished turns that took a one-card discard pile, melded nothing and
+    discarded; the hand ends in a stalemate when it reaches the number of players."""
+    unseen_pozzetto: tuple[int, ...] = ()
+    """Seats whose hand is a pozzetto taken on the discard that they may not look at yet
+    (until their partner's next discard; with 2 or 3 players, until their next turn)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def players(self) -> int:
+        """The number of players (``rules.players``)."""
+        return len(self.hands)
+
+    @property
+    def current_team(self) -> int:
+        """The team of the seat to act."""
+        return self.turn % len(self.melds)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The hand of the seat to act."""
+        return self.hands[self.turn]
+
+    @property
+    def is_last_turn(self) -> bool:
+        """Whether this turn's draw left the stock at its two dead cards, so that the hand
+        ends when the turn does (``stock_end`` after-turn)."""
+        return self.phase is Phase.PLAY and len(self.stock) <= 2
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``: ``seat % teams``."""
+        return seat % len(self.melds)
+
+    def partner_of(self, seat: int) -> int | None:
+        """The partner of ``seat`` (the seat opposite), or ``None`` with 2 or 3 players."""
+        teams = len(self.melds)
+        players = len(self.hands)
+        return None if teams == players else (seat + teams) % players
+
+    def seats_of(self, team: int) -> tuple[int, ...]:
+        """The seats of ``team``."""
+        return tuple(range(team, len(self.hands), len(self.melds)))
+
+    def __str__(self) -> str:
+        rules = self.rules
+        lines = []
+        if self.outcome is None:
+            status = f"seat {self.turn} to {self.phase}"
+        elif self.outcome.closer is not None:
+            status = f"over: closed by seat {self.outcome.closer}"
+        else:
+            status = f"over: {self.outcome.reason}"
+        lines.append(
+            f"{rules.name}, {len(self.hands)} players, dealer seat {self.dealer}: {status}"
+        )
+        pile = format_cards(self.discard_pile) or "-"
+        lines.append(
+            f"stock {len(self.stock)}, pozzetti left {len(self.pozzetti)}, discard pile "
+            f"({len(self.discard_pile)}, top last): {pile}"
+        )
+        for team, melds in enumerate(self.melds):
+            seats = ", ".join(str(seat) for seat in self.seats_of(team))
+            taken = "pozzetto taken" if self.pozzetto_taken[team] else "pozzetto not taken"
+            lines.append(f"team {team} (seat{'s' if ',' in seats else ''} {seats}), {taken}")
+            for index, meld in enumerate(melds):
+                kind = burraco_kind(meld, rules)
+                mark = f"   burraco {kind}" if kind is not None else ""
+                lines.append(f"  [{index}] {meld}{mark}")
+        for seat, hand in enumerate(self.hands):
+            marker = "*" if seat == self.turn and self.outcome is None else " "
+            note = " (pozzetto, not looked at)" if seat in self.unseen_pozzetto else ""
+            lines.append(f"{marker}seat {seat} ({len(hand)}){note}: {format_cards(hand)}")
+        return "\n".join(lines)

@@ -1,0 +1,152 @@
+"""Helpers for building scripted positions and playing random hands in tests."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from burraco import (
+    CLASSIC,
+    Action,
+    Card,
+    GameState,
+    Meld,
+    Phase,
+    Rules,
+    apply,
+    legal_actions,
+    make_deck,
+    new_game,
+    parse_action,
+    parse_cards,
+    validate_meld,
+)
+
+
+def all_cards(state: GameState) -> Counter[Card]:
+    """Every card of the state, wherever it is."""
+    cards: Counter[Card] = Counter()
+    for hand in state.hands:
+        cards.update(hand)
+    for melds in state.melds:
+        for meld in melds:
+            cards.update(meld.cards)
+    cards.update(state.stock)
+    cards.update(state.discard_pile)
+    for pozzetto in state.pozzetti:
+        cards.update(pozzetto)
+    return cards
+
+
+def assert_conserved(state: GameState) -> None:
+    assert all_cards(state) == Counter(make_deck(state.rules.packs))
+
+
+def position(
+    rules: Rules = CLASSIC,
+    *,
+    hands: dict[int, str],
+    melds: dict[int, Sequence[str | Meld]] | None = None,
+    pile: str = "",
+    stock: str | None = None,
+    pozzetti: Sequence[str] | None = None,
+    taken: Sequence[bool] | None = None,
+    turn: int = 0,
+    phase: Phase = Phase.PLAY,
+    dealer: int | None = None,
+    exact_stock: bool = False,
+    taken_from_pile: int = 0,
+    melded_this_turn: bool = False,
+    unseen: tuple[int, ...] = (),
+) -> GameState:
+    """A position from notation, holding every card of the packs exactly once.
+
+    ``stock`` gives the top cards of the stock. Cards not placed go, in deck order: 11 to each
+    pozzetto not given, 11 to each seat not in ``hands``, the rest to the stock under ``stock``;
+    with ``exact_stock`` the stock is only ``stock`` and the seats not in ``hands`` share the
+    rest.
+    """
+    left = Counter(make_deck(rules.packs))
+
+    def take(cards: Sequence[Card]) -> tuple[Card, ...]:
+        need = Counter(cards)
+        assert not need - left, f"more copies than the packs hold: {need - left}"
+        left.subtract(need)
+        return tuple(cards)
+
+    hand_cards = {seat: take(sorted(parse_cards(text))) for seat, text in hands.items()}
+    team_melds: list[tuple[Meld, ...]] = []
+    for team in range(rules.teams):
+        items = (melds or {}).get(team, ())
+        made = tuple(m if isinstance(m, Meld) else validate_meld(m, rules) for m in items)
+        for meld in made:
+            take(meld.cards)
+        team_melds.append(made)
+    pile_cards = take(parse_cards(pile))
+    stock_top = take(parse_cards(stock)) if stock is not None else ()
+    taken_flags = tuple(taken) if taken is not None else (False,) * rules.teams
+    given_pozzetti = (
+        [take(parse_cards(text)) for text in pozzetti] if pozzetti is not None else None
+    )
+
+    def rest() -> list[Card]:
+        return sorted(left.elements(), key=lambda card: card.code)
+
+    if given_pozzetti is None:
+        given_pozzetti = []
+        for _ in range(rules.teams - sum(taken_flags)):
+            given_pozzetti.append(take(rest()[: rules.pozzetto_size]))
+    others = [seat for seat in range(rules.players) if seat not in hand_cards]
+    if not exact_stock:
+        for seat in others:
+            hand_cards[seat] = take(rest()[: rules.hand_size])
+        stock_cards = stock_top + take(rest())
+    else:
+        stock_cards = stock_top
+        spare = rest()
+        for i, seat in enumerate(others):
+            hand_cards[seat] = take(spare[i :: len(others)])
+        assert not +left, "cards left over: give them a seat not in hands"
+    state = GameState(
+        rules=rules,
+        dealer=(turn - 1) % rules.players if dealer is None else dealer,
+        turn=turn,
+        phase=phase,
+        hands=tuple(
+            tuple(sorted(hand_cards[s], key=lambda c: c.code)) for s in range(rules.players)
+        ),
+        melds=tuple(team_melds),
+        stock=stock_cards,
+        discard_pile=pile_cards,
+        pozzetti=tuple(given_pozzetti),
+        pozzetto_taken=taken_flags,
+        taken_from_pile=taken_from_pile,
+        melded_this_turn=melded_this_turn,
+        unseen_pozzetto=unseen,
+    )
+    assert_conserved(state)
+    return state
+
+
+def play(state: GameState, *moves: str) -> GameState:
+    """Apply actions given in notation, one after the other."""
+    for move in moves:
+        state = apply(state, parse_action(move))
+    return state
+
+
+def random_play(
+    rules: Rules, seed: int, *, max_steps: int = 5000
+) -> Iterator[tuple[GameState, Action]]:
+    """Play a hand uniformly at random over ``legal_actions``; yield (state, action) pairs."""
+    chooser = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    for _ in range(max_steps):
+        actions = legal_actions(state)
+        if not actions:
+            return
+        action = chooser.choice(actions)
+        yield state, action
+        state = apply(state, action)
+    raise AssertionError(f"the hand did not end in {max_steps} steps")

@@ -1,0 +1,619 @@
+"""Scoring a hand: the worked example of RULES.md §12, the ends of a hand, and properties."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from burraco.cards import JOKER, Card, Rank, Suit, make_deck, parse_cards
+from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
+from burraco.melds import BurracoKind, Meld, burraco_kind, validate_meld
+from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PenaltyWhen, Rules
+from burraco.scoring import HandScore, TeamScore, score_hand, score_team
+from burraco.state import EndReason, GameState, Outcome, Phase
+
+IF_OPPONENTS_CLOSED = attrs.evolve(
+    CLASSIC, untaken_pozzetto_penalty=PenaltyWhen.IF_OPPONENTS_CLOSED
+)
+
+TEAM_A_MELDS = ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"]
+TEAM_B_MELDS = ["9C 9C 9D 9H 9S 9S 2H", "QS KS AS"]
+
+TEAM_A_SCORE = TeamScore(
+    melded=120,
+    in_hand=-20,
+    burraco_bonus=200,
+    closing_bonus=100,
+    pozzetto_penalty=0,
+    clean_burracos=1,
+)
+TEAM_B_SCORE = TeamScore(
+    melded=115,
+    in_hand=-70,
+    burraco_bonus=100,
+    closing_bonus=0,
+    pozzetto_penalty=-100,
+    dirty_burracos=1,
+)
+
+
+def hand_of(text: str) -> tuple[Card, ...]:
+    return tuple(sorted(parse_cards(text)))
+
+
+def melds_of(texts: Sequence[str], rules: Rules = CLASSIC) -> tuple[Meld, ...]:
+    return tuple(validate_meld(text, rules) for text in texts)
+
+
+def make_state(
+    *,
+    hands: Sequence[str],
+    melds: Sequence[Sequence[str]],
+    pozzetto_taken: Sequence[bool],
+    outcome: Outcome | None,
+    rules: Rules = CLASSIC,
+    pozzetti: Sequence[str] = (),
+    stock: str = "",
+    discard_pile: str = "9H",
+) -> GameState:
+    """A position built by hand (the constructor does not check card conservation)."""
+    return GameState(
+        rules=rules,
+        dealer=0,
+        turn=0,
+        phase=Phase.OVER if outcome is not None else Phase.DRAW,
+        hands=tuple(hand_of(text) for text in hands),
+        melds=tuple(melds_of(texts, rules) for texts in melds),
+        stock=parse_cards(stock),
+        discard_pile=parse_cards(discard_pile),
+        pozzetti=tuple(parse_cards(text) for text in pozzetti),
+        pozzetto_taken=tuple(pozzetto_taken),
+        outcome=outcome,
+    )
+
+
+UNTAKEN_POZZETTO = "AS AS KD KD QC QC JK JK 2S 2H 10D"
+
+
+def worked_hand(outcome: Outcome | None = None) -> GameState:
+    """RULES.md §12: seat 0 (team A) closed on 9H; seats 1 and 3 (team B) hold their cards."""
+    return make_state(
+        hands=["", "JD 7C 2S", "3C AH", "JK 5H"],
+        melds=[TEAM_A_MELDS, TEAM_B_MELDS],
+        pozzetto_taken=[True, False],
+        pozzetti=[UNTAKEN_POZZETTO],
+        outcome=outcome or Outcome(EndReason.CLOSED, 0),
+    )
+
+
+# --- the worked hand -----------------------------------------------------------------------------
+
+
+def test_worked_hand_team_that_closed_scores_400() -> None:
+    score = score_team(TEAM_A_MELDS, "3C AH", took_pozzetto=True, closed=True)
+    assert score == TEAM_A_SCORE
+    assert score.total == 400
+
+
+def test_worked_hand_team_without_its_pozzetto_scores_45() -> None:
+    score = score_team(
+        TEAM_B_MELDS, "JD 7C 2S JK 5H", took_pozzetto=False, closed=False, opponent_closed=True
+    )
+    assert score == TEAM_B_SCORE
+    assert score.total == 45
+
+
+def test_worked_hand_as_a_game_state() -> None:
+    expected = HandScore((TEAM_A_SCORE, TEAM_B_SCORE), Outcome(EndReason.CLOSED, 0))
+    score = score_hand(worked_hand())
+    assert score == expected
+    assert score.totals == (400, 45)
+
+
+def test_the_closers_partner_closing_gives_the_same_score() -> None:
+    state = attrs.evolve(worked_hand(), outcome=Outcome(EndReason.CLOSED, 2))
+    assert score_hand(state).totals == (400, 45)
+
+
+# --- burraco classes -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        (
+            FIBUR,
+            TeamScore(
+                melded=80,
+                in_hand=0,
+                burraco_bonus=150,
+                closing_bonus=0,
+                pozzetto_penalty=0,
+                semi_clean_burracos=1,
+            ),
+        ),
+        (
+            CLASSIC,
+            TeamScore(
+                melded=80,
+                in_hand=0,
+                burraco_bonus=100,
+                closing_bonus=0,
+                pozzetto_penalty=0,
+                dirty_burracos=1,
+            ),
+        ),
+    ],
+)
+def test_semi_clean_burraco_earns_150_under_fibur_and_is_dirty_under_classic(
+    rules: Rules, expected: TeamScore
+) -> None:
+    score = score_team(
+        ["4S 5S 6S 7S 8S 9S 10S JK=JS"], [], took_pozzetto=True, closed=False, rules=rules
+    )
+    assert score == expected
+
+
+def test_burraco_counts_and_bonuses_add_up_over_several_burracos() -> None:
+    score = score_team(
+        ["AH 2H 3H 4H 5H 6H 7H", "8C 8C 8D 8D 8H 8S JK", "4S 5S 6S 7S 8S 9S 10S JK", "KS KH KD"],
+        "",
+        took_pozzetto=True,
+        closed=False,
+        rules=FIBUR,
+    )
+    expected = TeamScore(
+        melded=60 + 90 + 80 + 30,
+        in_hand=0,
+        burraco_bonus=200 + 100 + 150,
+        closing_bonus=0,
+        pozzetto_penalty=0,
+        clean_burracos=1,
+        semi_clean_burracos=1,
+        dirty_burracos=1,
+    )
+    assert score == expected
+
+
+# --- ends of the hand and the pozzetto -----------------------------------------------------------
+
+STOCK_EXHAUSTED = Outcome(EndReason.STOCK_EXHAUSTED)
+
+
+def stock_end_state(taken: tuple[bool, bool], rules: Rules = CLASSIC) -> GameState:
+    """A hand ended by the stock: team 0 melded 5H 6H 7H and holds 8C; team 1 melded KS KH KD
+    and holds 3D 4D."""
+    return make_state(
+        hands=["8C", "3D", "", "4D"],
+        melds=[["5H 6H 7H"], ["KS KH KD"]],
+        pozzetto_taken=taken,
+        pozzetti=[UNTAKEN_POZZETTO] * taken.count(False),
+        stock="QH 9D",
+        outcome=STOCK_EXHAUSTED,
+        rules=rules,
+    )
+
+
+def plain(melded: int, in_hand: int, pozzetto_penalty: int = 0, closing: int = 0) -> TeamScore:
+    return TeamScore(
+        melded=melded,
+        in_hand=in_hand,
+        burraco_bonus=0,
+        closing_bonus=closing,
+        pozzetto_penalty=pozzetto_penalty,
+    )
+
+
+@pytest.mark.parametrize(
+    ("taken", "rules", "penalties"),
+    [
+        ((True, True), CLASSIC, (0, 0)),
+        ((True, False), CLASSIC, (0, -100)),
+        ((False, True), CLASSIC, (-100, 0)),
+        ((False, False), CLASSIC, (-100, -100)),
+        ((True, False), IF_OPPONENTS_CLOSED, (0, 0)),
+        ((False, False), IF_OPPONENTS_CLOSED, (0, 0)),
+    ],
+)
+def test_hand_ended_by_the_stock_has_no_closing_and_penalises_untaken_pozzetti_per_the_switch(
+    taken: tuple[bool, bool], rules: Rules, penalties: tuple[int, int]
+) -> None:
+    expected = HandScore(
+        (plain(15, -10, penalties[0]), plain(30, -10, penalties[1])), STOCK_EXHAUSTED
+    )
+    assert score_hand(stock_end_state(taken, rules)) == expected
+
+
+@pytest.mark.parametrize(("rules", "penalty"), [(CLASSIC, -100), (IF_OPPONENTS_CLOSED, -100)])
+def test_untaken_pozzetto_is_penalised_when_the_opponents_close_under_both_settings(
+    rules: Rules, penalty: int
+) -> None:
+    state = attrs.evolve(worked_hand(), rules=rules)
+    assert score_hand(state).teams[1].pozzetto_penalty == penalty
+    assert (
+        score_team(
+            TEAM_B_MELDS,
+            "JD 7C 2S JK 5H",
+            took_pozzetto=False,
+            closed=False,
+            rules=rules,
+            opponent_closed=True,
+        ).pozzetto_penalty
+        == penalty
+    )
+
+
+def test_if_opponents_closed_spares_a_team_whose_opponents_did_not_close() -> None:
+    score = score_team(
+        TEAM_B_MELDS, "JD", took_pozzetto=False, closed=False, rules=IF_OPPONENTS_CLOSED
+    )
+    assert score == attrs.evolve(TEAM_B_SCORE, in_hand=-10, pozzetto_penalty=0)
+
+
+def test_pozzetto_taken_on_the_discard_and_never_played_counts_as_cards_in_hand() -> None:
+    pozzetto = "AS AS KD KD QC QC JK 2H 10D 5C 3S"
+    state = make_state(
+        hands=["8C", "3D", pozzetto, "4D"],
+        melds=[["5H 6H 7H"], ["KS KH KD"]],
+        pozzetto_taken=[True, False],
+        pozzetti=[UNTAKEN_POZZETTO],
+        outcome=STOCK_EXHAUSTED,
+    )
+    expected = HandScore((plain(15, -10 - 140), plain(30, -10, -100)), STOCK_EXHAUSTED)
+    assert score_hand(state) == expected
+
+
+def test_closing_in_the_stocks_last_turn_still_earns_the_closing_bonus() -> None:
+    state = make_state(
+        hands=["8C", "", "3D", "4D"],
+        melds=[["5H 6H 7H"], ["4S 5S 6S 7S 8S 9S 10S", "KS KH KD"]],
+        pozzetto_taken=[True, True],
+        stock="QH 9D",
+        outcome=Outcome(EndReason.CLOSED, 1),
+    )
+    expected = HandScore(
+        (
+            plain(15, -15),
+            TeamScore(
+                melded=80,
+                in_hand=-5,
+                burraco_bonus=200,
+                closing_bonus=100,
+                pozzetto_penalty=0,
+                clean_burracos=1,
+            ),
+        ),
+        Outcome(EndReason.CLOSED, 1),
+    )
+    assert score_hand(state) == expected
+
+
+def test_stalemate_gives_no_closing_bonus() -> None:
+    state = attrs.evolve(stock_end_state((True, True)), outcome=Outcome(EndReason.STALEMATE))
+    assert score_hand(state).teams == (plain(15, -10), plain(30, -10))
+
+
+def test_a_hand_not_over_is_scored_as_if_it_ended_now() -> None:
+    state = attrs.evolve(stock_end_state((True, False)), phase=Phase.PLAY, outcome=None)
+    assert score_hand(state) == HandScore((plain(15, -10), plain(30, -10, -100)), None)
+
+
+def test_three_teams_each_get_their_own_seats_cards() -> None:
+    rules = attrs.evolve(CLASSIC, players=6)
+    state = make_state(
+        hands=["AS", "3D", "", "KC", "JK", "7H"],
+        melds=[["5H 6H 7H"], ["KS KH KD"], ["QD QH QS"]],
+        pozzetto_taken=[True, False, True],
+        pozzetti=[UNTAKEN_POZZETTO],
+        outcome=Outcome(EndReason.CLOSED, 2),
+        rules=rules,
+    )
+    assert score_hand(state).teams == (
+        plain(15, -25),
+        plain(30, -35, -100),
+        plain(30, -5, 0, closing=100),
+    )
+
+
+# --- score_team's inputs -------------------------------------------------------------------------
+
+
+def test_melds_may_be_meld_values_card_lists_or_strings_alike() -> None:
+    as_strings = score_team(TEAM_A_MELDS, "3C AH", took_pozzetto=True, closed=True)
+    as_lists = score_team(
+        [text.split() for text in TEAM_A_MELDS], ["3C", "AH"], took_pozzetto=True, closed=True
+    )
+    as_cards = score_team(
+        [parse_cards(text) for text in TEAM_A_MELDS],
+        parse_cards("3C AH"),
+        took_pozzetto=True,
+        closed=True,
+    )
+    as_melds = score_team(
+        (validate_meld(text) for text in TEAM_A_MELDS), "3C AH", took_pozzetto=True, closed=True
+    )
+    assert [as_strings, as_lists, as_cards, as_melds] == [TEAM_A_SCORE] * 4
+
+
+def test_illegal_meld_raises_naming_the_meld_and_keeping_the_reason() -> None:
+    with pytest.raises(InvalidMeldError) as caught:
+        score_team(["4S 5S 6S", "KH KD KC", "5H 8H JK"], "", took_pozzetto=True, closed=False)
+    assert caught.value.reason is Reason.GAP
+    assert caught.value.cards == parse_cards("5H 8H JK")
+    assert str(caught.value) == (
+        "illegal meld 2 '5H 8H JK': gap: the naturals 5H 8H miss more ranks than the one wild "
+        "can fill"
+    )
+
+
+def test_melds_are_validated_under_the_rules_given() -> None:
+    with pytest.raises(InvalidMeldError) as caught:
+        score_team(["KS KH KD"], "", took_pozzetto=True, closed=False, rules=INTERNATIONAL)
+    assert caught.value.reason is Reason.SET_RANK_NOT_ALLOWED
+    assert str(caught.value).startswith("illegal meld 0 'KS KH KD': set-rank-not-allowed:")
+
+
+def test_bad_notation_in_a_meld_names_the_meld_and_the_token() -> None:
+    with pytest.raises(NotationError) as caught:
+        score_team(["4S 5S 6S", "7H 8H 1H"], "", took_pozzetto=True, closed=False)
+    assert caught.value.token == "1H"
+    assert str(caught.value).startswith("meld 1: bad card '1H':")
+
+
+def test_a_single_string_of_melds_is_rejected() -> None:
+    with pytest.raises(TypeError, match="list of melds"):
+        score_team("4S 5S 6S", "", took_pozzetto=True, closed=False)
+
+
+@pytest.mark.parametrize(
+    ("took_pozzetto", "closed", "opponent_closed", "message"),
+    [
+        (True, True, True, "closed and opponent_closed cannot both be true"),
+        (False, True, False, "closed needs took_pozzetto"),
+    ],
+)
+def test_impossible_flags_are_rejected(
+    took_pozzetto: bool, closed: bool, opponent_closed: bool, message: str
+) -> None:
+    with pytest.raises(InvalidStateError, match=message) as caught:
+        score_team(
+            TEAM_A_MELDS,
+            "",
+            took_pozzetto=took_pozzetto,
+            closed=closed,
+            opponent_closed=opponent_closed,
+        )
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+
+
+def test_non_bool_flags_are_rejected() -> None:
+    with pytest.raises(TypeError, match="closed must be True or False"):
+        score_team(TEAM_A_MELDS, "", took_pozzetto=True, closed="yes")  # type: ignore[arg-type]
+
+
+def test_score_hand_rejects_a_closer_whose_team_never_took_its_pozzetto() -> None:
+    state = attrs.evolve(worked_hand(), outcome=Outcome(EndReason.CLOSED, 1))
+    with pytest.raises(InvalidStateError) as caught:
+        score_hand(state)
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+
+
+# --- the value classes ---------------------------------------------------------------------------
+
+
+def test_team_score_total_is_the_sum_of_its_parts_and_cannot_be_set() -> None:
+    assert TEAM_B_SCORE.total == 115 - 70 + 100 + 0 - 100
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        TEAM_B_SCORE.total = 0  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        TeamScore(  # type: ignore[call-arg]
+            melded=1, in_hand=0, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0, total=5
+        )
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("in_hand", 5),
+        ("pozzetto_penalty", 100),
+        ("melded", -5),
+        ("burraco_bonus", -100),
+        ("closing_bonus", -100),
+        ("dirty_burracos", -1),
+    ],
+)
+def test_team_score_parts_with_the_wrong_sign_are_rejected(field: str, value: int) -> None:
+    with pytest.raises(ValueError, match=field):
+        attrs.evolve(TEAM_A_SCORE, **{field: value})
+
+
+def test_team_score_str_is_a_one_line_summary() -> None:
+    assert str(TEAM_A_SCORE) == (
+        "400: melded 120, in hand -20, burracos 200 (1 clean), closing 100, pozzetto 0"
+    )
+    assert str(plain(15, -10, -100)) == (
+        "-95: melded 15, in hand -10, burracos 0, closing 0, pozzetto -100"
+    )
+
+
+def test_hand_score_str_is_a_score_sheet_with_a_column_per_team() -> None:
+    assert str(score_hand(worked_hand())).splitlines() == [
+        "                  team 0          team 1",
+        "melded               120             115",
+        "in hand              -20             -70",
+        "burracos   (1 clean) 200   (1 dirty) 100",
+        "closing              100               0",
+        "pozzetto               0            -100",
+        "total                400              45",
+        "closed by seat 0",
+    ]
+
+
+def test_hand_score_str_says_how_a_hand_without_closer_ended() -> None:
+    lines = str(score_hand(stock_end_state((True, False)))).splitlines()
+    assert lines[0] == "           team 0   team 1"
+    assert lines[3] == "burracos        0        0"
+    assert lines[-2:] == ["total           5      -80", "ended: stock-exhausted"]
+
+
+def test_hand_score_needs_team_scores() -> None:
+    with pytest.raises(ValueError, match="at least one team"):
+        HandScore(())
+    with pytest.raises(TypeError):
+        HandScore([TEAM_A_SCORE, TEAM_B_SCORE])  # type: ignore[arg-type]
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+NATURAL_SET_RANKS = [rank for rank in Rank if rank is not Rank.TWO]
+WILDS = [JOKER, *(Card(Rank.TWO, suit) for suit in Suit)]
+
+
+@st.composite
+def melds(draw: st.DrawFn) -> Meld:
+    """A legal meld (under CLASSIC): a set of 3 to 9 cards or a sequence of 3 to 14."""
+    if draw(st.booleans()):
+        rank = draw(st.sampled_from(NATURAL_SET_RANKS))
+        naturals = [Card(rank, suit) for suit in Suit] * 2
+        count = draw(st.integers(2, 8))
+        cards = draw(st.permutations(naturals))[:count]
+        wilds = draw(st.lists(st.sampled_from(WILDS), min_size=0 if count >= 3 else 1, max_size=1))
+        return validate_meld(cards + wilds)
+    suit = draw(st.sampled_from(list(Suit)))
+    low = draw(st.integers(3, 12))
+    high = draw(st.integers(low + 2, 14))
+    cards = [Card(Rank.ACE if slot == 14 else Rank(slot), suit) for slot in range(low, high + 1)]
+    if draw(st.booleans()):
+        # a two of the suit cannot be the wild of an ace-high sequence (KH AH 2H wraps around)
+        wilds = [wild for wild in WILDS if wild.suit is not suit]
+        cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from(wilds))
+    return validate_meld(cards)
+
+
+RULE_SETS = [CLASSIC, FIBUR, INTERNATIONAL, IF_OPPONENTS_CLOSED]
+
+
+@st.composite
+def team_data(draw: st.DrawFn) -> tuple[list[Meld], list[Card], bool, bool, bool, Rules]:
+    table = draw(st.lists(melds(), max_size=6))
+    in_hand = draw(st.lists(st.sampled_from(make_deck()), max_size=22))
+    closed = draw(st.booleans())
+    took_pozzetto = closed or draw(st.booleans())
+    opponent_closed = not closed and draw(st.booleans())
+    rules = draw(st.sampled_from(RULE_SETS))
+    return table, in_hand, took_pozzetto, closed, opponent_closed, rules
+
+
+@given(team_data())
+def test_parts_add_up_to_the_total_which_is_a_multiple_of_five(
+    data: tuple[list[Meld], list[Card], bool, bool, bool, Rules],
+) -> None:
+    table, in_hand, took_pozzetto, closed, opponent_closed, rules = data
+    score = score_team(
+        table,
+        in_hand,
+        took_pozzetto=took_pozzetto,
+        closed=closed,
+        rules=rules,
+        opponent_closed=opponent_closed,
+    )
+    parts = (
+        score.melded,
+        score.in_hand,
+        score.burraco_bonus,
+        score.closing_bonus,
+        score.pozzetto_penalty,
+    )
+    assert score.total == sum(parts)
+    assert score.total % 5 == 0
+    assert (score.melded, score.in_hand) == (
+        sum(meld.points for meld in table),
+        -sum(card.points for card in in_hand),
+    )
+    kinds = [burraco_kind(meld, rules) for meld in table]
+    counts = (
+        kinds.count(BurracoKind.CLEAN),
+        kinds.count(BurracoKind.SEMI_CLEAN),
+        kinds.count(BurracoKind.DIRTY),
+    )
+    assert (score.clean_burracos, score.semi_clean_burracos, score.dirty_burracos) == counts
+    assert score.burraco_bonus == (
+        counts[0] * rules.clean_bonus
+        + counts[1] * rules.semi_clean_bonus
+        + counts[2] * rules.dirty_bonus
+    )
+    assert score.closing_bonus == (100 if closed else 0)
+    penalised = not took_pozzetto and (
+        rules.untaken_pozzetto_penalty == "always" or opponent_closed
+    )
+    assert score.pozzetto_penalty == (-100 if penalised else 0)
+
+
+ENGINE_RULES = [
+    pytest.param(attrs.evolve(CLASSIC, players=2), id="classic-2"),
+    pytest.param(attrs.evolve(CLASSIC, players=3), id="classic-3"),
+    pytest.param(CLASSIC, id="classic-4"),
+    pytest.param(attrs.evolve(CLASSIC, players=6), id="classic-6"),
+    pytest.param(FIBUR, id="fibur"),
+    pytest.param(INTERNATIONAL, id="international"),
+]
+
+
+def play_out(rules: Rules, seed: int) -> GameState:
+    """Play a hand with random legal actions until it ends (at most 3000 actions).
+
+    The player melds when it can (nine times in ten) and draws from the stock more often than it
+    takes the pile, so that hands reach pozzetti and closings instead of a stalemate.
+    """
+    from burraco.actions import Action, AddToMeld, DrawStock, OpenMeld
+    from burraco.engine import apply, legal_actions, new_game
+
+    random = Random(seed)
+    state = new_game(rules, seed=seed)
+    for _ in range(3000):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        melds: list[Action] = [a for a in actions if isinstance(a, OpenMeld | AddToMeld)]
+        draws: list[Action] = [a for a in actions if isinstance(a, DrawStock)]
+        if melds and random.random() < 0.9:
+            actions = melds
+        elif draws and random.random() < 0.7:
+            actions = draws
+        state = apply(state, random.choice(actions))
+    return state
+
+
+@pytest.mark.parametrize("rules", ENGINE_RULES)
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_score_hand_agrees_with_score_team_on_random_finished_hands(
+    rules: Rules, seed: int
+) -> None:
+    pytest.importorskip("burraco.engine")
+    state = play_out(rules, seed)
+    outcome = state.outcome
+    teams = rules.teams
+    closer_team = (
+        outcome.closer % teams
+        if outcome is not None and outcome.reason is EndReason.CLOSED and outcome.closer is not None
+        else None
+    )
+    score = score_hand(state)
+    assert score.outcome == outcome
+    for team in range(teams):
+        expected = score_team(
+            state.melds[team],
+            [card for seat in range(team, rules.players, teams) for card in state.hands[seat]],
+            took_pozzetto=state.pozzetto_taken[team],
+            closed=closer_team == team,
+            rules=state.rules,
+            opponent_closed=closer_team is not None and closer_team != team,
+        )
+        assert score.teams[team] == expected
+        assert score.totals[team] % 5 == 0
