@@ -2,70 +2,170 @@
 
 Candidates are generated from the shape of the hand (which natural cards of a suit or rank it
 holds, and which wild cards), then checked with the same analysis that :func:`burraco.apply`
-uses, so that :func:`burraco.legal_actions` and :func:`burraco.apply` cannot disagree. The
-results depend only on a small key (the hand's cards of one suit or rank, its wild cards, the
-rule switches that matter), so they are memoised: the same shapes recur constantly in play.
+uses, so that :func:`burraco.legal_actions` and :func:`burraco.apply` cannot disagree.
+
+The results depend only on a small integer key (which slots of one suit the hand holds, or how
+many of one rank in each suit; its wild cards; the rule switches that matter), so they are
+memoised: the same shapes recur constantly in play. Each memoised result is already sorted and
+carries the action objects, so a call costs little more than building the keys.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
 from itertools import product
-from typing import Final
+from typing import Final, Generic, TypeVar
 
+from burraco.actions import OpenMeld
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
 from burraco.errors import InvalidMeldError
 from burraco.melds import Meld, MeldKind, _analyze, _extend, _wild_choices
 from burraco.rules import Rules
 
-__all__ = ["additions", "hand_counts", "open_melds"]
+__all__ = ["OpenChoice", "Shape", "additions", "hand_shape", "open_melds"]
 
-Choice = tuple[tuple[Card, ...], Rank | None, Meld]
-"""Cards (sorted), the ``wild_as`` to name (``None`` for the default), and the meld made."""
+OpenChoice = tuple[tuple[int, tuple[int, ...], int], tuple[Card, ...], Rank | None, Meld, OpenMeld]
+"""A meld the hand can open: its sort key, cards (sorted), ``wild_as`` (``None`` for the
+default placement), the meld made, and the :class:`OpenMeld` action."""
+AddChoice = tuple[tuple[Card, ...], Rank | None, Meld]
+"""Cards that can be added (sorted), ``wild_as`` to name, and the meld they make."""
 
-_CACHE_SIZE: Final = 1 << 16
-_OWN_TWO: Final = (1, 14, 27, 40)
+K = TypeVar("K")
+V = TypeVar("V")
 _ACE_HIGH: Final = 14
+_OWN_TWO: Final = (1, 14, 27, 40)
 
 
-def hand_counts(hand: tuple[Card, ...]) -> list[int]:
-    """How many of each card (by code) the hand holds."""
+class _Memo(Generic[K, V]):
+    """A bounded memo: two generations of dicts, the older dropped when the newer fills.
+
+    An entry found in the older generation moves to the newer one, so whatever play keeps
+    using survives, while shapes that stopped occurring are forgotten.
+    """
+
+    __slots__ = ("_limit", "_new", "_old")
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._new: dict[K, V] = {}
+        self._old: dict[K, V] = {}
+
+    def get(self, key: K) -> V | None:
+        value = self._new.get(key)
+        if value is None:
+            value = self._old.get(key)
+            if value is not None:
+                self.remember(key, value)
+        return value
+
+    def remember(self, key: K, value: V) -> None:
+        if len(self._new) >= self._limit:
+            self._old = self._new
+            self._new = {}
+        self._new[key] = value
+
+    def clear(self) -> None:
+        self._new = {}
+        self._old = {}
+
+    def __len__(self) -> int:
+        return len(self._new) + len(self._old)
+
+
+# Small memos: every object they hold is traced by the garbage collector on each full
+# collection, which costs more than recomputing a rarely used shape (see benchmarks/run.py).
+_OPENS: Final[_Memo[int | tuple[int, ...], tuple[OpenChoice, ...]]] = _Memo(1 << 10)
+_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 12)
+_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 10)
+_ADD_SEQUENCE: Final[_Memo[tuple[Meld, int], tuple[AddChoice, ...]]] = _Memo(1 << 10)
+_ADD_SET: Final[_Memo[tuple[Meld, int], tuple[AddChoice, ...]]] = _Memo(1 << 10)
+_MELD_SLOTS: Final[_Memo[Meld, tuple[int, int, int, int, int]]] = _Memo(1 << 10)
+_RULES: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
+
+
+def clear_caches() -> None:
+    """Forget every memoised result (for benchmarks that measure cold calls)."""
+    for memo in (_OPENS, _SEQUENCES, _SETS, _ADD_SEQUENCE, _ADD_SET, _MELD_SLOTS):
+        memo.clear()
+
+
+def _set_rank_indexes(rules: Rules) -> tuple[int, ...]:
+    """The rank indexes (0 for aces) that sets may have under ``rules``, memoised per value."""
+    entry = _RULES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = (rules, tuple(sorted(rank - 1 for rank in rules.set_ranks)))
+        if len(_RULES) > 64:
+            _RULES.clear()
+        _RULES[id(rules)] = entry
+    return entry[1]
+
+
+Shape = tuple[list[int], list[int], list[int], int, int]
+"""A hand's shape: card counts by code, a mask of held ranks per suit (bit 0 for the ace),
+how many cards of each rank index, whether it holds a joker (0 or 1), and which suits' twos
+it holds (a bit per suit)."""
+
+
+def hand_shape(hand: tuple[Card, ...]) -> Shape:
+    """The :data:`Shape` of a hand, in one pass over its cards."""
     counts = [0] * 53
+    masks = [0, 0, 0, 0]
+    ranks = [0] * 13
     for card in hand:
-        counts[card.code] += 1
-    return counts
+        code = card.code
+        counts[code] += 1
+        if code != JOKER_CODE:
+            masks[code // 13] |= 1 << code % 13
+            ranks[code % 13] += 1
+    joker = 1 if counts[JOKER_CODE] else 0
+    twos_bits = (masks[0] >> 1 & 1) | (masks[1] & 2) | (masks[2] << 1 & 4) | (masks[3] << 2 & 8)
+    return counts, masks, ranks, joker, twos_bits
 
 
-def _wild_codes(joker: bool, twos: tuple[int, ...]) -> list[int]:
-    return ([JOKER_CODE] if joker else []) + [_OWN_TWO[s] for s in range(4) if twos[s]]
+def _wild_codes(joker: int, twos_bits: int) -> list[int]:
+    """The distinct wild cards a hand offers: the joker, then the twos by suit."""
+    codes = [JOKER_CODE] if joker else []
+    return codes + [_OWN_TWO[s] for s in range(4) if twos_bits >> s & 1]
 
 
-def _choices(codes: list[int], rebuild_rules: tuple[int, bool]) -> list[Choice]:
+def _sort_key(cards: tuple[Card, ...], wild_as: Rank | None) -> tuple[int, tuple[int, ...], int]:
+    return (len(cards), tuple(card.code for card in cards), 0 if wild_as is None else int(wild_as))
+
+
+def _open_choices(codes: list[int], packs: int, second_ace: bool) -> list[OpenChoice]:
     """The legal melds of exactly these cards, one per distinct wild placement."""
     cards = tuple(CARDS_BY_CODE[code] for code in sorted(codes))
-    packs, second_ace = rebuild_rules
+    make: Callable[[Rank | None, list[Rank] | None], Meld] = lambda rank, out: _analyze(  # noqa: E731
+        cards, packs, None, second_ace, rank, None, 0, False, out
+    )
     try:
-        pairs = _wild_choices(
-            lambda rank, out: _analyze(
-                cards, packs, None, second_ace, rank, None, 0, False, out
-            )
-        )
+        pairs = _wild_choices(make)
     except InvalidMeldError:
         return []
-    return [(cards, wild_as, made) for wild_as, made in pairs]
+    return [
+        (_sort_key(cards, wild_as), cards, wild_as, meld, OpenMeld._make(cards, wild_as))
+        for wild_as, meld in pairs
+    ]
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _suit_sequences(
-    suit: int, counts: tuple[int, ...], joker: bool, twos: tuple[int, ...], second_ace: bool
-) -> tuple[Choice, ...]:
-    """Every sequence of one suit that these cards can open. ``counts``: A to K of the suit."""
-    avail = [0, *counts, counts[0]]  # slots 1..14; slot 2 holds the suit's own twos
-    wilds = _wild_codes(joker, twos)
+def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
+    """Every sequence of one suit that a hand of this shape can open (see :func:`open_melds`)."""
+    mask = key & 0x1FFF
+    own_twos = key >> 13 & 3
+    joker = key >> 15 & 1
+    twos_bits = key >> 16 & 15
+    second_ace = bool(key >> 20 & 1)
+    suit = key >> 21
+    avail = [0] * 15
+    for slot in range(1, 14):
+        avail[slot] = mask >> (slot - 1) & 1
+    avail[2] = own_twos
+    avail[_ACE_HIGH] = avail[1]
+    wilds = _wild_codes(joker, twos_bits)
     own_two = _OWN_TWO[suit]
     base = suit * 13
     seen: set[tuple[int, ...]] = set()
-    found: list[Choice] = []
+    found: list[OpenChoice] = []
     for low in range(1, _ACE_HIGH + 1):
         if not avail[low]:
             continue
@@ -88,86 +188,194 @@ def _suit_sequences(
                 spare_twos = avail[2] - (1 if 2 in slots else 0)
                 if not hole and len(naturals) >= 3:
                     groups.append(naturals)
-                groups += [naturals + [w] for w in wilds if w != own_two or spare_twos > 0]
+                groups += [[*naturals, w] for w in wilds if w != own_two or spare_twos > 0]
             for group in groups:
-                key = tuple(sorted(group))
-                if key not in seen:
-                    seen.add(key)
-                    found += _choices(group, (2, second_ace))
+                multiset = tuple(sorted(group))
+                if multiset not in seen:
+                    seen.add(multiset)
+                    found += _open_choices(group, 2, second_ace)
+    found.sort(key=lambda choice: choice[0])
     return tuple(found)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _rank_sets(
-    rank_index: int, counts: tuple[int, ...], joker: bool, twos: tuple[int, ...]
-) -> tuple[Choice, ...]:
-    """Every set of one rank that these cards can open. ``counts``: the rank in each suit."""
-    wilds = _wild_codes(joker, twos)
-    found: list[Choice] = []
+def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
+    """Every set of one rank that a hand of this shape can open (see :func:`open_melds`)."""
+    counts = [key >> (2 * s) & 3 for s in range(4)]
+    joker = key >> 8 & 1
+    twos_bits = key >> 9 & 15
+    rank_index = key >> 13
+    wilds = _wild_codes(joker, twos_bits)
+    found: list[OpenChoice] = []
     for taken in product(*(range(count + 1) for count in counts)):
         size = sum(taken)
         if size < 2:
             continue
         naturals = [s * 13 + rank_index for s in range(4) for _ in range(taken[s])]
-        groups = ([naturals] if size >= 3 else []) + [naturals + [w] for w in wilds]
+        groups = ([naturals] if size >= 3 else []) + [[*naturals, w] for w in wilds]
         for group in groups:
-            found += _choices(group, (3, True))
+            found += _open_choices(group, 3, True)
+    found.sort(key=lambda choice: choice[0])
     return tuple(found)
 
 
-def open_melds(hand: tuple[Card, ...], counts: list[int], rules: Rules) -> list[Choice]:
-    """Every distinct meld the hand can open under ``rules`` (ignoring the game's context)."""
-    joker = counts[JOKER_CODE] > 0
-    twos = (counts[1], counts[14], counts[27], counts[40])
-    present = tuple(1 if t else 0 for t in twos)
-    found: list[Choice] = []
-    for rank in rules.set_ranks:
-        index = rank - 1
-        by_suit = (counts[index], counts[13 + index], counts[26 + index], counts[39 + index])
-        if sum(by_suit) + (1 if joker or any(twos) else 0) >= 3:
-            found += _rank_sets(index, by_suit, joker, present)
+def open_melds(shape: Shape, rules: Rules) -> tuple[OpenChoice, ...]:
+    """Every distinct meld a hand of this :data:`Shape` can open under ``rules``.
+
+    Sorted by number of cards, then by the cards, then by ``wild_as``. The game's context (a
+    set rank the team already holds, what the player must keep) is the caller's to apply.
+    """
+    counts, masks, ranks, joker, twos_bits = shape
+    wild = 1 if joker or twos_bits else 0
+    keys: list[int] = []
+    wild_key = joker << 8 | twos_bits << 9
+    for index in _set_rank_indexes(rules):
+        if ranks[index] + wild >= 3:
+            keys.append(
+                min(counts[index], 3)
+                | min(counts[13 + index], 3) << 2
+                | min(counts[26 + index], 3) << 4
+                | min(counts[39 + index], 3) << 6
+                | wild_key
+                | index << 13
+            )
+    sequence_key = 1 << 23 | joker << 15 | twos_bits << 16
+    if rules.wild_as_second_ace:
+        sequence_key |= 1 << 20
     for suit in range(4):
-        base = suit * 13
-        of_suit = tuple(counts[base : base + 13])
-        if sum(of_suit) - of_suit[1] + (1 if joker or any(twos) else 0) >= 2:
-            others = tuple(twos[s] if s == suit else present[s] for s in range(4))
-            found += _suit_sequences(suit, of_suit, joker, others, rules.wild_as_second_ace)
-    if len(found) > 1:
-        found.sort(key=_order)
+        mask = masks[suit]
+        if not mask:
+            continue
+        own = counts[_OWN_TWO[suit]]
+        # A natural card is in no sequence unless another natural lies within two ranks (one
+        # with a wild between); dropping such cards from the key changes no result.
+        slots = mask | (mask & 1) << 13  # bit 13: the ace above the king
+        near = slots << 1 | slots >> 1
+        if wild:
+            near |= slots << 2 | slots >> 2
+        slots &= near
+        mask = (slots | slots >> 13) & 0x1FFF
+        if own:
+            mask |= 2
+        naturals = (mask & ~2).bit_count() + (1 if own else 0)
+        if (
+            naturals < 2
+            or naturals + (1 if joker or twos_bits & ~(1 << suit) or own >= 2 else 0) < 3
+        ):
+            continue
+        keys.append(mask | min(own, 2) << 13 | sequence_key | suit << 21)
+    if not keys:
+        return ()
+    combined = tuple(keys) if len(keys) > 1 else keys[0]
+    found = _OPENS.get(combined)
+    if found is None:
+        merged: list[OpenChoice] = []
+        for key in keys:
+            if key >> 23:
+                group = _SEQUENCES.get(key)
+                if group is None:
+                    group = _suit_sequences(key & ~(1 << 23))
+                    _SEQUENCES.remember(key, group)
+            else:
+                group = _SETS.get(key)
+                if group is None:
+                    group = _rank_sets(key)
+                    _SETS.remember(key, group)
+            merged += group
+        merged.sort(key=lambda choice: choice[0])
+        found = tuple(merged)
+        _OPENS.remember(combined, found)
     return found
-
-
-def _order(choice: Choice) -> tuple[int, list[int], int]:
-    cards, wild_as, _ = choice
-    return (len(cards), [card.code for card in cards], 0 if wild_as is None else int(wild_as))
 
 
 # --- additions ----------------------------------------------------------------------------------
 
 
-def additions(meld: Meld, counts: list[int], rules: Rules) -> tuple[Choice, ...]:
-    """Every distinct set of hand cards that can be added to ``meld``, with the result."""
-    joker = counts[JOKER_CODE] > 0
-    twos = (counts[1], counts[14], counts[27], counts[40])
+def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
+    """Every distinct set of cards of a hand of this :data:`Shape` that can be added to
+    ``meld``, with the meld they make."""
+    counts, masks, ranks, joker, twos_bits = shape
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None
         index = meld.rank - 1
-        by_suit = (counts[index], counts[13 + index], counts[26 + index], counts[39 + index])
-        present = tuple(1 if t else 0 for t in twos)
-        if not sum(by_suit) and (meld.wild is not None or not (joker or any(twos))):
+        takes_wild = meld.wild is None and (joker or twos_bits)
+        if not (ranks[index] or takes_wild):
             return ()
-        return _set_additions(meld, by_suit, joker, present, rules.packs)
-    assert meld.suit is not None
-    suit = "SHDC".index(meld.suit.value)
-    base = suit * 13
-    of_suit = tuple(counts[base : base + 13])
-    present = tuple(twos[s] if s == suit else (1 if twos[s] else 0) for s in range(4))
-    return _sequence_additions(
-        meld, of_suit, joker, present, rules.natural_two_locked, rules.wild_as_second_ace
+        key = (
+            counts[index]
+            | counts[13 + index] << 2
+            | counts[26 + index] << 4
+            | counts[39 + index] << 6
+            | (joker << 8 | twos_bits << 9 if takes_wild else 0)
+        )
+        group = _ADD_SET.get((meld, key))
+        if group is None:
+            group = _set_additions(meld, key, rules.packs)
+            _ADD_SET.remember((meld, key), group)
+        return group
+    info = _MELD_SLOTS.get(meld)
+    if info is None:
+        info = _meld_slots(meld)
+        _MELD_SLOTS.remember(meld, info)
+    suit, occupied, low, high, inner = info
+    held = masks[suit] & ~occupied
+    if not held and not (joker or twos_bits):
+        return ()
+    # Only cards reachable from the meld's ends through at most one missing rank can ever be
+    # added; the others stay out of the key. Work in slots (bit s for slot s, 1 to 14).
+    own = counts[_OWN_TWO[suit]]
+    slots = (held << 1 | (held & 1) << 14) & ~4  # the two's slot is counted apart
+    missing = ~(slots | (4 if own else 0)) & 0x7FFE
+    above = missing & ~((2 << high) - 1)
+    if above:
+        above &= above - 1  # drop the first missing slot above the meld
+    reach = (above & -above) - 1 if above else 0x7FFF
+    below = missing & ((1 << low) - 1)
+    if below:
+        below ^= 1 << below.bit_length() - 1  # drop the first missing slot below the meld
+    reach &= ~((1 << below.bit_length()) - 1) if below else -1
+    slots &= reach | inner
+    mask = (slots >> 1 | slots >> 14) & 0x1FFF
+    key = (
+        mask
+        | min(own, 2) << 13
+        | joker << 15
+        | twos_bits << 16
+        | rules.natural_two_locked << 20
+        | rules.wild_as_second_ace << 21
     )
+    group = _ADD_SEQUENCE.get((meld, key))
+    if group is None:
+        group = _sequence_additions(meld, key)
+        _ADD_SEQUENCE.remember((meld, key), group)
+    return group
 
 
-def _extend_choices(meld: Meld, codes: list[int], rules: Rules) -> list[Choice]:
+def _meld_slots(meld: Meld) -> tuple[int, int, int, int, int]:
+    """For a sequence: its suit index; a mask of the ranks its natural cards hold (bit 0 for
+    the ace), which no hand card can be added as (the two's bit is left out: twos are counted
+    apart); its first and last slots; and the slot bit of a fixed wild (0 if none)."""
+    assert meld.suit is not None
+    occupied = 0
+    for index, card in enumerate(meld.cards):
+        if index != meld.wild_index and card.code != JOKER_CODE:
+            occupied |= 1 << card.code % 13
+    low = meld._first_slot()
+    high = low + len(meld.cards) - 1
+    inner = 1 << (low + meld.wild_index) if meld.wild_is_fixed and meld.wild_index else 0
+    return "SHDC".index(meld.suit.value), occupied & ~2, low, high, inner
+
+
+_EXTEND_RULES: Final = {
+    (locked, second, packs): Rules(
+        natural_two_locked=locked, wild_as_second_ace=second, players=6 if packs == 3 else 4
+    )
+    for locked in (False, True)
+    for second in (False, True)
+    for packs in (2, 3)
+}
+
+
+def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> list[AddChoice]:
     cards = tuple(CARDS_BY_CODE[code] for code in sorted(codes))
     try:
         pairs = _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
@@ -176,20 +384,19 @@ def _extend_choices(meld: Meld, codes: list[int], rules: Rules) -> list[Choice]:
     return [(cards, wild_as, made) for wild_as, made in pairs]
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _set_additions(
-    meld: Meld, counts: tuple[int, ...], joker: bool, twos: tuple[int, ...], packs: int
-) -> tuple[Choice, ...]:
+def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:
     assert meld.rank is not None
     index = meld.rank - 1
-    wilds = [] if meld.wild is not None else _wild_codes(joker, twos)
-    rules = Rules(players=6 if packs == 3 else 4)
-    found: list[Choice] = []
+    counts = [key >> (2 * s) & 3 for s in range(4)]
+    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
+    rules = _EXTEND_RULES[False, True, packs]
+    found: list[AddChoice] = []
     for taken in product(*(range(count + 1) for count in counts)):
         naturals = [s * 13 + index for s in range(4) for _ in range(taken[s])]
-        groups = ([naturals] if naturals else []) + [naturals + [w] for w in wilds]
+        groups = ([naturals] if naturals else []) + [[*naturals, w] for w in wilds]
         for group in groups:
-            found += _extend_choices(meld, group, rules)
+            found += _add_choices(meld, group, rules)
+    found.sort(key=lambda choice: _sort_key(choice[0], choice[1]))
     return tuple(found)
 
 
@@ -222,20 +429,22 @@ def _side_options(
     return options
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _sequence_additions(
-    meld: Meld,
-    counts: tuple[int, ...],
-    joker: bool,
-    twos: tuple[int, ...],
-    two_locked: bool,
-    second_ace: bool,
-) -> tuple[Choice, ...]:
+def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
     assert meld.suit is not None
+    mask = key & 0x1FFF
+    own_twos = key >> 13 & 3
+    joker = key >> 15 & 1
+    twos_bits = key >> 16 & 15
+    two_locked = bool(key >> 20 & 1)
+    second_ace = bool(key >> 21 & 1)
     suit = "SHDC".index(meld.suit.value)
     base = suit * 13
     own_two = _OWN_TWO[suit]
-    avail = [0, *counts, counts[0]]
+    avail = [0] * 15
+    for slot in range(1, 14):
+        avail[slot] = mask >> (slot - 1) & 1
+    avail[2] = own_twos
+    avail[_ACE_HIGH] = avail[1]
     first = meld._first_slot()
     size = len(meld.cards)
     wild_slot = first + meld.wild_index if meld.wild_index is not None else 0
@@ -245,10 +454,10 @@ def _sequence_additions(
         variants.append(naturals[1:])  # the natural two may become the wild
     wilds: list[int] = []
     if meld.wild is None or meld.wild.code == own_two:
-        wilds = _wild_codes(joker, twos)
-    rules = Rules(natural_two_locked=two_locked, wild_as_second_ace=second_ace)
+        wilds = _wild_codes(joker, twos_bits)
+    rules = _EXTEND_RULES[two_locked, second_ace, 2]
     seen: set[tuple[int, ...]] = set()
-    found: list[Choice] = []
+    found: list[AddChoice] = []
     for kept in variants:
         low, high = kept[0], kept[-1]
         inner = [s for s in range(low, high + 1) if s not in kept]
@@ -266,11 +475,11 @@ def _sequence_additions(
             group = [base + (0 if s == _ACE_HIGH else s - 1) for s in slots]
             spare_twos = avail[2] - (1 if 2 in slots else 0)
             groups = [group] if group else []
-            groups += [group + [w] for w in wilds if w != own_two or spare_twos > 0]
+            groups += [[*group, w] for w in wilds if w != own_two or spare_twos > 0]
             for candidate in groups:
-                key = tuple(sorted(candidate))
-                if key not in seen:
-                    seen.add(key)
-                    found += _extend_choices(meld, candidate, rules)
-    found.sort(key=_order)
+                multiset = tuple(sorted(candidate))
+                if multiset not in seen:
+                    seen.add(multiset)
+                    found += _add_choices(meld, candidate, rules)
+    found.sort(key=lambda choice: _sort_key(choice[0], choice[1]))
     return tuple(found)

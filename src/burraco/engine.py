@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from operator import attrgetter
 from typing import Final, assert_never
 
@@ -289,7 +289,7 @@ def _take_pile(state: GameState, action: TakeDiscardPile) -> GameState:
         state.stalemate_turns,
         state.unseen_pozzetto,
     )
-    if state.rules.pile_requires_meld and next(_meld_actions(taken), None) is None:
+    if state.rules.pile_requires_meld and not _meld_actions(taken):
         raise _illegal(
             state,
             action,
@@ -529,7 +529,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return [_DRAW]
     if phase is Phase.OVER:
         return []
-    actions: list[Action] = list(_meld_actions(state))
+    actions = _meld_actions(state)
     if state.rules.pile_requires_meld and state.taken_from_pile and not state.melded_this_turn:
         return actions
     hand = state.hand
@@ -549,33 +549,35 @@ def legal_actions(state: GameState) -> list[Action]:
     return actions
 
 
-def _meld_actions(state: GameState) -> Iterator[Action]:
+def _meld_actions(state: GameState) -> list[Action]:
     """The legal :class:`OpenMeld` and :class:`AddToMeld` actions of the player to act."""
     rules = state.rules
-    hand = state.hand
-    counts = _movegen.hand_counts(hand)
+    hand = state.hands[state.turn]
+    shape = _movegen.hand_shape(hand)
     team = state.current_team
     team_melds = state.melds[team]
     size = len(hand)
     free = can_take_pozzetto(state, team)
     taken_ranks = (
-        {m.rank for m in team_melds if m.kind is MeldKind.SET} if rules.one_set_per_rank else set()
+        {m.rank for m in team_melds if m.kind is MeldKind.SET} if rules.one_set_per_rank else ()
     )
-    for cards, wild_as, meld in _movegen.open_melds(hand, counts, rules):
-        if meld.rank is not None and meld.rank in taken_ranks:
+    actions: list[Action] = []
+    for _, cards, _, meld, action in _movegen.open_melds(shape, rules):
+        if taken_ranks and meld.rank in taken_ranks:
             continue
         if not free and size - len(cards) <= 1:
             rest = _remove(hand, cards)
             assert rest is not None
             if _keeping_problem(state, rest, (*team_melds, meld)) is not None:
                 continue
-        yield OpenMeld._make(cards, wild_as)
+        actions.append(action)
     for index, meld in enumerate(team_melds):
-        for cards, wild_as, grown in _movegen.additions(meld, counts, rules):
+        for cards, wild_as, grown in _movegen.additions(meld, shape, rules):
             if not free and size - len(cards) <= 1:
                 rest = _remove(hand, cards)
                 assert rest is not None
                 grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
                 if _keeping_problem(state, rest, grown_melds) is not None:
                     continue
-            yield AddToMeld._make(index, cards, wild_as)
+            actions.append(AddToMeld._make(index, cards, wild_as))
+    return actions

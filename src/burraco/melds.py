@@ -82,20 +82,30 @@ class BurracoKind(StrEnum):
 
 
 _RANKS: Final = (None, *Rank)  # _RANKS[n] is the Rank with value n
+_CARD_TYPE: Final = {Card}
 _SUITS: Final = tuple(Suit)
 _ACE_HIGH: Final = 14
 
 
+_SLOT_RANKS: Final[tuple[Rank, ...]] = (Rank.ACE, *Rank, Rank.ACE)
+"""The rank standing at each sequence slot: 1 and 14 are both the ace (index 0 unused)."""
+_SLOT_CARDS: Final = tuple(
+    [CARDS_BY_CODE[suit * 13 + (0 if slot in (0, 14) else slot - 1)] for slot in range(15)]
+    for suit in range(4)
+)
+"""For each suit index, the natural card of each slot 0 to 14 (slot 0 unused)."""
+
+
 def _slot_rank(slot: int) -> Rank:
     """The rank standing at a sequence slot (1 and 14 are both the ace)."""
-    return Rank.ACE if slot == _ACE_HIGH else Rank(slot)
+    return _SLOT_RANKS[slot]
 
 
 def _natural_code(suit_index: int, slot: int) -> int:
     return suit_index * 13 + (0 if slot == _ACE_HIGH else slot - 1)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Meld:
     """A legal meld as it lies on the table.
 
@@ -197,7 +207,7 @@ def _read_cards(
     cards: str | Iterable[Card | str], wild_as: Rank | int | None
 ) -> tuple[tuple[Card, ...], Rank | None]:
     """Turn cards or notation into cards; an ``X=YZ`` token gives the wild's rank."""
-    if isinstance(cards, tuple) and all(isinstance(card, Card) for card in cards):
+    if type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
         result: tuple[Card, ...] = cards
     else:
         tokens: Iterable[Card | str] = (
@@ -453,21 +463,24 @@ def _analyze(
     if count < 3:
         raise _err(Reason.TOO_FEW_CARDS, cards, "a meld needs at least 3 cards")
     codes = sorted([card.code for card in cards])
-    for i in range(packs, count):
-        code = codes[i]
-        if code == codes[i - packs] and (
-            code != JOKER_CODE or (i >= 2 * packs and codes[i - 2 * packs] == JOKER_CODE)
-        ):
-            held = 2 * packs if code == JOKER_CODE else packs
-            raise _err(
-                Reason.TOO_MANY_COPIES,
-                cards,
-                f"{packs} packs hold only {held} of {CARDS_BY_CODE[code]}",
-            )
     jokers = 0
     twos: list[int] = []
     naturals: list[int] = []
+    previous = -1
+    run = 0
     for code in codes:
+        if code == previous:
+            run += 1
+            if run > (2 * packs if code == JOKER_CODE else packs):
+                held = 2 * packs if code == JOKER_CODE else packs
+                raise _err(
+                    Reason.TOO_MANY_COPIES,
+                    cards,
+                    f"{packs} packs hold only {held} of {CARDS_BY_CODE[code]}",
+                )
+        else:
+            previous = code
+            run = 1
         if code == JOKER_CODE:
             jokers += 1
         elif code % 13 == 1:
@@ -482,39 +495,42 @@ def _analyze(
         )
     first = naturals[0]
     rank_index = first % 13
-    if len(naturals) >= 2 and all(code % 13 == rank_index for code in naturals):
+    if (
+        len(naturals) >= 2
+        and (naturals[-1] - first) % 13 == 0
+        and all(code % 13 == rank_index for code in naturals)
+    ):
         return _make_set(cards, naturals, twos, jokers, set_ranks, wild_as)
     suit_index = first // 13
-    if any(code // 13 != suit_index for code in naturals):
+    base = suit_index * 13
+    if naturals[-1] - base > 12:
         ranks = [code % 13 for code in naturals]
         if len(set(ranks)) < len(ranks):
             raise _err(Reason.MIXED_RANKS, cards, "the natural cards of a set must share one rank")
         raise _err(Reason.MIXED_SUITS, cards, "the natural cards of a sequence must share one suit")
-    aces = 0
-    while aces < len(naturals) and naturals[aces] % 13 == 0:
-        aces += 1
-    if aces > 1:
+    ace = first == base
+    if ace and len(naturals) > 1 and naturals[1] == base:
         raise _err(Reason.TWO_ACES, cards, "a sequence holds at most one natural ace")
-    middle = [code % 13 + 1 for code in naturals[aces:]]
-    for i in range(1, len(middle)):
-        if middle[i] == middle[i - 1]:
-            raise _err(
-                Reason.DUPLICATE_RANK,
-                cards,
-                f"a sequence holds one card of each rank, here two of rank {_RANKS[middle[i]]}",
-            )
-    own_two = suit_index * 13 + 1
-    own = twos.count(own_two)
+    if len(set(naturals)) < len(naturals):
+        repeated = next(code for i, code in enumerate(naturals) if code in naturals[i + 1 :])
+        raise _err(
+            Reason.DUPLICATE_RANK,
+            cards,
+            f"a sequence holds one card of each rank, here two of {_RANKS[repeated - base + 1]}",
+        )
+    middle = [code - base + 1 for code in (naturals[1:] if ace else naturals)]
+    own_two = base + 1
+    own = twos.count(own_two) if twos else 0
     other_wilds = jokers + len(twos) - own
     own_natural = own - 1 if lock_card is not None and lock_card.code == own_two else own
-    # Candidate interpretations, most preferred first: (natural slots, wild count, whether a
-    # two of the suit is natural). A natural two wins whenever it fits; then the ace low.
+    # Candidate readings, most preferred first: (natural slots, wild count, whether a two of
+    # the suit is natural). A natural two wins whenever it fits; then the ace low.
     candidates: list[tuple[list[int], int, bool]] = []
     if own_natural >= 1 and other_wilds + own - 1 <= 1:
-        candidates.append(([1, 2, *middle] if aces else [2, *middle], other_wilds + own - 1, True))
+        candidates.append(([1, 2, *middle] if ace else [2, *middle], other_wilds + own - 1, True))
     if not keep_two and other_wilds + own <= 1:
-        candidates.append(([1, *middle] if aces else middle, other_wilds + own, False))
-        if aces and own == 0:
+        candidates.append(([1, *middle] if ace else middle, other_wilds + own, False))
+        if ace and own == 0:
             candidates.append(([*middle, _ACE_HIGH], other_wilds, False))
     if not candidates:
         wild_names = [
@@ -532,38 +548,49 @@ def _analyze(
     placements: list[tuple[list[int], bool, int]] = []
     for slots, wilds, natural_two in candidates:
         options = _fit(slots, wilds, second_ace, lock_slot)
-        placements += [(slots, natural_two, option) for option in options]
-        if options and natural_two:
-            break
+        if options:
+            placements += [(slots, natural_two, option) for option in options]
+            if natural_two:
+                break
     if not placements:
         slots, wilds, natural_two = candidates[0]
         reason, detail = _gap_reason(slots, wilds, suit_index)
         raise _err(reason, cards, detail)
     if ranks_out is not None:
         for _, _, option in placements:
-            if option and _slot_rank(option) not in ranks_out:
-                ranks_out.append(_slot_rank(option))
+            if option and _SLOT_RANKS[option] not in ranks_out:
+                ranks_out.append(_SLOT_RANKS[option])
     if wild_as is None:
         slots, natural_two, wild_slot = placements[0]
     else:
-        for slots, natural_two, wild_slot in placements:
-            if wild_slot and _slot_rank(wild_slot) is wild_as:
+        for placement in placements:
+            slots, natural_two, wild_slot = placement
+            if wild_slot and _SLOT_RANKS[wild_slot] is wild_as:
                 break
         else:
             options = [option for _, _, option in placements]
             raise _err(
                 Reason.WILD_AS_NOT_POSSIBLE, cards, _wild_as_detail(wild_as, options, suit_index)
             )
-    wild: Card | None = None
-    if wild_slot:
-        if jokers:
-            wild = JOKER
-        else:
-            spare = list(twos)
-            if natural_two:
-                spare.remove(own_two)
-            wild = CARDS_BY_CODE[spare[0]]
-    return _make_sequence(slots, wild, wild_slot, suit_index)
+    suit = _SUITS[suit_index]
+    if not wild_slot:
+        table = _SLOT_CARDS[suit_index][slots[0] : slots[-1] + 1]
+        return Meld(MeldKind.SEQUENCE, tuple(table), None, None, suit, None, None)
+    if jokers:
+        wild = JOKER
+    elif natural_two:
+        spare = list(twos)
+        spare.remove(own_two)
+        wild = CARDS_BY_CODE[spare[0]]
+    else:
+        wild = CARDS_BY_CODE[twos[0]]
+    low = slots[0] if slots[0] < wild_slot else wild_slot
+    high = slots[-1] if slots[-1] > wild_slot else wild_slot
+    table = _SLOT_CARDS[suit_index][low : high + 1]
+    table[wild_slot - low] = wild
+    return Meld(
+        MeldKind.SEQUENCE, tuple(table), wild, _SLOT_RANKS[wild_slot], suit, None, wild_slot - low
+    )
 
 
 def _make_set(
@@ -602,27 +629,6 @@ def _make_set(
         return Meld(MeldKind.SET, tuple(table), None, None, None, rank, None)
     table.append(wild)
     return Meld(MeldKind.SET, tuple(table), wild, None, None, rank, len(table) - 1)
-
-
-def _make_sequence(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
-    low = slots[0]
-    high = slots[-1]
-    if wild_slot:
-        low = min(low, wild_slot)
-        high = max(high, wild_slot)
-    base = suit_index * 13
-    table = [
-        CARDS_BY_CODE[base + (0 if slot == _ACE_HIGH else slot - 1)]
-        for slot in range(low, high + 1)
-    ]
-    suit = _SUITS[suit_index]
-    if not wild_slot:
-        return Meld(MeldKind.SEQUENCE, tuple(table), None, None, suit, None, None)
-    assert wild is not None
-    table[wild_slot - low] = wild
-    return Meld(
-        MeldKind.SEQUENCE, tuple(table), wild, _slot_rank(wild_slot), suit, None, wild_slot - low
-    )
 
 
 def _fit(slots: list[int], wilds: int, second_ace: bool, lock_slot: int) -> list[int]:
