@@ -80,12 +80,25 @@ _SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 10)
 _ADD_SEQUENCE: Final[_Memo[tuple[Meld, int], tuple[AddChoice, ...]]] = _Memo(1 << 10)
 _ADD_SET: Final[_Memo[tuple[Meld, int], tuple[AddChoice, ...]]] = _Memo(1 << 10)
 _MELD_SLOTS: Final[_Memo[Meld, tuple[int, int, int, int, int]]] = _Memo(1 << 10)
+_CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], list[OpenChoice]]] = _Memo(1 << 12)
+_ADD_CHOICES: Final[_Memo[tuple[Meld, tuple[int, ...], bool, bool, int], list[AddChoice]]] = _Memo(
+    1 << 12
+)
 _RULES: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
 
 def clear_caches() -> None:
     """Forget every memoised result (for benchmarks that measure cold calls)."""
-    for memo in (_OPENS, _SEQUENCES, _SETS, _ADD_SEQUENCE, _ADD_SET, _MELD_SLOTS):
+    for memo in (
+        _OPENS,
+        _SEQUENCES,
+        _SETS,
+        _ADD_SEQUENCE,
+        _ADD_SET,
+        _MELD_SLOTS,
+        _CHOICES,
+        _ADD_CHOICES,
+    ):
         memo.clear()
 
 
@@ -133,8 +146,21 @@ def _sort_key(cards: tuple[Card, ...], wild_as: Rank | None) -> tuple[int, tuple
 
 
 def _open_choices(codes: list[int], packs: int, second_ace: bool) -> list[OpenChoice]:
-    """The legal melds of exactly these cards, one per distinct wild placement."""
-    cards = tuple(CARDS_BY_CODE[code] for code in sorted(codes))
+    """The legal melds of exactly these cards, one per distinct wild placement.
+
+    Memoised by the cards, so the many hand shapes that hold the same meld share its objects.
+    """
+    multiset = tuple(sorted(codes))
+    key = (multiset, packs, second_ace)
+    choices = _CHOICES.get(key)
+    if choices is None:
+        choices = _open_choices_of(multiset, packs, second_ace)
+        _CHOICES.remember(key, choices)
+    return choices
+
+
+def _open_choices_of(codes: tuple[int, ...], packs: int, second_ace: bool) -> list[OpenChoice]:
+    cards = tuple(CARDS_BY_CODE[code] for code in codes)
     make: Callable[[Rank | None, list[Rank] | None], Meld] = lambda rank, out: _analyze(  # noqa: E731
         cards, packs, None, second_ace, rank, None, 0, False, out
     )
@@ -376,7 +402,18 @@ _EXTEND_RULES: Final = {
 
 
 def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> list[AddChoice]:
-    cards = tuple(CARDS_BY_CODE[code] for code in sorted(codes))
+    """The melds that adding exactly these cards to ``meld`` can make, memoised by the cards."""
+    multiset = tuple(sorted(codes))
+    key = (meld, multiset, rules.natural_two_locked, rules.wild_as_second_ace, rules.packs)
+    choices = _ADD_CHOICES.get(key)
+    if choices is None:
+        choices = _add_choices_of(meld, multiset, rules)
+        _ADD_CHOICES.remember(key, choices)
+    return choices
+
+
+def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> list[AddChoice]:
+    cards = tuple(CARDS_BY_CODE[code] for code in codes)
     try:
         pairs = _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
     except InvalidMeldError:
