@@ -19,6 +19,7 @@ from burraco.actions import (
     TakeDiscardPile,
     parse_action,
 )
+from burraco.agents import Agent, GreedyAgent, RandomAgent, play_hand, play_match, play_out
 from burraco.cards import (
     JOKER,
     JOKER_POINTS,
@@ -65,6 +66,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree wi
 __all__ = [
     "Action",
     "AddToMeld",
+    "Agent",
     "BurracoError",
     "BurracoKind",
     "CLASSIC",
@@ -74,6 +76,7 @@ __all__ = [
     "EndReason",
     "FIBUR",
     "GameState",
+    "GreedyAgent",
     "HandScore",
     "INTERNATIONAL",
     "IllegalActionError",
@@ -92,6 +95,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "RANK_POINTS",
+    "RandomAgent",
     "Rank",
     "Reason",
     "Rules",
@@ -118,6 +122,9 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
+    "play_hand",
+    "play_match",
+    "play_out",
     "score_hand",
     "score_team",
     "validate_meld",

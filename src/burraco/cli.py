@@ -1,50 +1,633 @@
-"""The ``burraco`` command line."""
+"""The ``burraco`` command line (also ``python -m burraco``).
+
+Commands:
+
+* ``burraco demo`` plays a hand between bots, printing each action and the table after each turn,
+  then the score sheet;
+* ``burraco validate CARD...`` checks a meld and describes it;
+* ``burraco score FILE`` scores a hand typed in as JSON (the format is in ``burraco score
+  --help``);
+* ``burraco simulate --hands N`` plays many hands between bots, in parallel with ``--jobs``, and
+  prints statistics.
+
+Exit status: 0 when all went well, 1 when ``validate`` finds the meld illegal, 2 for a usage
+error or bad input (a bad card, an unreadable or malformed file).
+
+>>> main(["validate", "5H", "JK", "6H"])
+meld:    5H 6H JK=7H
+kind:    sequence of hearts
+class:   dirty
+points:  40
+0
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import random
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Final, TextIO
+
+import attrs
 
 from burraco import __version__
-from burraco.errors import BurracoError
-from burraco.melds import burraco_bonus, burraco_kind, validate_meld
-from burraco.rules import PRESETS
+from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile
+from burraco.agents import Agent, GreedyAgent, RandomAgent, play_out
+from burraco.cards import Rank
+from burraco.engine import new_game
+from burraco.errors import BurracoError, InvalidMeldError, NotationError
+from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
+from burraco.rules import PRESETS, Rules
+from burraco.scoring import HandScore, TeamScore, score_hand, score_team
+from burraco.state import EndReason, GameState
 
 __all__ = ["main"]
 
+OK: Final = 0
+"""Exit status: success."""
+ILLEGAL_MELD: Final = 1
+"""Exit status of ``validate`` when the meld is illegal."""
+BAD_INPUT: Final = 2
+"""Exit status for a usage error or bad input."""
+
+AGENTS: Final[dict[str, Callable[[str], Agent]]] = {
+    "greedy": lambda seed: GreedyAgent(),
+    "random": lambda seed: RandomAgent(seed),
+}
+"""The agents the command line knows, by name; each is built from a seed string."""
+
+
+class _InputError(Exception):
+    """Bad input found by a command: a one-line message, exit status 2."""
+
+
+def _agents_option(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip().lower() for name in text.split(","))
+    for name in names:
+        if name not in AGENTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown agent '{name}': choose from {', '.join(sorted(AGENTS))}"
+            )
+    return names
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seed_option(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not '{text}'") from None
+
+
+def _rules(name: str, players: int | None = None) -> Rules:
+    rules = PRESETS[name]
+    if players is not None and players != rules.players:
+        rules = attrs.evolve(rules, players=players)
+    return rules
+
+
+def _make_agents(names: Sequence[str], players: int, seed: str) -> list[Agent]:
+    """One agent per seat, ``names`` taken cyclically; seat ``s`` is seeded ``f"{seed}:{s}"``."""
+    return [AGENTS[names[seat % len(names)]](f"{seed}:{seat}") for seat in range(players)]
+
+
+def _fresh_seed() -> int:
+    return random.SystemRandom().randrange(1_000_000)
+
+
+# --- demo ---------------------------------------------------------------------------------------
+
+
+def _narrate(before: GameState, action: Action, after: GameState) -> None:
+    seat = before.turn
+    notes = []
+    team = before.current_team
+    if after.pozzetto_taken[team] and not before.pozzetto_taken[team]:
+        notes.append("takes the pozzetto")
+    if after.outcome is not None and after.outcome.closer is not None:
+        notes.append("closes")
+    elif after.outcome is not None:
+        notes.append(f"the hand ends: {after.outcome.reason}")
+    note = f"   ({'; '.join(notes)})" if notes else ""
+    print(f"seat {seat}: {action}{note}")
+    if after.is_over or isinstance(action, Discard):
+        print()
+        print(after)
+        print()
+
+
+def _demo(args: argparse.Namespace) -> int:
+    rules = _rules(args.rules, args.players)
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    names: tuple[str, ...] = args.agents
+    agents = _make_agents(names, rules.players, str(seed))
+    print(
+        f"burraco demo --seed {seed} --rules {args.rules} --players {rules.players} "
+        f"--agents {','.join(names)}"
+    )
+    print()
+    state = new_game(rules, seed=seed)
+    print(state)
+    print()
+    final = play_out(state, agents, on_action=_narrate)
+    print(score_hand(final))
+    return OK
+
+
+# --- validate -----------------------------------------------------------------------------------
+
+_PLURALS: Final = {Rank.SIX: "sixes"}
+
+
+def _rank_plural(rank: Rank) -> str:
+    return _PLURALS.get(rank, rank.name.lower() + "s")
+
 
 def _validate(args: argparse.Namespace) -> int:
-    rules = PRESETS[args.rules]
+    rules = _rules(args.rules)
     try:
         meld = validate_meld(" ".join(args.cards), rules)
-    except BurracoError as error:
+    except InvalidMeldError as error:
         print(error, file=sys.stderr)
-        return 1
-    kind = burraco_kind(meld, rules)
-    shape = "clean" if meld.is_clean else "dirty"
-    print(meld)
-    print(f"{meld.kind}, {shape}, {len(meld.cards)} cards, {meld.points} points")
-    if kind is not None:
-        print(f"{kind} burraco: bonus {burraco_bonus(meld, rules)}")
-    return 0
+        return ILLEGAL_MELD
+    except NotationError as error:
+        print(f"burraco validate: {error}", file=sys.stderr)
+        return BAD_INPUT
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        kind = f"set of {_rank_plural(meld.rank)}"
+    else:
+        assert meld.suit is not None
+        kind = f"sequence of {meld.suit.name.lower()}"
+    burraco = burraco_kind(meld, rules)
+    if burraco is None:
+        shape = "clean" if meld.is_clean else "dirty"
+    else:
+        shape = f"{burraco} burraco (bonus {burraco_bonus(meld, rules)})"
+    print(f"meld:    {meld}")
+    print(f"kind:    {kind}")
+    print(f"class:   {shape}")
+    print(f"points:  {meld.points}")
+    return OK
+
+
+# --- score --------------------------------------------------------------------------------------
+
+_SCORE_FORMAT: Final = """\
+The file is JSON: an object with a list of teams, in team order, and optionally the rules
+(classic, fibur or international; --rules overrides it):
+
+  {"rules": "classic",
+   "teams": [
+     {"melds": ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"],
+      "hand": "3C AH", "pozzetto": true, "closed": true},
+     {"melds": ["9C 9C 9D 9H 9S 9S 2H", ["QS", "KS", "AS"]],
+      "hand": "JD 7C 2S JK 5H", "pozzetto": false}
+   ]}
+
+For each team: "melds" (required) lists its melds, each a string or a list of cards;
+"pozzetto" (required) says whether it took its pozzetto; "hand" (default none) holds every
+card left in its players' hands; "closed" (default false) says whether it closed. Use "-" to
+read the file from standard input."""
+
+_TEAM_KEYS: Final = frozenset({"melds", "hand", "pozzetto", "closed"})
+
+
+def _read_json(path: str) -> Any:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+    except OSError as error:
+        raise _InputError(f"cannot read the file: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise _InputError("the file is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _InputError(
+            f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except RecursionError:
+        raise _InputError("not JSON: nested too deeply") from None
+
+
+def _cards_field(value: object, where: str) -> str | list[str]:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return value
+    raise _InputError(f"{where} must be a string of cards or a list of cards")
+
+
+def _flag(team: dict[str, Any], key: str, where: str, default: bool | None) -> bool:
+    if key not in team:
+        if default is None:
+            raise _InputError(f'{where} has no "{key}" (true or false)')
+        return default
+    value = team[key]
+    if not isinstance(value, bool):
+        raise _InputError(f"{where}.{key} must be true or false, not {json.dumps(value)}")
+    return value
+
+
+def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScore], int | None]:
+    if not isinstance(document, dict):
+        raise _InputError('the file must hold a JSON object with a "teams" list')
+    unknown = sorted(set(document) - {"rules", "teams"})
+    if unknown:
+        raise _InputError(f'unknown key "{unknown[0]}": the keys are "rules" and "teams"')
+    if rules_name is None:
+        rules_name = document.get("rules", "classic")
+        if not isinstance(rules_name, str) or rules_name not in PRESETS:
+            raise _InputError(
+                f"rules must be one of {', '.join(sorted(PRESETS))}, not {json.dumps(rules_name)}"
+            )
+    rules = PRESETS[rules_name]
+    teams = document.get("teams")
+    if not isinstance(teams, list) or not teams:
+        raise _InputError('"teams" must be a non-empty list of teams')
+    closers = []
+    for index, team in enumerate(teams):
+        if not isinstance(team, dict):
+            raise _InputError(f"teams[{index}] must be an object")
+        if _flag(team, "closed", f"teams[{index}]", False):
+            closers.append(index)
+    if len(closers) > 1:
+        raise _InputError(f"only one team can close, not teams {closers[0]} and {closers[1]}")
+    closer = closers[0] if closers else None
+    scores = []
+    for index, team in enumerate(teams):
+        where = f"teams[{index}]"
+        unknown = sorted(set(team) - _TEAM_KEYS)
+        if unknown:
+            keys = ", ".join(f'"{key}"' for key in sorted(_TEAM_KEYS))
+            raise _InputError(f'{where}: unknown key "{unknown[0]}": the keys are {keys}')
+        melds = team.get("melds")
+        if not isinstance(melds, list):
+            raise _InputError(f"{where}.melds must be a list of melds")
+        items = [_cards_field(meld, f"{where}.melds[{i}]") for i, meld in enumerate(melds)]
+        hand = _cards_field(team.get("hand", ""), f"{where}.hand")
+        took = _flag(team, "pozzetto", where, None)
+        try:
+            scores.append(
+                score_team(
+                    items,
+                    hand,
+                    took_pozzetto=took,
+                    closed=closer == index,
+                    opponent_closed=closer is not None and closer != index,
+                    rules=rules,
+                )
+            )
+        except BurracoError as error:
+            raise _InputError(f"{where}: {error}") from None
+    return rules, scores, closer
+
+
+def _score(args: argparse.Namespace) -> int:
+    try:
+        rules, scores, closer = _scores(_read_json(args.file), args.rules)
+    except _InputError as error:
+        name = "standard input" if args.file == "-" else args.file
+        print(f"burraco score: {name}: {error}", file=sys.stderr)
+        return BAD_INPUT
+    print(f"{rules.name} rules")
+    print(HandScore(tuple(scores)))
+    if closer is not None:
+        print(f"team {closer} closed")
+    return OK
+
+
+# --- simulate -----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _HandResult:
+    """What the statistics need from one simulated hand."""
+
+    end: EndReason
+    closer_team: int | None
+    totals: tuple[int, ...]
+    burracos: tuple[int, ...]
+    actions: int
+    turns: int
+
+
+_Job = tuple[Rules, tuple[str, ...], int, int]
+"""The rules, the agent names, the seed and the hand's index."""
+
+
+def _simulate_hand(job: _Job) -> _HandResult:
+    """Play hand ``index`` of a simulation; it depends only on the job, not on the process."""
+    rules, names, seed, index = job
+    base = f"{seed}:{index}"
+    agents = _make_agents(names, rules.players, base)
+    counts = [0, 0]
+
+    def count(before: GameState, action: Action, after: GameState) -> None:
+        counts[0] += 1
+        if isinstance(action, (DrawStock, TakeDiscardPile)):
+            counts[1] += 1
+
+    start = new_game(rules, seed=base, dealer=index % rules.players)
+    final = play_out(start, agents, on_action=count)
+    outcome = final.outcome
+    assert outcome is not None
+    closer = outcome.closer
+    return _HandResult(
+        end=outcome.reason,
+        closer_team=None if closer is None else final.team_of(closer),
+        totals=score_hand(final).totals,
+        burracos=tuple(sum(meld.is_burraco for meld in melds) for melds in final.melds),
+        actions=counts[0],
+        turns=counts[1],
+    )
+
+
+class _Progress:
+    """A one-line progress bar, redrawn at most ten times a second."""
+
+    def __init__(self, total: int, stream: TextIO, *, enabled: bool = True) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.shown = -1.0
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if done < self.total and now - self.shown < 0.1:
+            return
+        self.shown = now
+        width = 30
+        filled = width * done // self.total
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\rsimulate [{bar}] {done}/{self.total} hands, {now - self.start:.1f} s")
+        if done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _run_jobs(jobs: list[_Job], workers: int) -> Iterator[_HandResult]:
+    if workers == 1:
+        yield from map(_simulate_hand, jobs)
+        return
+    chunk = max(1, min(25, len(jobs) // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_simulate_hand, jobs, chunksize=chunk)
+
+
+def _percent(part: float, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%"
+
+
+def _average(values: Iterable[float], count: int) -> str:
+    return f"{sum(values) / count:.1f}"
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    return [
+        "  ".join(
+            [row[0].ljust(widths[0])]
+            + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        ).rstrip()
+        for row in rows
+    ]
+
+
+def _report(
+    results: Sequence[_HandResult], rules: Rules, names: Sequence[str], seed: int
+) -> list[str]:
+    count = len(results)
+    players = rules.players
+    teams = rules.teams
+    seat_agents = [names[seat % len(names)] for seat in range(players)]
+    lines = [
+        f"{count} hands, {rules.name} rules, {players} players, seed {seed}",
+        "agents: " + ", ".join(f"seat {seat} {name}" for seat, name in enumerate(seat_agents)),
+        "",
+        "how the hands ended:",
+    ]
+    ends = [
+        ("closed", EndReason.CLOSED),
+        ("stock exhausted", EndReason.STOCK_EXHAUSTED),
+        ("stalemate", EndReason.STALEMATE),
+    ]
+    end_rows = []
+    for label, reason in ends:
+        n = sum(result.end is reason for result in results)
+        end_rows.append(["  " + label, str(n), _percent(n, count)])
+    lines += _columns(end_rows)
+    closed = sum(result.end is EndReason.CLOSED for result in results)
+    lines += ["", f"closing rate: {_percent(closed, count)}", ""]
+    team_seats = [
+        [seat for seat in range(players) if seat % teams == team] for team in range(teams)
+    ]
+    rows = [
+        ["", *(f"team {team}" for team in range(teams))],
+        ["seats", *(",".join(str(seat) for seat in seats) for seats in team_seats)],
+        ["agents", *("/".join(sorted({seat_agents[s] for s in seats})) for seats in team_seats)],
+        [
+            "average score",
+            *(_average((r.totals[team] for r in results), count) for team in range(teams)),
+        ],
+        [
+            "hands won",
+            *(
+                str(
+                    sum(
+                        r.totals[team] == max(r.totals) and r.totals.count(max(r.totals)) == 1
+                        for r in results
+                    )
+                )
+                for team in range(teams)
+            ),
+        ],
+        [
+            "hands closed",
+            *(str(sum(r.closer_team == team for r in results)) for team in range(teams)),
+        ],
+        [
+            "burracos per hand",
+            *(f"{sum(r.burracos[team] for r in results) / count:.2f}" for team in range(teams)),
+        ],
+    ]
+    lines += _columns(rows)
+    actions = sum(result.actions for result in results) / count
+    turns = sum(result.turns for result in results) / count
+    burracos = sum(sum(result.burracos) for result in results) / count
+    lines += [
+        "",
+        f"average hand length: {actions:.1f} actions, {turns:.1f} turns",
+        f"burracos per hand: {burracos:.2f}",
+    ]
+    return lines
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    rules = _rules(args.rules, args.players)
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    names: tuple[str, ...] = args.agents
+    jobs = [(rules, names, seed, index) for index in range(args.hands)]
+    progress = _Progress(args.hands, sys.stderr, enabled=not args.quiet)
+    start = time.perf_counter()
+    results = []
+    progress.update(0)
+    for result in _run_jobs(jobs, args.jobs):
+        results.append(result)
+        progress.update(len(results))
+    elapsed = time.perf_counter() - start
+    print("\n".join(_report(results, rules, names, seed)))
+    if not args.quiet:
+        print(f"{args.hands} hands in {elapsed:.1f} s with {args.jobs} job(s)", file=sys.stderr)
+    return OK
+
+
+# --- the parser ---------------------------------------------------------------------------------
+
+
+def _add_rules(parser: argparse.ArgumentParser, *, default: str | None = "classic") -> None:
+    parser.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        default=default,
+        help=f"the rule set (default: {default or 'as the file says, else classic'})",
+    )
+
+
+def _add_table(parser: argparse.ArgumentParser, agents: str) -> None:
+    _add_rules(parser)
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4, 6),
+        default=4,
+        help="the number of players (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--agents",
+        type=_agents_option,
+        default=_agents_option(agents),
+        metavar="NAME,...",
+        help=(f"the agent of each seat, repeated cyclically: greedy or random (default: {agents})"),
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="burraco", description="The Burraco rules engine.")
+    parser = argparse.ArgumentParser(
+        prog="burraco",
+        description="The Burraco rules engine: play, check melds, score hands, simulate.",
+        epilog="Run 'burraco COMMAND --help' for the options of a command.",
+    )
     parser.add_argument("--version", action="version", version=f"burraco {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    validate = commands.add_parser(
-        "validate", help="check a meld", description="Check that cards form a legal meld."
+
+    demo = commands.add_parser(
+        "demo",
+        help="watch bots play a hand",
+        description=(
+            "Deal a hand and let bots play it, printing each action, the table after each "
+            "turn, and the score sheet at the end."
+        ),
     )
-    validate.add_argument("cards", nargs="+", metavar="CARD", help="cards in notation: 5H 6H JK")
-    validate.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    demo.add_argument(
+        "--seed",
+        type=_seed_option,
+        help="the seed of the deal and the bots (default: a random seed, printed)",
+    )
+    _add_table(demo, "greedy")
+    demo.set_defaults(run=_demo)
+
+    validate = commands.add_parser(
+        "validate",
+        help="check a meld",
+        description=(
+            "Check that cards form a legal meld and describe it: the meld in table order, its "
+            "kind, its class and its points. Exit status 1 if it is illegal."
+        ),
+    )
+    validate.add_argument(
+        "cards", nargs="+", metavar="CARD", help="cards in notation, such as 5H 6H JK or JK=4H"
+    )
+    _add_rules(validate)
     validate.set_defaults(run=_validate)
+
+    score = commands.add_parser(
+        "score",
+        help="score a hand typed in as JSON",
+        description="Score a hand from a JSON file and print the score sheet.",
+        epilog=_SCORE_FORMAT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    score.add_argument("file", metavar="FILE", help='the JSON file, or "-" for standard input')
+    _add_rules(score, default=None)
+    score.set_defaults(run=_score)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many hands between bots and print statistics",
+        description=(
+            "Play many hands between bots and print statistics: how hands end, the closing "
+            "rate, average scores, hand length and burracos. Hand i is dealt from (seed, i), "
+            "so the figures depend only on the seed, never on --jobs."
+        ),
+    )
+    simulate.add_argument(
+        "--hands", type=_positive, default=100, help="how many hands (default: %(default)s)"
+    )
+    simulate.add_argument(
+        "--jobs", type=_positive, default=1, help="worker processes (default: %(default)s)"
+    )
+    simulate.add_argument(
+        "--seed", type=_seed_option, help="the seed (default: a random seed, printed)"
+    )
+    simulate.add_argument(
+        "--quiet", action="store_true", help="no progress bar or timing on standard error"
+    )
+    _add_table(simulate, "greedy,random")
+    simulate.set_defaults(run=_simulate)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
-    args = _parser().parse_args(argv)
-    status: int = args.run(args)
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
+
+    ``--help`` and ``--version`` print and return 0; a usage error prints a message on
+    standard error and returns 2.
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else BAD_INPUT
+    try:
+        status: int = args.run(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (``burraco demo | head``): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status

@@ -519,6 +519,12 @@ def _analyze(
             f"a sequence holds one card of each rank, here two of {_RANKS[repeated - base + 1]}",
         )
     middle = [code - base + 1 for code in (naturals[1:] if ace else naturals)]
+    if not twos and jokers <= 1 and not lock_slot and ranks_out is None:
+        # The common case, the same readings as below: no two, so the ace low then high.
+        for slots in ([1, *middle], [*middle, _ACE_HIGH]) if ace else (middle,):
+            for option in _fit(slots, jokers, second_ace, 0):
+                if wild_as is None or (option and _SLOT_RANKS[option] is wild_as):
+                    return _sequence_meld(slots, JOKER if option else None, option, suit_index)
     own_two = base + 1
     own = twos.count(own_two) if twos else 0
     other_wilds = jokers + len(twos) - own
@@ -572,10 +578,8 @@ def _analyze(
             raise _err(
                 Reason.WILD_AS_NOT_POSSIBLE, cards, _wild_as_detail(wild_as, options, suit_index)
             )
-    suit = _SUITS[suit_index]
     if not wild_slot:
-        table = _SLOT_CARDS[suit_index][slots[0] : slots[-1] + 1]
-        return Meld(MeldKind.SEQUENCE, tuple(table), None, None, suit, None, None)
+        return _sequence_meld(slots, None, 0, suit_index)
     if jokers:
         wild = JOKER
     elif natural_two:
@@ -584,6 +588,16 @@ def _analyze(
         wild = CARDS_BY_CODE[spare[0]]
     else:
         wild = CARDS_BY_CODE[twos[0]]
+    return _sequence_meld(slots, wild, wild_slot, suit_index)
+
+
+def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
+    """The sequence of natural ``slots`` with ``wild`` at ``wild_slot`` (0 and ``None``: none)."""
+    suit = _SUITS[suit_index]
+    if not wild_slot:
+        table = _SLOT_CARDS[suit_index][slots[0] : slots[-1] + 1]
+        return Meld(MeldKind.SEQUENCE, tuple(table), None, None, suit, None, None)
+    assert wild is not None
     low = slots[0] if slots[0] < wild_slot else wild_slot
     high = slots[-1] if slots[-1] > wild_slot else wild_slot
     table = _SLOT_CARDS[suit_index][low : high + 1]

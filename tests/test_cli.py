@@ -1,0 +1,350 @@
+"""The ``burraco`` command line: each command's output, exit status and handling of bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from burraco import Reason, __version__, score_hand
+from burraco.agents import GreedyAgent, play_hand
+from burraco.cli import main
+
+WORKED_HAND = {
+    "rules": "classic",
+    "teams": [
+        {
+            "melds": ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"],
+            "hand": "3C AH",
+            "pozzetto": True,
+            "closed": True,
+        },
+        {
+            "melds": ["9C 9C 9D 9H 9S 9S 2H", ["QS", "KS", "AS"]],
+            "hand": "JD 7C 2S JK 5H",
+            "pozzetto": False,
+        },
+    ],
+}
+
+WORKED_SHEET = """\
+classic rules
+                  team 0          team 1
+melded               120             115
+in hand              -20             -70
+burracos   (1 clean) 200   (1 dirty) 100
+closing              100               0
+pozzetto               0            -100
+total                400              45
+team 0 closed
+"""
+
+
+# --- the program --------------------------------------------------------------------------------
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"burraco {__version__}\n"
+
+
+@pytest.mark.parametrize("command", [[], ["demo"], ["validate"], ["score"], ["simulate"]])
+def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*command, "--help"]) == 0
+    assert capsys.readouterr().out.startswith(f"usage: burraco {' '.join(command)}".rstrip())
+
+
+def test_a_missing_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "the following arguments are required: COMMAND" in capsys.readouterr().err
+
+
+def test_python_dash_m_burraco_runs_the_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "burraco", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        f"burraco {__version__}\n",
+        "",
+    )
+
+
+# --- demo ---------------------------------------------------------------------------------------
+
+
+def test_demo_prints_the_actions_the_tables_and_the_score_sheet(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    final = play_hand([GreedyAgent()] * 4, seed=3)
+    lines = out.splitlines()
+    assert lines[0] == "burraco demo --seed 3 --rules classic --players 4 --agents greedy"
+    assert "seat 1: draw" in lines
+    assert out.endswith(f"\n{final}\n\n{score_hand(final)}\n")
+
+
+def test_demo_without_a_seed_prints_one_that_repeats_the_hand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--players", "2"]) == 0
+    first = capsys.readouterr().out
+    seed = first.split()[3]
+    assert main(["demo", "--players", "2", "--seed", seed]) == 0
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--rules", "fibur", "--players", "3"],
+        ["--rules", "international", "--players", "6", "--agents", "random"],
+        ["--agents", "greedy,random"],
+    ],
+)
+def test_demo_plays_other_rules_tables_and_agents(
+    options: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--seed", "1", *options]) == 0
+    assert "\ntotal " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--players", "5"], "invalid choice: 5"),
+        (["--rules", "german"], "invalid choice: 'german'"),
+        (["--agents", "greedy,clever"], "unknown agent 'clever': choose from greedy, random"),
+        (["--seed", "x"], "the seed must be a whole number, not 'x'"),
+    ],
+)
+def test_demo_rejects_bad_options(
+    options: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", *options]) == 2
+    assert message in capsys.readouterr().err
+
+
+# --- validate -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        (
+            ["6H", "JK", "5H"],
+            "meld:    5H 6H JK=7H\nkind:    sequence of hearts\nclass:   dirty\npoints:  40\n",
+        ),
+        (
+            ["7s", "7h", "7d", "7c"],
+            "meld:    7S 7H 7D 7C\nkind:    set of sevens\nclass:   clean\npoints:  20\n",
+        ),
+        (
+            ["4S 5S 6S 7S 8S 9S 10S"],
+            "meld:    4S 5S 6S 7S 8S 9S 10S\nkind:    sequence of spades\n"
+            "class:   clean burraco (bonus 200)\npoints:  50\n",
+        ),
+    ],
+)
+def test_validate_describes_a_legal_meld(
+    cards: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", *cards]) == 0
+    assert capsys.readouterr().out == expected
+
+
+def test_validate_uses_the_rules_given(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "4S 5S 6S 7S 8S 9S 10S JK=JS", "--rules", "fibur"]) == 0
+    assert "class:   semi-clean burraco (bonus 150)\n" in capsys.readouterr().out
+
+
+def test_validate_gives_the_reason_for_an_illegal_meld(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "7S", "2C", "JK"]) == 1
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == (
+        "",
+        "illegal meld '7S 2C JK': too-many-wilds: a meld holds at most one wild card "
+        "(here 2C and JK)\n",
+    )
+
+
+def test_validate_refuses_an_illegal_set_rank_under_international_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "KS", "KH", "KD", "--rules", "international"]) == 1
+    assert "set-rank-not-allowed" in capsys.readouterr().err
+
+
+def test_validate_reports_a_bad_card_as_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "7S", "11C", "7D"]) == 2
+    assert capsys.readouterr().err.startswith("burraco validate: bad card '11C': ")
+
+
+# --- score --------------------------------------------------------------------------------------
+
+
+def write(tmp_path: Path, content: object) -> str:
+    path = tmp_path / "hand.json"
+    path.write_text(content if isinstance(content, str) else json.dumps(content), "utf-8")
+    return str(path)
+
+
+def test_score_prints_the_score_sheet_of_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["score", write(tmp_path, WORKED_HAND)]) == 0
+    assert capsys.readouterr().out == WORKED_SHEET
+
+
+def test_score_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(WORKED_HAND)))
+    assert main(["score", "-"]) == 0
+    assert capsys.readouterr().out == WORKED_SHEET
+
+
+def test_score_rules_option_overrides_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = {"teams": [{"melds": ["4S 5S 6S 7S 8S 9S 10S JK=JS"], "pozzetto": True}]}
+    path = write(tmp_path, {**hand, "rules": "classic"})
+    assert main(["score", path, "--rules", "fibur"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "fibur rules"
+    assert "(1 semi-clean) 150" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{", "not JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+        ([], 'the file must hold a JSON object with a "teams" list'),
+        ({"teams": []}, '"teams" must be a non-empty list of teams'),
+        ({"teams": [{"melds": "4S 5S 6S", "pozzetto": True}]}, "teams[0].melds must be a list"),
+        ({"teams": [{"melds": [7], "pozzetto": True}]}, "teams[0].melds[0] must be a string"),
+        ({"teams": [{"melds": []}]}, 'teams[0] has no "pozzetto" (true or false)'),
+        ({"teams": [{"melds": [], "pozzetto": "yes"}]}, "teams[0].pozzetto must be true or"),
+        ({"teams": [{"melds": [], "pozzetto": True, "extra": 1}]}, 'unknown key "extra"'),
+        ({"rules": "german", "teams": []}, "rules must be one of classic, fibur, international"),
+        (
+            {"teams": [{"melds": ["5H 8H JK"], "pozzetto": True}]},
+            "teams[0]: illegal meld 0 '5H 8H JK': gap: ",
+        ),
+        ({"teams": [{"melds": ["5H 6H 7X"], "pozzetto": True}]}, "teams[0]: meld 0: bad card"),
+        ({"teams": [{"melds": [], "hand": "ZZ", "pozzetto": True}]}, "bad card 'ZZ'"),
+        (
+            {"teams": [{"melds": [], "pozzetto": False, "closed": True}]},
+            "teams[0]: a team that closed has taken its pozzetto",
+        ),
+        (
+            {"teams": [{"melds": [], "pozzetto": True, "closed": True}] * 2},
+            "only one team can close, not teams 0 and 1",
+        ),
+    ],
+)
+def test_score_rejects_a_bad_file_with_one_line_and_status_2(
+    content: object, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, content)
+    assert main(["score", path]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"burraco score: {path}: ")
+    assert message in captured.err
+    assert captured.err.count("\n") == 1
+
+
+def test_score_reports_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = str(tmp_path / "nowhere.json")
+    assert main(["score", missing]) == 2
+    assert capsys.readouterr().err == (
+        f"burraco score: {missing}: cannot read the file: No such file or directory\n"
+    )
+
+
+def test_score_help_documents_the_file_format(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "--help"]) == 0
+    assert '"pozzetto" (required)' in capsys.readouterr().out
+
+
+# --- simulate -----------------------------------------------------------------------------------
+
+
+def test_simulate_prints_statistics_and_a_progress_bar(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--hands", "12", "--seed", "5"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines[:4] == [
+        "12 hands, classic rules, 4 players, seed 5",
+        "agents: seat 0 greedy, seat 1 random, seat 2 greedy, seat 3 random",
+        "",
+        "how the hands ended:",
+    ]
+    for label in ("closing rate: ", "average score ", "hands won ", "average hand length: "):
+        assert any(line.startswith(label) for line in lines), label
+    assert "12/12 hands" in captured.err
+    assert "[##############################]" in captured.err
+
+
+def test_simulate_statistics_depend_on_the_seed_not_on_jobs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    runs = []
+    for jobs in ("1", "2", "1"):
+        assert main(["simulate", "--hands", "10", "--seed", "7", "--jobs", jobs, "--quiet"]) == 0
+        runs.append(capsys.readouterr())
+    assert runs[0].out == runs[1].out == runs[2].out
+    assert runs[0].err == ""
+
+
+def test_simulate_without_a_seed_prints_the_seed_it_chose(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--hands", "2", "--quiet", "--players", "2"]) == 0
+    first = capsys.readouterr().out
+    seed = first.splitlines()[0].rsplit(" ", 1)[1]
+    assert main(["simulate", "--hands", "2", "--quiet", "--players", "2", "--seed", seed]) == 0
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--hands", "0"], "argument --hands: must be at least 1, not 0"),
+        (["--hands", "many"], "argument --hands: 'many' is not a whole number"),
+        (["--jobs", "0"], "argument --jobs: must be at least 1, not 0"),
+        (["--agents", "smart"], "unknown agent 'smart'"),
+    ],
+)
+def test_simulate_rejects_bad_options(
+    options: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", *options]) == 2
+    assert message in capsys.readouterr().err
+
+
+# --- the reason codes page ----------------------------------------------------------------------
+
+REASONS_PAGE = Path(__file__).parent.parent / "docs" / "reference" / "reasons.md"
+
+
+def test_every_reason_code_has_a_row_on_the_reasons_page() -> None:
+    rows = {
+        line.split("|")[1].strip().strip("`")
+        for line in REASONS_PAGE.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `")
+    }
+    assert {reason.value for reason in Reason} == rows
