@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
+from operator import attrgetter
 from typing import Final
 
 import attrs
@@ -83,6 +84,7 @@ class BurracoKind(StrEnum):
 
 _RANKS: Final = (None, *Rank)  # _RANKS[n] is the Rank with value n
 _CARD_TYPE: Final = {Card}
+_CODE: Final = attrgetter("code")
 _SUITS: Final = tuple(Suit)
 _ACE_HIGH: Final = 14
 
@@ -277,6 +279,8 @@ def validate_meld(
         InvalidMeldError: if the cards are not a legal meld under ``rules``; ``reason`` says why.
         NotationError: if a token is not a card.
     """
+    if wild_as is None and type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
+        return _analyze(cards, rules.packs, rules.set_ranks, rules.wild_as_second_ace, None)
     read, wild_rank = _read_cards(cards, wild_as)
     return _analyze(read, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_rank)
 
@@ -462,22 +466,19 @@ def _analyze(
     count = len(cards)
     if count < 3:
         raise _err(Reason.TOO_FEW_CARDS, cards, "a meld needs at least 3 cards")
-    codes = sorted([card.code for card in cards])
+    codes = sorted(map(_CODE, cards))
     jokers = 0
     twos: list[int] = []
     naturals: list[int] = []
     previous = -1
     run = 0
+    repeated = False
     for code in codes:
         if code == previous:
             run += 1
-            if run > (2 * packs if code == JOKER_CODE else packs):
-                held = 2 * packs if code == JOKER_CODE else packs
-                raise _err(
-                    Reason.TOO_MANY_COPIES,
-                    cards,
-                    f"{packs} packs hold only {held} of {CARDS_BY_CODE[code]}",
-                )
+            repeated = True
+            if run > packs and (code != JOKER_CODE or run > 2 * packs):
+                _check_copies(cards, codes, packs)
         else:
             previous = code
             run = 1
@@ -511,7 +512,7 @@ def _analyze(
     ace = first == base
     if ace and len(naturals) > 1 and naturals[1] == base:
         raise _err(Reason.TWO_ACES, cards, "a sequence holds at most one natural ace")
-    if len(set(naturals)) < len(naturals):
+    if repeated and len(set(naturals)) < len(naturals):
         repeated = next(code for i, code in enumerate(naturals) if code in naturals[i + 1 :])
         raise _err(
             Reason.DUPLICATE_RANK,
@@ -522,6 +523,10 @@ def _analyze(
     if not twos and jokers <= 1 and not lock_slot and ranks_out is None:
         # The common case, the same readings as below: no two, so the ace low then high.
         for slots in ([1, *middle], [*middle, _ACE_HIGH]) if ace else (middle,):
+            if not jokers:
+                if wild_as is None and slots[-1] - slots[0] + 1 == len(slots):
+                    return _sequence_meld(slots, None, 0, suit_index)
+                continue
             for option in _fit(slots, jokers, second_ace, 0):
                 if wild_as is None or (option and _SLOT_RANKS[option] is wild_as):
                     return _sequence_meld(slots, JOKER if option else None, option, suit_index)
@@ -539,9 +544,7 @@ def _analyze(
         if ace and own == 0:
             candidates.append(([*middle, _ACE_HIGH], other_wilds, False))
     if not candidates:
-        wild_names = [
-            str(CARDS_BY_CODE[code]) for code in codes if code == JOKER_CODE or code % 13 == 1
-        ]
+        wild_names = [str(CARDS_BY_CODE[code]) for code in twos] + ["JK"] * jokers
         if own_natural >= 1:
             wild_names.remove(str(CARDS_BY_CODE[own_two]))
         raise _err(
@@ -605,6 +608,22 @@ def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_ind
     return Meld(
         MeldKind.SEQUENCE, tuple(table), wild, _SLOT_RANKS[wild_slot], suit, None, wild_slot - low
     )
+
+
+def _check_copies(cards: tuple[Card, ...], codes: list[int], packs: int) -> None:
+    """Raise ``too-many-copies`` if a card appears more often than the packs hold it."""
+    previous = -1
+    run = 0
+    for code in codes:
+        run = run + 1 if code == previous else 1
+        previous = code
+        held = 2 * packs if code == JOKER_CODE else packs
+        if run > held:
+            raise _err(
+                Reason.TOO_MANY_COPIES,
+                cards,
+                f"{packs} packs hold only {held} of {CARDS_BY_CODE[code]}",
+            )
 
 
 def _make_set(
