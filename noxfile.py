@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import os
+
 import nox
 
 nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
@@ -41,3 +43,38 @@ def docs(session: nox.Session) -> None:
     session.install("-e", ".[docs,tests]")
     session.run("sphinx-build", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("python", "-m", "pytest", "docs", "README.md")
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Feed 100,000 hostile documents to the loader (``BURRACO_FUZZ`` sets another count)."""
+    session.install("-e", ".[tests]")
+    count = os.environ.get("BURRACO_FUZZ", "100000")
+    session.run(
+        "python",
+        "-m",
+        "pytest",
+        "-s",
+        "-p",
+        "no:cacheprovider",
+        "tests/test_fuzz.py",
+        *session.posargs,
+        env={"BURRACO_FUZZ": count},
+    )
+
+
+@nox.session
+def soak(session: nox.Session) -> None:
+    """Play 10,000 random hands, checking and round-tripping every state (slow: minutes).
+
+    ``nox -s soak -- --hands 50000 --workers 4`` changes the figures.
+    """
+    session.install("-e", ".[tests]")
+    session.run("python", "-m", "tests.soak", "--hands", "10000", *session.posargs)
+
+
+@nox.session
+def golden(session: nox.Session) -> None:
+    """Write the golden playthroughs under tests/golden/ again, on purpose: review the diff."""
+    session.install("-e", ".[tests]")
+    session.run("python", "-m", "tests.golden")

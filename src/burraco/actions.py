@@ -140,7 +140,7 @@ class AddToMeld:
         text = f"add {target} " + " ".join([str(card) for card in self.cards])
         if self.wild_as is not None:
             suit = next((c.suit for c in self.cards if c.suit is not None and not c.is_two), None)
-            text += f" ={self.wild_as}{suit.value if suit is not None else 'S'}"
+            text += f" ={self.wild_as}{suit.value if suit is not None else ''}"
         return text
 
 
@@ -167,7 +167,7 @@ def _placed(cards: tuple[Card, ...], wild_as: Rank | None) -> str:
     if wild_as is None:
         return " ".join(names)
     suit = next((c.suit for c in cards if c.suit is not None and not c.is_two), None)
-    letter = suit.value if suit is not None else "S"
+    letter = suit.value if suit is not None else ""
     candidates = [i for i, card in enumerate(cards) if card.is_joker]
     candidates += [i for i, card in enumerate(cards) if card.is_two and card.suit is not suit]
     candidates += [i for i, card in enumerate(cards) if card.is_two]
@@ -177,6 +177,9 @@ def _placed(cards: tuple[Card, ...], wild_as: Rank | None) -> str:
         names.append(f"={wild_as}{letter}")
     return " ".join(names)
 
+
+_RANK_WORDS: Final = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
+"""A rank alone after ``=`` (``=4``), when the card's suit goes without saying."""
 
 _SYNTAX: Final = (
     "an action is 'draw', 'pick', 'open CARDS', 'add N CARDS' or 'discard CARD', "
@@ -194,12 +197,15 @@ def _read_tokens(text: str, tokens: list[str]) -> tuple[list[Card], Rank | None]
     for token in tokens:
         card_text, equals, target_text = token.partition("=")
         if equals:
-            target = parse_card(target_text)
-            if target.rank is None:
-                raise _bad(text, f"'{token}': a wild stands for a card of a rank, not a joker")
-            if wild_as is not None and wild_as is not target.rank:
+            rank = _RANK_WORDS.get(target_text.upper())
+            if rank is None:
+                target = parse_card(target_text)
+                if target.rank is None:
+                    raise _bad(text, f"'{token}': a wild stands for a card of a rank, not a joker")
+                rank = target.rank
+            if wild_as is not None and wild_as is not rank:
                 raise _bad(text, "only one wild placement may be given")
-            wild_as = target.rank
+            wild_as = rank
             if not card_text:
                 continue
             card = parse_card(card_text)
@@ -261,9 +267,10 @@ def parse_action(text: str) -> Action:
                 raise _bad(text, f"[{inside}] is not a meld: {error.detail}") from None
             rest = after.split()
         else:
-            if not rest[0].isdigit():
-                raise _bad(text, f"'{rest[0]}' is not a meld number")
-            target = int(rest[0])
+            number = rest[0]
+            if not (number.isascii() and number.isdigit() and len(number) <= 100):
+                raise _bad(text, f"'{number:.20}' is not a meld number (0, 1, 2, ...)")
+            target = int(number)
             rest = rest[1:]
         cards, wild_as = _read_tokens(text, rest)
         if not cards:

@@ -513,11 +513,11 @@ def _analyze(
     if ace and len(naturals) > 1 and naturals[1] == base:
         raise _err(Reason.TWO_ACES, cards, "a sequence holds at most one natural ace")
     if repeated and len(set(naturals)) < len(naturals):
-        repeated = next(code for i, code in enumerate(naturals) if code in naturals[i + 1 :])
+        twice = next(code for i, code in enumerate(naturals) if code in naturals[i + 1 :])
         raise _err(
             Reason.DUPLICATE_RANK,
             cards,
-            f"a sequence holds one card of each rank, here two of {_RANKS[repeated - base + 1]}",
+            f"a sequence holds one card of each rank, here two of {_RANKS[twice - base + 1]}",
         )
     middle = [code - base + 1 for code in (naturals[1:] if ace else naturals)]
     if not twos and jokers <= 1 and not lock_slot and ranks_out is None:

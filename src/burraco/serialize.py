@@ -1,0 +1,856 @@
+"""Saved games: a versioned JSON format for states, actions, hand scores and matches.
+
+:func:`to_json` writes a :class:`~burraco.GameState`, an action, a
+:class:`~burraco.HandScore` or a :class:`~burraco.Match` as JSON a person can read (cards,
+melds and actions in their notation); :func:`from_json` reads it back. :func:`to_dict` and
+:func:`from_dict` do the same with plain Python values (dicts, lists, strings, numbers), for
+callers that embed the document in a larger one.
+
+Every document is an object with ``"format": 1`` and a ``"type"`` (``"game"``, ``"action"``,
+``"hand-score"`` or ``"match"``):
+
+>>> from burraco.actions import parse_action
+>>> to_json(parse_action("open 6H 5H JK=4H"))
+'{"format": 1, "type": "action", "action": "open 5H 6H JK=4H"}'
+
+Loading treats its input as untrusted. It checks the types and ranges of every field, the card
+notation, that every card of the packs is present exactly once, that every meld is legal under
+the saved rules, and that the turn, phase, pozzetti and outcome agree with each other (the same
+checks as :func:`burraco.testing.check_invariants`). Whatever the input, the only exception it
+raises is :class:`~burraco.InvalidStateError`, with a :class:`~burraco.Reason` code and a
+``path`` saying where the problem is, such as ``hands[2][5]`` (the sixth card of seat 2's hand).
+Bad card notation is reported the same way, with the reason ``bad-card``, so that one
+``except InvalidStateError`` catches every rejected document.
+
+>>> from_json('{"format": 1, "type": "action", "action": "discard 11H"}')
+Traceback (most recent call last):
+...
+burraco.errors.InvalidStateError: action: bad-card: bad card '11H': a card is a rank (A, 2-10,
+J, Q, K; T for ten) and a suit (S H D C or ♠ ♥ ♦ ♣), such as 7H or 10S, or JK for a joker
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Final, TypeAlias, TypeVar, overload
+
+from burraco.actions import ACTION_TYPES, Action, AddToMeld, parse_action
+from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card
+from burraco.errors import BurracoError, InvalidMeldError, InvalidStateError, NotationError, Reason
+from burraco.match import Match
+from burraco.melds import Meld
+from burraco.rules import PenaltyWhen, Rules, StockEnd
+from burraco.scoring import HandScore, TeamScore
+from burraco.state import EndReason, GameState, Outcome, Phase
+from burraco.testing import _at, _error, _inconsistent, _number, _seat, check_invariants
+
+__all__ = [
+    "FORMAT",
+    "Saved",
+    "from_dict",
+    "from_json",
+    "to_dict",
+    "to_json",
+]
+
+FORMAT: Final = 1
+"""The version of the format that :func:`to_dict` writes and :func:`from_dict` reads."""
+
+Saved: TypeAlias = GameState | Action | HandScore | Match
+"""What a document holds: a state, an action, a hand score or a match."""
+
+_T = TypeVar("_T")
+
+_MAX_INT: Final = 2**53 - 1
+"""The largest whole number a document may hold (the largest that every JSON reader keeps
+exactly)."""
+_MAX_DECK: Final = 162
+"""The most cards any rule set plays with (three packs)."""
+_MAX_DECK_POINTS: Final = 3 * 360
+"""The value of three packs: no hand can meld or hold more."""
+
+
+_RULES_FIELDS: Final = {
+    "name": "text",
+    "players": "players",
+    "set_ranks": "ranks",
+    "one_set_per_rank": "flag",
+    "wild_as_second_ace": "flag",
+    "natural_two_locked": "flag",
+    "semi_clean": "flag",
+    "closing_needs_clean_burraco": "flag",
+    "closing_discard_may_be_wild": "flag",
+    "pile_requires_meld": "flag",
+    "stock_end": "stock-end",
+    "pozzetti_as_reserve_stock": "flag",
+    "untaken_pozzetto_penalty": "penalty",
+    "target": "whole",
+    "hand_size": "whole",
+    "pozzetto_size": "whole",
+    "clean_bonus": "whole",
+    "semi_clean_bonus": "whole",
+    "dirty_bonus": "whole",
+    "closing_bonus": "whole",
+    "pozzetto_penalty": "whole",
+    "seating_suit_order": "suits",
+}
+"""Every field of :class:`~burraco.Rules`, in order, and how it is written."""
+
+_GAME_FIELDS: Final = (
+    "format",
+    "type",
+    "rules",
+    "dealer",
+    "turn",
+    "phase",
+    "hands",
+    "melds",
+    "stock",
+    "discard_pile",
+    "pozzetti",
+    "pozzetto_taken",
+    "outcome",
+    "taken_from_pile",
+    "melded_this_turn",
+    "stalemate_turns",
+    "unseen_pozzetto",
+)
+_TEAM_SCORE_FIELDS: Final = (
+    "melded",
+    "in_hand",
+    "burraco_bonus",
+    "closing_bonus",
+    "pozzetto_penalty",
+    "clean_burracos",
+    "semi_clean_burracos",
+    "dirty_burracos",
+)
+_TEAM_SCORE_SIGNS: Final = {"in_hand": -1, "pozzetto_penalty": -1}
+"""The parts of a team score that are zero or negative; the others are zero or positive."""
+_OUTCOME_FIELDS: Final = ("reason", "closer")
+_HAND_FIELDS: Final = ("teams", "outcome")
+
+_RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
+_CARD_BY_NAME: Final = {str(card): card for card in CARDS_BY_CODE}
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def to_dict(value: Saved) -> dict[str, Any]:
+    """Write a state, an action, a hand score or a match as a document of plain values.
+
+    The result holds only dicts, lists, strings, whole numbers, booleans and ``None``, so
+    :func:`json.dumps` can write it; :func:`from_dict` reads it back to an equal value.
+
+    >>> from burraco.scoring import HandScore, TeamScore
+    >>> team = TeamScore(melded=80, in_hand=-20, burraco_bonus=0, closing_bonus=0,
+    ...                  pozzetto_penalty=0)
+    >>> document = to_dict(HandScore((team, team)))
+    >>> document["type"], document["teams"][0]["melded"], document["outcome"]
+    ('hand-score', 80, None)
+
+    Raises:
+        TypeError: if ``value`` is not a :class:`~burraco.GameState`, an action, a
+            :class:`~burraco.HandScore` or a :class:`~burraco.Match`.
+    """
+    if isinstance(value, GameState):
+        return {"format": FORMAT, "type": "game", **_game_body(value)}
+    if isinstance(value, ACTION_TYPES):
+        return {"format": FORMAT, "type": "action", "action": str(value)}
+    if isinstance(value, HandScore):
+        return {"format": FORMAT, "type": "hand-score", **_hand_body(value)}
+    if isinstance(value, Match):
+        return {
+            "format": FORMAT,
+            "type": "match",
+            "rules": _rules_body(value.rules),
+            "first_dealer": value.first_dealer,
+            "hands": [_hand_body(hand) for hand in value.hands],
+        }
+    raise TypeError(
+        f"to_dict writes a GameState, an action, a HandScore or a Match, not {type(value).__name__}"
+    )
+
+
+def to_json(value: Saved, *, indent: int | str | None = None) -> str:
+    """Write a state, an action, a hand score or a match as JSON text.
+
+    Cards, melds and actions are written in their notation. With ``indent=None`` (the default)
+    the text is one line; with ``indent`` a number of spaces (or a string, as for
+    :func:`json.dumps`) each field goes on its own line, and short arrays of plain values stay
+    on one line, so that a saved game reads well in an editor.
+
+    >>> from burraco.actions import DrawStock
+    >>> from burraco.engine import new_game
+    >>> state = new_game(seed=1)
+    >>> text = to_json(state)
+    >>> text[:40]
+    '{"format": 1, "type": "game", "rules": {'
+    >>> from_json(text) == state
+    True
+    >>> print(to_json(DrawStock(), indent=2))
+    {
+      "format": 1,
+      "type": "action",
+      "action": "draw"
+    }
+
+    Raises:
+        TypeError: if ``value`` is not one of the four kinds of document.
+    """
+    document = to_dict(value)
+    if indent is None:
+        return json.dumps(document, ensure_ascii=False, allow_nan=False)
+    step = indent if isinstance(indent, str) else " " * indent
+    return _indented(document, step, "")
+
+
+_INLINE_WIDTH: Final = 72
+"""The longest array of plain values that :func:`to_json` keeps on one line."""
+
+
+def _indented(value: Any, step: str, margin: str) -> str:
+    """``value`` as JSON, one field or item a line, short arrays of plain values inline."""
+    inner = margin + step
+    if isinstance(value, dict) and value:
+        fields = [
+            f"{inner}{_plain(key)}: {_indented(item, step, inner)}" for key, item in value.items()
+        ]
+        return "{\n" + ",\n".join(fields) + f"\n{margin}}}"
+    if isinstance(value, list) and value:
+        flat = _plain(value)
+        if len(flat) <= _INLINE_WIDTH and not any(isinstance(i, (dict, list)) for i in value):
+            return flat
+        items = [inner + _indented(item, step, inner) for item in value]
+        return "[\n" + ",\n".join(items) + f"\n{margin}]"
+    return _plain(value)
+
+
+def _plain(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+def _rules_body(rules: Rules) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    for name, kind in _RULES_FIELDS.items():
+        value = getattr(rules, name)
+        if kind == "ranks":
+            body[name] = [rank.symbol for rank in sorted(value)]
+        elif kind == "suits":
+            body[name] = [suit.value for suit in value]
+        elif kind in ("stock-end", "penalty"):
+            body[name] = value.value
+        else:
+            body[name] = value
+    return body
+
+
+def _outcome_body(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {"reason": outcome.reason.value, "closer": outcome.closer}
+
+
+def _game_body(state: GameState) -> dict[str, Any]:
+    return {
+        "rules": _rules_body(state.rules),
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "hands": [format_cards(hand) for hand in state.hands],
+        "melds": [[str(meld) for meld in melds] for melds in state.melds],
+        "stock": format_cards(state.stock),
+        "discard_pile": format_cards(state.discard_pile),
+        "pozzetti": [format_cards(pozzetto) for pozzetto in state.pozzetti],
+        "pozzetto_taken": list(state.pozzetto_taken),
+        "outcome": _outcome_body(state.outcome),
+        "taken_from_pile": state.taken_from_pile,
+        "melded_this_turn": state.melded_this_turn,
+        "stalemate_turns": state.stalemate_turns,
+        "unseen_pozzetto": list(state.unseen_pozzetto),
+    }
+
+
+def _hand_body(hand: HandScore) -> dict[str, Any]:
+    return {
+        "teams": [
+            {name: getattr(team, name) for name in _TEAM_SCORE_FIELDS} for team in hand.teams
+        ],
+        "outcome": _outcome_body(hand.outcome),
+    }
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+@overload
+def from_json(text: str | bytes | bytearray) -> Saved: ...
+@overload
+def from_json(text: str | bytes | bytearray, expected: type[_T]) -> _T: ...
+def from_json(text: str | bytes | bytearray, expected: type[Any] | None = None) -> Any:
+    """Read a document written by :func:`to_json`, checking everything in it.
+
+    ``text`` is JSON as a string or as UTF-8 bytes. ``expected``, if given, is the class the
+    document must hold (:class:`~burraco.GameState`, :class:`~burraco.Match`, ...), and the
+    result is typed as that class.
+
+    >>> from burraco.engine import new_game
+    >>> from burraco.state import GameState
+    >>> state = from_json(to_json(new_game(seed=4)), GameState)
+    >>> state.turn, len(state.stock)
+    (1, 41)
+    >>> from_json('{"format": 1, "type": "action", "action": "draw"')
+    Traceback (most recent call last):
+    ...
+    burraco.errors.InvalidStateError: bad-json: the text is not valid JSON: expecting ',' delimiter:
+    line 1 column 49 (char 48)
+
+    Raises:
+        InvalidStateError: if the text is not JSON, not a document of this format, or does not
+            describe a possible game, action, hand score or match; ``reason`` says why and
+            ``path`` where (see :func:`from_dict`). Nothing else is raised, whatever the input.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise _error(
+            Reason.WRONG_TYPE, "", f"expected JSON text (str or bytes), not {_describe(text)}"
+        )
+    try:
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_repeats)
+    except BurracoError:
+        raise
+    except RecursionError:
+        raise _error(Reason.BAD_JSON, "", "the JSON is nested too deeply to read") from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, over-long numbers
+        detail = str(error)
+        raise _error(
+            Reason.BAD_JSON, "", f"the text is not valid JSON: {detail[:1].lower()}{detail[1:]}"
+        ) from None
+    return from_dict(data, expected) if expected is not None else from_dict(data)
+
+
+def _no_constant(name: str) -> Any:
+    raise _error(Reason.BAD_JSON, "", f"the text is not valid JSON: {name} is not a JSON number")
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _error(
+                    Reason.BAD_JSON, "", f"the field {_quote(key)} appears twice in one object"
+                )
+            seen.add(key)
+    return result
+
+
+@overload
+def from_dict(data: object) -> Saved: ...
+@overload
+def from_dict(data: object, expected: type[_T]) -> _T: ...
+def from_dict(data: object, expected: type[Any] | None = None) -> Any:
+    """Read a document of plain values (as :func:`to_dict` writes), checking everything in it.
+
+    The document is untrusted: every field is checked for its type and range; cards must be in
+    notation; every card of the packs must be present exactly once; melds must be legal under
+    the saved rules; the turn, the phase, the pozzetti and the outcome must agree (the checks of
+    :func:`burraco.testing.check_invariants`). Hands may be in any order; they are sorted.
+    ``expected``, if given, is the class the document must hold.
+
+    >>> from burraco.actions import DrawStock
+    >>> from_dict({"format": 1, "type": "action", "action": "draw"}, DrawStock)
+    DrawStock()
+    >>> from_dict({"format": 2, "type": "action", "action": "draw"})
+    Traceback (most recent call last):
+    ...
+    burraco.errors.InvalidStateError: format: unsupported-format: this version reads format 1,
+    not 2
+
+    Raises:
+        InvalidStateError: for anything wrong, never another exception. ``reason`` is a
+            :class:`~burraco.Reason` (``wrong-type``, ``missing-field``, ``unknown-field``,
+            ``out-of-range``, ``bad-card``, ``cards-not-conserved``, ``illegal-meld``,
+            ``inconsistent-state``, ``unsupported-format``, ...) and ``path`` says where:
+            ``hands[2][5]`` is the sixth card of seat 2's hand, ``melds[1][0]`` team 1's first
+            meld, ``rules.players`` a field of the rules.
+    """
+    if not isinstance(data, dict):
+        raise _error(
+            Reason.WRONG_TYPE, "", f"expected a document (an object), not {_describe(data)}"
+        )
+    _check_keys(data, "")
+    if "format" not in data:
+        raise _error(Reason.MISSING_FIELD, "format", "a document needs the field 'format' (1)")
+    number = data["format"]
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise _error(Reason.WRONG_TYPE, "format", f"expected the number 1, not {_describe(number)}")
+    if number != FORMAT:
+        raise _error(
+            Reason.UNSUPPORTED_FORMAT,
+            "format",
+            f"this version reads format {FORMAT}, not {_number(number)}",
+        )
+    if "type" not in data:
+        raise _error(Reason.MISSING_FIELD, "type", f"a document needs the field 'type' ({_KINDS})")
+    kind = data["type"]
+    if not isinstance(kind, str):
+        raise _error(Reason.WRONG_TYPE, "type", f"expected one of {_KINDS}, not {_describe(kind)}")
+    if kind == "game":
+        result: Any = _read_game(data)
+    elif kind == "action":
+        result = _read_action(data)
+    elif kind == "hand-score":
+        result = _read_hand(data, "", None, ("format", "type", *_HAND_FIELDS))
+    elif kind == "match":
+        result = _read_match(data)
+    else:
+        raise _error(
+            Reason.UNSUPPORTED_FORMAT, "type", f"{_quote(kind)} is not a type of document: {_KINDS}"
+        )
+    if expected is not None and not isinstance(result, expected):
+        raise _error(
+            Reason.WRONG_TYPE,
+            "type",
+            f"expected a document holding a {getattr(expected, '__name__', 'value')}, "
+            f"not a {kind} ({type(result).__name__})",
+        )
+    return result
+
+
+_KINDS: Final = "'game', 'action', 'hand-score' or 'match'"
+
+
+# --- reading: helpers ---------------------------------------------------------------------------
+
+
+def _quote(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def _describe(value: object) -> str:
+    """What a value is, for messages; never the repr of a container (it may be huge or deep)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return f"the number {_number(value)}"
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the string {_quote(value)}"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a Python {type(value).__name__}"
+
+
+def _check_keys(data: dict[Any, Any], path: str) -> None:
+    for key in data:
+        if not isinstance(key, str):
+            raise _error(Reason.WRONG_TYPE, path, f"field names are strings, not {_describe(key)}")
+
+
+def _fields(data: object, path: str, names: Sequence[str], what: str) -> dict[str, Any]:
+    """``data`` as an object with exactly the fields ``names``."""
+    if not isinstance(data, dict):
+        raise _error(Reason.WRONG_TYPE, path, f"expected {what} (an object), not {_describe(data)}")
+    _check_keys(data, path)
+    for name in names:
+        if name not in data:
+            raise _error(Reason.MISSING_FIELD, _at(path, name), f"{what} needs the field {name!r}")
+    if len(data) != len(names):
+        for key in data:
+            if key not in names:
+                raise _error(
+                    Reason.UNKNOWN_FIELD,
+                    _at(path, key),
+                    f"{_quote(key)} is not a field of {what}; the fields are {', '.join(names)}",
+                )
+    return data
+
+
+def _int(value: object, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _error(Reason.WRONG_TYPE, path, f"expected a whole number, not {_describe(value)}")
+    if not -_MAX_INT <= value <= _MAX_INT:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            path,
+            f"{_number(value)} is too large: numbers are at most 2**53 - 1 in size",
+        )
+    return value
+
+
+def _bool(value: object, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise _error(Reason.WRONG_TYPE, path, f"expected true or false, not {_describe(value)}")
+    return value
+
+
+def _array(value: object, path: str, most: int, what: str) -> Sequence[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise _error(Reason.WRONG_TYPE, path, f"expected {what} (an array), not {_describe(value)}")
+    if len(value) > most:
+        raise _error(Reason.OUT_OF_RANGE, path, f"expected at most {most} items, not {len(value)}")
+    return value
+
+
+def _text(value: object, path: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise _error(Reason.WRONG_TYPE, path, f"expected {what} (a string), not {_describe(value)}")
+    return value
+
+
+_E = TypeVar("_E", Phase, EndReason, StockEnd, PenaltyWhen)
+
+
+def _choice(value: object, path: str, enum: type[_E]) -> _E:
+    names = ", ".join(repr(member.value) for member in enum)
+    if not isinstance(value, str):
+        raise _error(Reason.WRONG_TYPE, path, f"expected one of {names}, not {_describe(value)}")
+    for member in enum:
+        if member.value == value:
+            return member
+    raise _error(Reason.OUT_OF_RANGE, path, f"{_quote(value)} is not one of {names}")
+
+
+_CARDS_EXAMPLE: Final = "cards in notation separated by spaces, such as '7H 10S JK'"
+
+
+def _cards(value: object, path: str, limit: int) -> tuple[Card, ...]:
+    """Cards written as one string of notation; ``path[i]`` names the i-th card."""
+    text = _text(value, path, _CARDS_EXAMPLE)
+    tokens = text.split(maxsplit=limit)
+    if len(tokens) > limit:
+        raise _error(
+            Reason.CARDS_NOT_CONSERVED, path, f"holds more than the {limit} cards of the packs"
+        )
+    cards = []
+    for index, token in enumerate(tokens):
+        card = _CARD_BY_NAME.get(token)
+        if card is None:
+            try:
+                card = parse_card(token)
+            except NotationError as error:
+                raise _error(Reason.BAD_CARD, _at(path, index), str(error)) from None
+        cards.append(card)
+    return tuple(cards)
+
+
+def _meld(value: object, path: str, limit: int) -> Meld:
+    """A meld in table notation, checked for its shape (the rules are checked later)."""
+    text = _text(value, path, "a meld in notation, such as '5H 6H JK=7H'")
+    if len(text.split(maxsplit=limit)) > limit:
+        raise _error(
+            Reason.CARDS_NOT_CONSERVED, path, f"holds more than the {limit} cards of the packs"
+        )
+    try:
+        return Meld.parse(text)
+    except InvalidMeldError as error:
+        raise _error(
+            Reason.ILLEGAL_MELD,
+            path,
+            f"{_quote(text)} is not a meld: {error.reason}: {error.detail}",
+        ) from None
+    except NotationError as error:
+        raise _error(error.reason, path, str(error)) from None
+
+
+def _outcome(value: object, path: str) -> Outcome | None:
+    if value is None:
+        return None
+    data = _fields(value, path, _OUTCOME_FIELDS, "an outcome")
+    reason = _choice(data["reason"], _at(path, "reason"), EndReason)
+    closer = data["closer"]
+    return Outcome(reason, None if closer is None else _int(closer, _at(path, "closer")))
+
+
+# --- reading: each kind of document -------------------------------------------------------------
+
+
+def _read_rules(value: object, path: str) -> Rules:
+    data = _fields(value, path, tuple(_RULES_FIELDS), "the rules")
+    arguments: dict[str, Any] = {}
+    for name, kind in _RULES_FIELDS.items():
+        item = data[name]
+        where = _at(path, name)
+        if kind == "text":
+            arguments[name] = _text(item, where, "a name")
+        elif kind == "flag":
+            arguments[name] = _bool(item, where)
+        elif kind == "players":
+            players = _int(item, where)
+            if players not in (2, 3, 4, 6):
+                raise _error(Reason.OUT_OF_RANGE, where, f"players are 2, 3, 4 or 6, not {players}")
+            arguments[name] = players
+        elif kind == "whole":
+            number = _int(item, where)
+            least = 1 if name in ("target", "hand_size", "pozzetto_size") else 0
+            if number < least:
+                raise _error(Reason.OUT_OF_RANGE, where, f"must be at least {least}, not {number}")
+            arguments[name] = number
+        elif kind == "stock-end":
+            arguments[name] = _choice(item, where, StockEnd)
+        elif kind == "penalty":
+            arguments[name] = _choice(item, where, PenaltyWhen)
+        elif kind == "ranks":
+            arguments[name] = _set_ranks(item, where)
+        else:
+            arguments[name] = _suit_order(item, where)
+    try:
+        return Rules(**arguments)
+    except (TypeError, ValueError) as error:  # a deal larger than the deck
+        detail = str(error)
+        raise _error(Reason.OUT_OF_RANGE, path, detail[:1].lower() + detail[1:]) from None
+
+
+def _set_ranks(value: object, path: str) -> frozenset[Rank]:
+    items = _array(value, path, len(Rank), "rank symbols")
+    ranks: set[Rank] = set()
+    for index, item in enumerate(items):
+        where = _at(path, index)
+        symbol = _text(item, where, "a rank symbol")
+        rank = _RANK_BY_SYMBOL.get(symbol)
+        if rank is None or rank is Rank.TWO:
+            raise _error(
+                Reason.OUT_OF_RANGE,
+                where,
+                f"{_quote(symbol)} is not the rank of a set: A, 3 to 10, J, Q or K",
+            )
+        if rank in ranks:
+            raise _error(Reason.INCONSISTENT_STATE, where, f"the rank {symbol} is named twice")
+        ranks.add(rank)
+    return frozenset(ranks)
+
+
+def _suit_order(value: object, path: str) -> tuple[Suit, ...]:
+    items = _array(value, path, len(Suit), "suit letters")
+    suits: list[Suit] = []
+    for index, item in enumerate(items):
+        where = _at(path, index)
+        letter = _text(item, where, "a suit letter")
+        suit = next((suit for suit in Suit if suit.value == letter), None)
+        if suit is None or suit in suits:
+            raise _error(
+                Reason.OUT_OF_RANGE,
+                where,
+                f"expected each of the suit letters S, H, D and C once, not {_quote(letter)} here",
+            )
+        suits.append(suit)
+    if len(suits) != len(Suit):
+        raise _error(Reason.OUT_OF_RANGE, path, "name each of the suits S, H, D and C once")
+    return tuple(suits)
+
+
+def _read_game(data: dict[str, Any]) -> GameState:
+    _fields(data, "", _GAME_FIELDS, "a game")
+    rules = _read_rules(data["rules"], "rules")
+    deck = rules.deck_size
+    hands = _array(data["hands"], "hands", rules.players, "a hand per seat")
+    melds = _array(data["melds"], "melds", rules.teams, "the melds of each team")
+    pozzetti = _array(data["pozzetti"], "pozzetti", rules.teams, "the pozzetti not taken")
+    taken = _array(data["pozzetto_taken"], "pozzetto_taken", rules.teams, "a flag per team")
+    unseen = _array(data["unseen_pozzetto"], "unseen_pozzetto", rules.players, "seats")
+    team_melds = []
+    for team, items in enumerate(melds):
+        where = _at("melds", team)
+        row = _array(items, where, deck // 3, "the team's melds")
+        team_melds.append(tuple(_meld(text, _at(where, i), deck) for i, text in enumerate(row)))
+    state = GameState(
+        rules=rules,
+        dealer=_int(data["dealer"], "dealer"),
+        turn=_int(data["turn"], "turn"),
+        phase=_choice(data["phase"], "phase", Phase),
+        hands=tuple(
+            tuple(sorted(_cards(hand, _at("hands", seat), deck))) for seat, hand in enumerate(hands)
+        ),
+        melds=tuple(team_melds),
+        stock=_cards(data["stock"], "stock", deck),
+        discard_pile=_cards(data["discard_pile"], "discard_pile", deck),
+        pozzetti=tuple(
+            _cards(pozzetto, _at("pozzetti", index), deck)
+            for index, pozzetto in enumerate(pozzetti)
+        ),
+        pozzetto_taken=tuple(_bool(flag, _at("pozzetto_taken", i)) for i, flag in enumerate(taken)),
+        outcome=_outcome(data["outcome"], "outcome"),
+        taken_from_pile=_int(data["taken_from_pile"], "taken_from_pile"),
+        melded_this_turn=_bool(data["melded_this_turn"], "melded_this_turn"),
+        stalemate_turns=_int(data["stalemate_turns"], "stalemate_turns"),
+        unseen_pozzetto=tuple(
+            sorted(_int(seat, _at("unseen_pozzetto", i)) for i, seat in enumerate(unseen))
+        ),
+    )
+    check_invariants(state)
+    return state
+
+
+def _read_action(data: dict[str, Any]) -> Action:
+    _fields(data, "", ("format", "type", "action"), "an action")
+    text = _text(data["action"], "action", "an action in notation, such as 'open 5H 6H JK'")
+    if len(text) > 20 * _MAX_DECK:
+        raise _error(Reason.OUT_OF_RANGE, "action", "the text is too long to be an action")
+    try:
+        action = parse_action(text)
+    except NotationError as error:
+        raise _error(error.reason, "action", str(error)) from None
+    except (ValueError, TypeError):  # parse_action lets int() fail on some meld numbers
+        raise _error(
+            Reason.BAD_ACTION, "action", f"bad action {_quote(text)}: the meld number is not valid"
+        ) from None
+    if isinstance(action, AddToMeld) and isinstance(action.meld, int):
+        _int(action.meld, "action")
+    return action
+
+
+def _read_team_score(value: object, path: str) -> TeamScore:
+    data = _fields(value, path, _TEAM_SCORE_FIELDS, "a team's score")
+    parts: dict[str, int] = {}
+    for name in _TEAM_SCORE_FIELDS:
+        where = _at(path, name)
+        number = _int(data[name], where)
+        sign = _TEAM_SCORE_SIGNS.get(name, 1)
+        if sign * number < 0:
+            bound = "zero or negative" if sign < 0 else "zero or positive"
+            raise _error(Reason.OUT_OF_RANGE, where, f"must be {bound}, not {number}")
+        parts[name] = number
+    return TeamScore(**parts)
+
+
+def _read_hand(
+    value: object, path: str, rules: Rules | None, names: Sequence[str] = _HAND_FIELDS
+) -> HandScore:
+    data = _fields(value, path, names, "a hand score")
+    where = _at(path, "teams")
+    teams = _array(data["teams"], where, 3, "a score per team")
+    if not teams:
+        raise _error(Reason.OUT_OF_RANGE, where, "expected a score for each of 2 or 3 teams, not 0")
+    hand = HandScore(
+        tuple(_read_team_score(team, _at(where, index)) for index, team in enumerate(teams)),
+        _outcome(data["outcome"], _at(path, "outcome")),
+    )
+    _check_hand_score(hand, rules, path)
+    return hand
+
+
+def _read_match(data: dict[str, Any]) -> Match:
+    _fields(data, "", ("format", "type", "rules", "first_dealer", "hands"), "a match")
+    rules = _read_rules(data["rules"], "rules")
+    dealer = _int(data["first_dealer"], "first_dealer")
+    if not 0 <= dealer < rules.players:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            "first_dealer",
+            f"expected a seat from 0 to {rules.players - 1}, not {dealer}",
+        )
+    items = _array(data["hands"], "hands", _MAX_INT, "the hand scores")
+    hands = tuple(_read_hand(item, _at("hands", index), rules) for index, item in enumerate(items))
+    try:
+        return Match(rules, dealer, hands)
+    except InvalidStateError as error:  # hands after the match was won
+        raise _error(error.reason, error.path, str(error).partition(": ")[2]) from None
+    except (TypeError, ValueError) as error:
+        raise _error(Reason.INCONSISTENT_STATE, "", str(error)) from None
+
+
+# --- the checks of hand scores ------------------------------------------------------------------
+
+
+def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> None:
+    """Check that a hand score is possible, under ``rules`` when they are known.
+
+    Raises:
+        InvalidStateError: naming the part that is impossible.
+    """
+    teams = len(hand.teams)
+    where = _at(path, "teams")
+    expected = (rules.teams,) if rules is not None else (2, 3)
+    if teams not in expected:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            where,
+            f"expected a score for each of {' or '.join(map(str, expected))} teams, not {teams}",
+        )
+    players = rules.players if rules is not None else 2 * teams
+    outcome = hand.outcome
+    closer_team: int | None = None
+    if outcome is not None:
+        closer = outcome.closer
+        if (outcome.reason is EndReason.CLOSED) != (closer is not None):
+            raise _inconsistent(
+                _at(path, "outcome.closer"),
+                "a closed hand names its closer, and only a closed hand does",
+            )
+        if closer is not None:
+            _seat(closer, _at(path, "outcome.closer"), players)
+            closer_team = closer % teams
+    for index, team in enumerate(hand.teams):
+        here = _at(where, index)
+        for name in ("melded", "in_hand"):
+            points = abs(getattr(team, name))
+            if points % 5 or points > _MAX_DECK_POINTS:
+                raise _error(
+                    Reason.OUT_OF_RANGE,
+                    _at(here, name),
+                    f"card values are multiples of 5 adding up to at most {_MAX_DECK_POINTS}, "
+                    f"not {_number(points)}",
+                )
+        counts = (team.clean_burracos, team.semi_clean_burracos, team.dirty_burracos)
+        if sum(counts) > _MAX_DECK // 7:
+            raise _error(
+                Reason.OUT_OF_RANGE, here, f"{sum(counts)} burracos is more than the cards make"
+            )
+        if team.burraco_bonus and not sum(counts):
+            raise _inconsistent(
+                _at(here, "burraco_bonus"), "a burraco bonus needs at least one burraco"
+            )
+        if team.closing_bonus and closer_team != index:
+            raise _inconsistent(
+                _at(here, "closing_bonus"), f"team {index} has a closing bonus but did not close"
+            )
+        if team.pozzetto_penalty and closer_team == index:
+            raise _inconsistent(
+                _at(here, "pozzetto_penalty"),
+                f"team {index} closed, so it took its pozzetto and pays no penalty",
+            )
+        if rules is not None:
+            _check_team_score_rules(team, rules, here, closed=closer_team == index, ended=outcome)
+
+
+def _check_team_score_rules(
+    team: TeamScore, rules: Rules, path: str, *, closed: bool, ended: Outcome | None
+) -> None:
+    bonus = (
+        team.clean_burracos * rules.clean_bonus
+        + team.semi_clean_burracos * rules.semi_clean_bonus
+        + team.dirty_burracos * rules.dirty_bonus
+    )
+    if team.semi_clean_burracos and not rules.semi_clean:
+        raise _inconsistent(
+            _at(path, "semi_clean_burracos"), "these rules have no semi-clean burracos"
+        )
+    if team.burraco_bonus != bonus:
+        raise _inconsistent(
+            _at(path, "burraco_bonus"),
+            f"the burracos earn {bonus} under these rules, not {team.burraco_bonus}",
+        )
+    if team.closing_bonus != (rules.closing_bonus if closed else 0):
+        raise _inconsistent(
+            _at(path, "closing_bonus"),
+            f"the closing bonus is {rules.closing_bonus} for the team that closed, else 0, "
+            f"not {team.closing_bonus}",
+        )
+    penalties: tuple[int, ...] = (0, -rules.pozzetto_penalty)
+    someone_closed = ended is not None and ended.reason is EndReason.CLOSED
+    if rules.untaken_pozzetto_penalty is PenaltyWhen.IF_OPPONENTS_CLOSED and not someone_closed:
+        penalties = (0,)
+    if team.pozzetto_penalty not in penalties:
+        raise _inconsistent(
+            _at(path, "pozzetto_penalty"),
+            f"the pozzetto penalty is one of {', '.join(map(str, penalties))} here, "
+            f"not {team.pozzetto_penalty}",
+        )

@@ -1,0 +1,613 @@
+"""Tools for testing code that uses :mod:`burraco`: an invariant checker and hypothesis strategies.
+
+:func:`check_invariants` checks that a :class:`~burraco.GameState` is a possible position: every
+card present exactly once, legal melds, one seat to act, a consistent phase, pozzetti and
+outcome. :func:`burraco.serialize.from_json` runs the same checks on every saved game it reads.
+It needs nothing beyond the library:
+
+>>> import attrs
+>>> from burraco.engine import new_game
+>>> state = new_game(seed=1)
+>>> check_invariants(state)
+>>> check_invariants(attrs.evolve(state, turn=4))
+Traceback (most recent call last):
+...
+burraco.errors.InvalidStateError: turn: out-of-range: expected a seat from 0 to 3, not 4
+
+The strategies :func:`cards`, :func:`melds` and :func:`game_states` generate values for
+`hypothesis <https://hypothesis.readthedocs.io/>`_ tests. Hypothesis is not a dependency of
+the library; install it with the ``testing`` extra: ``pip install burraco[testing]``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from burraco.cards import CARDS_BY_CODE, JOKER, Card, Rank, Suit, format_cards, make_deck
+from burraco.closing import closing_problem
+from burraco.engine import apply, legal_actions, new_game
+from burraco.errors import InvalidMeldError, InvalidStateError, Reason
+from burraco.melds import Meld, MeldKind, validate_meld
+from burraco.pozzetto import can_take_pozzetto
+from burraco.rules import CLASSIC, Rules, StockEnd
+from burraco.state import EndReason, GameState, Outcome, Phase
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+__all__ = [
+    "cards",
+    "check_invariants",
+    "game_states",
+    "melds",
+]
+
+_DECKS: Final = {packs: Counter(make_deck(packs)) for packs in (2, 3)}
+
+
+# --- the invariants -----------------------------------------------------------------------------
+
+
+def check_invariants(state: GameState) -> None:
+    """Check that ``state`` is a possible position of a hand; raise if it is not.
+
+    Every state that :func:`~burraco.new_game` and :func:`~burraco.apply` return passes. The
+    checks, in order:
+
+    * types: the fields hold the types :class:`~burraco.GameState` declares (tuples of
+      :class:`~burraco.Card`, :class:`~burraco.Meld` values, ...), and hands are sorted;
+    * sizes: a hand per seat, a list of melds and a pozzetto flag per team;
+    * melds: each is legal under ``state.rules`` and is exactly the meld its cards make (set
+      ranks, ``one_set_per_rank``, ``wild_as_second_ace``, ...);
+    * conservation: the hands, melds, stock, discard pile and pozzetti hold every card of the
+      packs exactly once;
+    * seats: the dealer, the seat to act, the closer and the seats with an unseen pozzetto are
+      seats; the counters are in range;
+    * the phase: ``over`` exactly when there is an outcome; in the draw phase the stock holds at
+      least 3 cards, the discard pile is not empty and nothing was taken or melded yet; in the
+      play phase the pile is empty exactly when the player took it; nobody but a closer holds
+      no card;
+    * pozzetti: untaken ones are whole; one per team, taken or left (fewer when
+      ``pozzetti_as_reserve_stock`` sent one to the stock); a team that took one has melded; an
+      unseen pozzetto belongs to a team that took it and has not been played;
+    * the outcome: a closed hand names the seat that acted last, whose hand is empty and whose
+      team could close (pozzetto taken, a burraco, no wild as the last discard); a stalemate
+      comes after a full round of swaps, a stock end leaves the stock at 2 cards;
+    * the player to act has a legal action (RULES.md §7.2).
+
+    Raises:
+        InvalidStateError: on the first violation; ``reason`` is a :class:`~burraco.Reason`
+            (``cards-not-conserved``, ``illegal-meld``, ``inconsistent-state``,
+            ``out-of-range``, ``wrong-type``) and ``path`` names the field, such as
+            ``melds[1][0]`` or ``hands[2][5]``.
+    """
+    if not isinstance(state, GameState):
+        raise _error(Reason.WRONG_TYPE, "", f"expected a GameState, not {type(state).__name__}")
+    _check_types(state)
+    _check_counts(state)
+    _check_melds(state.melds, state.rules)
+    _check_conserved(state)
+    _check_seats(state)
+    _check_phase(state)
+    _check_pozzetti(state)
+    _check_outcome(state)
+    _check_hands_held(state)
+    _check_can_act(state)
+
+
+def _error(reason: Reason, path: str, detail: str) -> InvalidStateError:
+    """The error for a violation: the message is the reason code and ``detail``."""
+    return InvalidStateError(f"{reason}: {detail}", reason=reason, path=path)
+
+
+def _inconsistent(path: str, detail: str) -> InvalidStateError:
+    return _error(Reason.INCONSISTENT_STATE, path, detail)
+
+
+def _at(path: str, key: str | int) -> str:
+    """The path of item ``key`` (an index or a field name) of ``path``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if len(key) > 40:
+        key = key[:37] + "..."
+    return f"{path}.{key}" if path else key
+
+
+def _number(value: int) -> str:
+    """A whole number for a message (a huge one is not written out in full)."""
+    if -(10**15) < value < 10**15:
+        return str(value)
+    return f"{'-' if value < 0 else ''}a number of about {int(value.bit_length() * 0.30103)} digits"
+
+
+def _seat(value: int, path: str, players: int) -> None:
+    if not 0 <= value < players:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            path,
+            f"expected a seat from 0 to {players - 1}, not {_number(value)}",
+        )
+
+
+def _check_types(state: GameState) -> None:
+    if not isinstance(state.rules, Rules):
+        raise _error(Reason.WRONG_TYPE, "rules", "expected a Rules value")
+    for name in ("dealer", "turn", "taken_from_pile", "stalemate_turns"):
+        value = getattr(state, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _error(Reason.WRONG_TYPE, name, f"expected an int, not {type(value).__name__}")
+    if not isinstance(state.phase, Phase):
+        raise _error(Reason.WRONG_TYPE, "phase", "expected a Phase")
+    if not isinstance(state.melded_this_turn, bool):
+        raise _error(Reason.WRONG_TYPE, "melded_this_turn", "expected a bool")
+    for name in ("hands", "pozzetti"):
+        rows = _tuple(getattr(state, name), name)
+        for index, row in enumerate(rows):
+            _card_tuple(row, _at(name, index))
+    for seat, hand in enumerate(state.hands):
+        if any(hand[i] > hand[i + 1] for i in range(len(hand) - 1)):
+            raise _inconsistent(_at("hands", seat), "a hand is kept sorted")
+    for name in ("stock", "discard_pile"):
+        _card_tuple(getattr(state, name), name)
+    for team, melds in enumerate(_tuple(state.melds, "melds")):
+        for index, meld in enumerate(_tuple(melds, _at("melds", team))):
+            where = _at(_at("melds", team), index)
+            if not isinstance(meld, Meld):
+                raise _error(Reason.WRONG_TYPE, where, "expected a Meld")
+            _card_tuple(meld.cards, where)
+            if meld.wild_as is not None and not isinstance(meld.wild_as, Rank):
+                raise _error(Reason.WRONG_TYPE, where, "the meld's wild_as is not a Rank")
+    for index, flag in enumerate(_tuple(state.pozzetto_taken, "pozzetto_taken")):
+        if not isinstance(flag, bool):
+            raise _error(Reason.WRONG_TYPE, _at("pozzetto_taken", index), "expected a bool")
+    for index, seat in enumerate(_tuple(state.unseen_pozzetto, "unseen_pozzetto")):
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise _error(Reason.WRONG_TYPE, _at("unseen_pozzetto", index), "expected an int")
+    outcome = state.outcome
+    if outcome is not None:
+        if not isinstance(outcome, Outcome) or not isinstance(outcome.reason, EndReason):
+            raise _error(Reason.WRONG_TYPE, "outcome", "expected an Outcome with an EndReason")
+        closer = outcome.closer
+        if closer is not None and (isinstance(closer, bool) or not isinstance(closer, int)):
+            raise _error(Reason.WRONG_TYPE, "outcome.closer", "expected an int or None")
+
+
+def _tuple(value: object, path: str) -> tuple[Any, ...]:
+    if not isinstance(value, tuple):
+        raise _error(Reason.WRONG_TYPE, path, f"expected a tuple, not {type(value).__name__}")
+    return value
+
+
+def _card_tuple(value: object, path: str) -> None:
+    for index, card in enumerate(_tuple(value, path)):
+        if not isinstance(card, Card):
+            raise _error(Reason.WRONG_TYPE, _at(path, index), "expected a Card")
+
+
+def _count(items: Sequence[object], path: str, expected: int, what: str) -> None:
+    if len(items) != expected:
+        raise _error(Reason.OUT_OF_RANGE, path, f"expected {expected} {what}, not {len(items)}")
+
+
+def _check_counts(state: GameState) -> None:
+    rules = state.rules
+    _count(state.hands, "hands", rules.players, f"hands (rules.players is {rules.players})")
+    _count(state.melds, "melds", rules.teams, f"lists of melds, one per team ({rules.teams})")
+    _count(state.pozzetto_taken, "pozzetto_taken", rules.teams, "flags, one per team")
+
+
+def _check_melds(melds: tuple[tuple[Meld, ...], ...], rules: Rules) -> None:
+    for team, row in enumerate(melds):
+        sets: dict[Rank, int] = {}
+        for index, meld in enumerate(row):
+            where = f"melds[{team}][{index}]"
+            text = format_cards(meld.cards)
+            try:
+                rebuilt = validate_meld(meld.cards, rules, wild_as=meld.wild_as)
+            except InvalidMeldError as error:
+                raise _error(
+                    Reason.ILLEGAL_MELD,
+                    where,
+                    f"'{text}' is not a legal meld under these rules: {error.reason}: "
+                    f"{error.detail}",
+                ) from None
+            if rebuilt != meld:
+                raise _error(
+                    Reason.ILLEGAL_MELD,
+                    where,
+                    f"the meld's fields do not match its cards '{text}', which make '{rebuilt}'",
+                )
+            if meld.kind is MeldKind.SET and rules.one_set_per_rank:
+                assert meld.rank is not None
+                if meld.rank in sets:
+                    raise _error(
+                        Reason.ILLEGAL_MELD,
+                        where,
+                        f"team {team} has a set of {meld.rank} already (meld {sets[meld.rank]}); "
+                        "these rules allow one set per rank",
+                    )
+                sets[meld.rank] = index
+
+
+def _places(state: GameState) -> Iterator[tuple[str, tuple[Card, ...], bool]]:
+    """Every place that holds cards, its path, and whether its cards are named one by one."""
+    for seat, hand in enumerate(state.hands):
+        yield f"hands[{seat}]", hand, True
+    for team, melds in enumerate(state.melds):
+        for index, meld in enumerate(melds):
+            yield f"melds[{team}][{index}]", meld.cards, False
+    yield "stock", state.stock, True
+    yield "discard_pile", state.discard_pile, True
+    for index, pozzetto in enumerate(state.pozzetti):
+        yield f"pozzetti[{index}]", pozzetto, True
+
+
+def _check_conserved(state: GameState) -> None:
+    packs = state.rules.packs
+    need = _DECKS[packs]
+    have: Counter[Card] = Counter()
+    for _, cards, _ in _places(state):
+        have.update(cards)
+    if have == need:
+        return
+    missing = format_cards(sorted((need - have).elements()))
+    extra = format_cards(sorted((have - need).elements()))
+    summary = f"the cards must be the {sum(need.values())} cards of {packs} packs, once each"
+    summary += f"; missing {missing}" if missing else ""
+    summary += f"; extra {extra}" if extra else ""
+    surplus = min((have - need).elements(), default=None)
+    if surplus is not None:  # name the copy found one too many, in the order of the fields
+        places = [
+            _at(path, index) if one_by_one else path
+            for path, cards, one_by_one in _places(state)
+            for index, card in enumerate(cards)
+            if card is surplus
+        ]
+        raise _error(
+            Reason.CARDS_NOT_CONSERVED,
+            places[need[surplus]],
+            f"{surplus} is one copy too many: {packs} packs hold {need[surplus]}, and it is at "
+            f"{', '.join(places)}; {summary}",
+        )
+    raise _error(Reason.CARDS_NOT_CONSERVED, "", summary)
+
+
+def _check_seats(state: GameState) -> None:
+    players = state.rules.players
+    _seat(state.dealer, "dealer", players)
+    _seat(state.turn, "turn", players)
+    if state.outcome is not None and state.outcome.closer is not None:
+        _seat(state.outcome.closer, "outcome.closer", players)
+    previous = -1
+    for index, seat in enumerate(state.unseen_pozzetto):
+        where = _at("unseen_pozzetto", index)
+        _seat(seat, where, players)
+        if seat <= previous:
+            raise _error(
+                Reason.INCONSISTENT_STATE, where, f"seat {seat} is listed twice or out of order"
+            )
+        previous = seat
+    if not 0 <= state.stalemate_turns <= players:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            "stalemate_turns",
+            f"expected 0 to {players} turns, not {_number(state.stalemate_turns)}",
+        )
+    if not 0 <= state.taken_from_pile <= state.rules.deck_size:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            "taken_from_pile",
+            f"expected 0 to {state.rules.deck_size} cards, not {_number(state.taken_from_pile)}",
+        )
+
+
+def _check_phase(state: GameState) -> None:
+    rules = state.rules
+    phase = state.phase
+    outcome = state.outcome
+    stock = len(state.stock)
+    pile = len(state.discard_pile)
+    if (phase is Phase.OVER) != (outcome is not None):
+        raise _inconsistent(
+            "outcome",
+            "the phase is 'over' exactly when the hand has an outcome; here the phase is "
+            f"{phase.value!r} and the outcome {'none' if outcome is None else outcome.reason}",
+        )
+    least = (
+        3
+        if phase is Phase.DRAW or (phase is Phase.PLAY and rules.stock_end is StockEnd.IMMEDIATELY)
+        else 2
+    )
+    if stock < least:
+        raise _inconsistent(
+            "stock",
+            f"the stock holds {stock} cards; in the {phase.value} phase it holds at least "
+            f"{least} (a hand ends when a draw leaves 2)",
+        )
+    if phase is Phase.DRAW:
+        if not pile:
+            raise _inconsistent("discard_pile", "in the draw phase the discard pile is not empty")
+        if state.taken_from_pile:
+            raise _inconsistent("taken_from_pile", "in the draw phase nothing was taken yet: 0")
+        if state.melded_this_turn:
+            raise _inconsistent("melded_this_turn", "in the draw phase nobody melded yet: false")
+        if state.stalemate_turns and pile != 1:
+            raise _inconsistent(
+                "stalemate_turns",
+                f"turns of one-card pile swaps leave one card on the pile, not {pile}",
+            )
+    elif phase is Phase.PLAY and bool(state.taken_from_pile) == bool(pile):
+        raise _inconsistent(
+            "taken_from_pile",
+            "in the play phase the discard pile is empty exactly when the player took it "
+            f"(taken_from_pile {state.taken_from_pile}, discard pile of {pile})",
+        )
+    elif phase is Phase.OVER and not pile:
+        raise _inconsistent("discard_pile", "a hand ends with a card on the discard pile")
+    if state.melded_this_turn and not state.melds[state.turn % rules.teams]:
+        raise _inconsistent(
+            "melded_this_turn", f"seat {state.turn} melded this turn but its team has no meld"
+        )
+    if rules.pozzetti_as_reserve_stock and stock <= 2 and state.pozzetti:
+        raise _inconsistent(
+            "pozzetti",
+            "the stock is down to its last 2 cards while a pozzetto is left; under "
+            "pozzetti_as_reserve_stock the pozzetto goes to the stock",
+        )
+
+
+def _check_pozzetti(state: GameState) -> None:
+    rules = state.rules
+    teams = rules.teams
+    for index, pozzetto in enumerate(state.pozzetti):
+        if len(pozzetto) != rules.pozzetto_size:
+            raise _inconsistent(
+                _at("pozzetti", index),
+                f"an untaken pozzetto holds {rules.pozzetto_size} cards, not {len(pozzetto)}",
+            )
+    taken = sum(state.pozzetto_taken)
+    left = len(state.pozzetti)
+    if taken + left > teams or (taken + left != teams and not rules.pozzetti_as_reserve_stock):
+        raise _inconsistent(
+            "pozzetti",
+            f"{left} pozzetti left and {taken} taken make {left + taken}, but there is one per "
+            f"team ({teams})"
+            + ("" if rules.pozzetti_as_reserve_stock else ", and none goes to the stock"),
+        )
+    for team, flag in enumerate(state.pozzetto_taken):
+        if flag and not state.melds[team]:
+            raise _inconsistent(
+                _at("pozzetto_taken", team),
+                f"team {team} took its pozzetto without melding: a hand is emptied by melding",
+            )
+    teams_unseen: set[int] = set()
+    for index, seat in enumerate(state.unseen_pozzetto):
+        where = _at("unseen_pozzetto", index)
+        team = seat % teams
+        if not state.pozzetto_taken[team]:
+            raise _inconsistent(where, f"seat {seat}'s team {team} has not taken its pozzetto")
+        if team in teams_unseen:
+            raise _inconsistent(where, f"team {team} took only one pozzetto, not two unseen")
+        teams_unseen.add(team)
+        if len(state.hands[seat]) != rules.pozzetto_size:
+            raise _inconsistent(
+                where,
+                f"seat {seat} holds {len(state.hands[seat])} cards, but a pozzetto it has not "
+                f"looked at holds {rules.pozzetto_size}",
+            )
+        if seat == state.turn and state.outcome is None:
+            raise _inconsistent(
+                where, f"seat {seat} is to act, so it may look at its pozzetto by now"
+            )
+
+
+def _check_outcome(state: GameState) -> None:
+    outcome = state.outcome
+    if outcome is None:
+        if state.stalemate_turns >= state.rules.players:
+            raise _inconsistent(
+                "stalemate_turns",
+                f"{state.stalemate_turns} turns of swaps end the hand in a stalemate",
+            )
+        return
+    rules = state.rules
+    reason = outcome.reason
+    closer = outcome.closer
+    if (reason is EndReason.CLOSED) != (closer is not None):
+        raise _inconsistent(
+            "outcome.closer", "a closed hand names its closer, and only a closed hand does"
+        )
+    if (reason is EndReason.STALEMATE) != (state.stalemate_turns == rules.players):
+        raise _inconsistent(
+            "stalemate_turns",
+            f"a hand ends in a stalemate after {rules.players} turns of swaps, and only then "
+            f"(here {state.stalemate_turns} turns, ended by {reason.value})",
+        )
+    if reason is EndReason.STOCK_EXHAUSTED and len(state.stock) > 2:
+        raise _inconsistent(
+            "outcome.reason", f"the stock ran out, yet it holds {len(state.stock)} cards"
+        )
+    if closer is not None:
+        team = closer % rules.teams
+        if closer != state.turn:
+            raise _inconsistent(
+                "outcome.closer", f"seat {closer} closed, so it acted last, not seat {state.turn}"
+            )
+        if state.hands[closer]:
+            raise _inconsistent("outcome.closer", f"seat {closer} closed, so its hand is empty")
+        problem = closing_problem(
+            rules, state.melds[team], state.pozzetto_taken[team], state.discard_pile[-1]
+        )
+        if problem is not None:
+            raise _inconsistent(
+                "outcome.closer",
+                f"seat {closer} could not have closed by discarding {state.discard_pile[-1]}: "
+                f"{problem}",
+            )
+
+
+def _check_hands_held(state: GameState) -> None:
+    outcome = state.outcome
+    for seat, hand in enumerate(state.hands):
+        if not hand and (outcome is None or outcome.closer != seat):
+            raise _inconsistent(
+                _at("hands", seat),
+                f"seat {seat} holds no card: only the player who closed ends with none",
+            )
+
+
+def _check_can_act(state: GameState) -> None:
+    if state.phase is not Phase.PLAY:
+        return  # over, or a draw (the stock holds 3 cards or more)
+    rules = state.rules
+    hand = state.hands[state.turn]
+    pending = rules.pile_requires_meld and state.taken_from_pile and not state.melded_this_turn
+    if len(hand) >= 2 and not pending:
+        return  # any card may be discarded
+    if not legal_actions(state):
+        team = state.turn % rules.teams
+        detail = f"seat {state.turn} has no legal action: it holds {format_cards(hand)}" + (
+            "" if can_take_pozzetto(state, team) else ", and cannot close with it"
+        )
+        raise _inconsistent(_at("hands", state.turn), detail)
+
+
+# --- hypothesis strategies ----------------------------------------------------------------------
+
+
+def _need_hypothesis() -> None:
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError as error:
+        raise ImportError(
+            "burraco.testing's strategies need hypothesis: pip install burraco[testing]"
+        ) from error
+
+
+def cards() -> SearchStrategy[Card]:
+    """A hypothesis strategy for single cards: any of the 52 cards or the joker.
+
+    >>> from hypothesis import find
+    >>> print(find(cards(), lambda card: card.is_joker))
+    JK
+
+    Raises:
+        ImportError: if hypothesis is not installed (``pip install burraco[testing]``).
+    """
+    _need_hypothesis()
+    from hypothesis import strategies as st
+
+    return st.sampled_from(CARDS_BY_CODE)
+
+
+_WILDS: Final = (JOKER, *(Card(Rank.TWO, suit) for suit in Suit))
+_ACE_HIGH: Final = 14
+
+
+def melds(rules: Rules = CLASSIC) -> SearchStrategy[Meld]:
+    """A hypothesis strategy for legal melds under ``rules``: sets and sequences, clean or with
+    a wild, as :func:`~burraco.validate_meld` returns them.
+
+    >>> from hypothesis import find
+    >>> from burraco.rules import INTERNATIONAL
+    >>> print(find(melds(INTERNATIONAL), lambda meld: meld.kind == "set"))
+    AS AS AH
+
+    Raises:
+        ImportError: if hypothesis is not installed (``pip install burraco[testing]``).
+    """
+    _need_hypothesis()
+    from hypothesis import assume
+    from hypothesis import strategies as st
+
+    set_ranks = sorted(rules.set_ranks)
+    packs = rules.packs
+    wilds = st.none() | st.sampled_from(_WILDS)
+
+    @st.composite
+    def a_set(draw: st.DrawFn) -> Meld:
+        rank = draw(st.sampled_from(set_ranks))
+        pool = [Card(rank, suit) for suit in Suit for _ in range(packs)]
+        wild = draw(wilds)
+        picks = draw(
+            st.lists(
+                st.integers(0, len(pool) - 1),
+                min_size=3 if wild is None else 2,
+                max_size=len(pool),
+                unique=True,
+            )
+        )
+        chosen = [pool[i] for i in sorted(picks)]
+        return validate_meld([*chosen, wild] if wild is not None else chosen, rules)
+
+    @st.composite
+    def a_sequence(draw: st.DrawFn) -> Meld:
+        suit = draw(st.sampled_from(tuple(Suit)))
+        low = draw(st.integers(1, _ACE_HIGH - 2))
+        high = draw(st.integers(low + 2, _ACE_HIGH))
+        wild = draw(wilds)
+        slot = draw(st.integers(low, high)) if wild is not None else 0
+        if low == 1 and high == _ACE_HIGH:  # A to A: one of the aces is the wild
+            assume(rules.wild_as_second_ace and wild is not None)
+            slot = draw(st.sampled_from((1, _ACE_HIGH)))
+        chosen = [
+            Card(Rank.ACE if s == _ACE_HIGH else Rank(s), suit)
+            for s in range(low, high + 1)
+            if s != slot
+        ]
+        if wild is None:
+            return validate_meld(chosen, rules)
+        cards = [*chosen, wild]
+        try:
+            return validate_meld(
+                cards, rules, wild_as=Rank.ACE if slot == _ACE_HIGH else Rank(slot)
+            )
+        except InvalidMeldError:  # a two of the suit that reads as natural, for one
+            try:
+                return validate_meld(cards, rules)
+            except InvalidMeldError:
+                assume(False)
+                raise
+
+    return a_sequence() | a_set() if set_ranks else a_sequence()
+
+
+def game_states(rules: Rules = CLASSIC, *, max_steps: int = 200) -> SearchStrategy[GameState]:
+    """A hypothesis strategy for states reached by random play under ``rules``.
+
+    A state is a new hand dealt from a random seed, played for up to ``max_steps`` actions, each
+    chosen by ``random.Random(seed)`` among :func:`~burraco.legal_actions` (fewer if the hand
+    ends first). Shrinking goes towards early positions and small seeds. To mix rule sets,
+    ``st.sampled_from([CLASSIC, FIBUR]).flatmap(game_states)``.
+
+    >>> from hypothesis import find
+    >>> state = find(game_states(), lambda state: state.phase == "play")
+    >>> check_invariants(state)
+
+    Raises:
+        ImportError: if hypothesis is not installed (``pip install burraco[testing]``).
+    """
+    _need_hypothesis()
+    from hypothesis import strategies as st
+
+    @st.composite
+    def a_state(draw: st.DrawFn) -> GameState:
+        seed = draw(st.integers(0, 2**32 - 1), label="seed")
+        steps = draw(st.integers(0, max_steps), label="steps")
+        return _random_play(rules, seed, steps)
+
+    return a_state()
+
+
+def _random_play(rules: Rules, seed: int, steps: int) -> GameState:
+    chooser = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    for _ in range(steps):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        state = apply(state, chooser.choice(actions))
+    return state

@@ -1,0 +1,674 @@
+"""Saved games: the format, round trips, and the rejection of hostile documents."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, Final, cast
+
+import attrs
+import pytest
+
+from burraco import (
+    CLASSIC,
+    FIBUR,
+    INTERNATIONAL,
+    JOKER,
+    Action,
+    AddToMeld,
+    Discard,
+    DrawStock,
+    EndReason,
+    GameState,
+    HandScore,
+    InvalidStateError,
+    Match,
+    OpenMeld,
+    Outcome,
+    Phase,
+    Rank,
+    Reason,
+    Rules,
+    TakeDiscardPile,
+    TeamScore,
+    apply,
+    format_cards,
+    make_deck,
+    new_game,
+    score_hand,
+    validate_meld,
+)
+from burraco.serialize import FORMAT, from_dict, from_json, to_dict, to_json
+from tests.helpers import position
+from tests.soak import final_state, random_hand
+
+GERMAN: Final = attrs.evolve(CLASSIC, name="german", pozzetti_as_reserve_stock=True)
+RULE_SETS: Final = [
+    pytest.param(CLASSIC, id="classic-4"),
+    pytest.param(FIBUR, id="fibur-4"),
+    pytest.param(INTERNATIONAL, id="international-4"),
+    pytest.param(attrs.evolve(CLASSIC, players=2), id="classic-2"),
+    pytest.param(attrs.evolve(FIBUR, players=3), id="fibur-3"),
+    pytest.param(attrs.evolve(INTERNATIONAL, players=3), id="international-3"),
+    pytest.param(attrs.evolve(CLASSIC, players=6), id="classic-6"),
+    pytest.param(attrs.evolve(INTERNATIONAL, players=6), id="international-6"),
+    pytest.param(GERMAN, id="german-4"),
+    pytest.param(attrs.evolve(GERMAN, players=2, stock_end="immediately"), id="german-2"),
+]
+
+
+# --- round trips --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("eager", [False, True], ids=["uniform", "eager"])
+def test_every_state_of_random_hands_round_trips(rules: Rules, eager: bool) -> None:
+    seen = 0
+    for seed in range(2):
+        final = None
+        for state, action in random_hand(rules, seed, eager=eager):
+            assert from_json(to_json(state)) == state
+            assert from_dict(to_dict(state)) == state
+            assert from_json(to_json(action)) == action
+            final = apply(state, action)
+            seen += 1
+        assert final is not None
+        assert from_json(to_json(final, indent=2), GameState) == final
+        score = score_hand(final)
+        assert from_json(to_json(score), HandScore) == score
+    assert seen > 0
+
+
+def test_hands_with_closings_pozzetti_and_unseen_pozzetti_round_trip() -> None:
+    """The eager chooser reaches every part of the state; make sure these were covered."""
+    covered: set[str] = set()
+    for seed in range(12):
+        for state, _ in random_hand(CLASSIC, seed, eager=True):
+            if state.unseen_pozzetto:
+                covered.add("unseen pozzetto")
+            if any(state.pozzetto_taken):
+                covered.add("pozzetto taken")
+            if state.taken_from_pile:
+                covered.add("taken from the pile")
+            assert from_json(to_json(state)) == state
+        final = final_state(CLASSIC, seed, eager=True)
+        assert final.outcome is not None
+        covered.add(str(final.outcome.reason))
+        assert from_json(to_json(final)) == final
+    assert covered == {
+        "unseen pozzetto",
+        "pozzetto taken",
+        "taken from the pile",
+        "closed",
+        "stalemate",
+        "stock-exhausted",
+    }
+
+
+EVERY_KIND_OF_ACTION: Final[list[Action]] = [
+    DrawStock(),
+    TakeDiscardPile(),
+    OpenMeld("5H 6H JK"),
+    OpenMeld("5H 6H JK", wild_as=Rank.FOUR),
+    OpenMeld("7S 7H 2C"),
+    OpenMeld("3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2C JK", wild_as=Rank.ACE),
+    AddToMeld(0, "7H"),
+    AddToMeld(12, "7H 8H 8H"),
+    AddToMeld(1, "7D", wild_as=Rank.FOUR),
+    AddToMeld(validate_meld("5H 6H 7H"), "8H"),
+    AddToMeld(validate_meld("5D 6D JK"), "7D", wild_as=Rank.FOUR),
+    Discard("9C"),
+    Discard(JOKER),
+]
+
+
+@pytest.mark.parametrize("action", EVERY_KIND_OF_ACTION, ids=str)
+def test_every_kind_of_action_round_trips_in_its_notation(action: Action) -> None:
+    document = to_dict(action)
+    assert document == {"format": 1, "type": "action", "action": str(action)}
+    assert from_dict(document) == action
+    assert from_json(to_json(action)) == action
+
+
+def test_hand_scores_round_trip_with_their_outcome() -> None:
+    team = TeamScore(melded=80, in_hand=-20, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0)
+    closed = TeamScore(
+        melded=300,
+        in_hand=0,
+        burraco_bonus=300,
+        closing_bonus=100,
+        pozzetto_penalty=0,
+        clean_burracos=1,
+        dirty_burracos=1,
+    )
+    scores = [
+        HandScore((team, team)),
+        HandScore((team, closed, team), Outcome(EndReason.CLOSED, 4)),
+        HandScore((team, team), Outcome(EndReason.STALEMATE)),
+    ]
+    for score in scores:
+        assert from_json(to_json(score)) == score
+    assert to_dict(scores[1])["outcome"] == {"reason": "closed", "closer": 4}
+    assert to_dict(scores[0])["teams"][0] == {
+        "melded": 80,
+        "in_hand": -20,
+        "burraco_bonus": 0,
+        "closing_bonus": 0,
+        "pozzetto_penalty": 0,
+        "clean_burracos": 0,
+        "semi_clean_burracos": 0,
+        "dirty_burracos": 0,
+    }
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [attrs.evolve(CLASSIC, target=300), attrs.evolve(FIBUR, players=6, target=400), GERMAN],
+    ids=["classic", "fibur-6", "german"],
+)
+def test_matches_round_trip_while_they_go_on_and_when_won(rules: Rules) -> None:
+    match = Match.start(rules, dealer=1)
+    assert from_json(to_json(match)) == match
+    seed = 0
+    while not match.is_over and seed < 40:
+        match = match.record(score_hand(final_state(rules, seed, eager=True)))
+        assert from_json(to_json(match), Match) == match
+        seed += 1
+    assert len(match.hands) >= 1
+
+
+def test_a_saved_game_reads_as_notation() -> None:
+    state = new_game(seed=1)
+    document = to_dict(state)
+    assert document == {
+        "format": 1,
+        "type": "game",
+        "rules": document["rules"],
+        "dealer": 0,
+        "turn": 1,
+        "phase": "draw",
+        "hands": [format_cards(hand) for hand in state.hands],
+        "melds": [[], []],
+        "stock": format_cards(state.stock),
+        "discard_pile": format_cards(state.discard_pile),
+        "pozzetti": [format_cards(pozzetto) for pozzetto in state.pozzetti],
+        "pozzetto_taken": [False, False],
+        "outcome": None,
+        "taken_from_pile": 0,
+        "melded_this_turn": False,
+        "stalemate_turns": 0,
+        "unseen_pozzetto": [],
+    }
+    assert document["rules"] == {
+        "name": "classic",
+        "players": 4,
+        "set_ranks": ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+        "one_set_per_rank": True,
+        "wild_as_second_ace": True,
+        "natural_two_locked": False,
+        "semi_clean": False,
+        "closing_needs_clean_burraco": False,
+        "closing_discard_may_be_wild": False,
+        "pile_requires_meld": False,
+        "stock_end": "after-turn",
+        "pozzetti_as_reserve_stock": False,
+        "untaken_pozzetto_penalty": "always",
+        "target": 2000,
+        "hand_size": 11,
+        "pozzetto_size": 11,
+        "clean_bonus": 200,
+        "semi_clean_bonus": 150,
+        "dirty_bonus": 100,
+        "closing_bonus": 100,
+        "pozzetto_penalty": 100,
+        "seating_suit_order": ["S", "H", "D", "C"],
+    }
+    assert to_dict(new_game(INTERNATIONAL, seed=1))["rules"]["set_ranks"] == ["A", "3"]
+
+
+def test_the_format_covers_every_field_of_the_values() -> None:
+    state = new_game(seed=1)
+    assert list(to_dict(state))[2:] == [field.name for field in attrs.fields(GameState)]
+    assert list(to_dict(state)["rules"]) == [field.name for field in attrs.fields(Rules)]
+    score = score_hand(final_state(CLASSIC, 0, eager=True))
+    assert list(to_dict(score)["teams"][0]) == [field.name for field in attrs.fields(TeamScore)]
+    match = to_dict(Match.start())
+    assert list(match) == ["format", "type", "rules", "first_dealer", "hands"]
+    assert FORMAT == 1
+
+
+def test_the_examples_of_the_reference_page_load() -> None:
+    page = Path(__file__).parent.parent / "docs" / "reference" / "serialize.md"
+    examples = re.findall(r"```json\n(.*?)```", page.read_text(encoding="utf-8"), re.DOTALL)
+    loaded = [from_json(example) for example in examples]
+    assert [type(value) for value in loaded] == [GameState, HandScore]
+    assert examples[0] == to_json(loaded[0], indent=2) + "\n"
+
+
+def test_melds_are_saved_in_table_notation_with_the_wild_placed() -> None:
+    state = mid_game()
+    document = to_dict(state)
+    assert document["melds"] == [[str(meld) for meld in melds] for melds in state.melds]
+    assert any("=" in text for melds in document["melds"] for text in melds)
+
+
+def test_loading_sorts_hands_and_reads_every_card_spelling() -> None:
+    state = new_game(seed=3)
+    document = to_dict(state)
+    hand = document["hands"][2].split()
+    random.Random(0).shuffle(hand)
+    respelled = [token.lower().replace("10", "T") for token in hand]
+    document["hands"][2] = "  ".join(respelled).replace("h", "♥")
+    assert from_dict(document) == state
+
+
+def test_indented_json_and_bytes_load_to_the_same_state() -> None:
+    state = mid_game()
+    for text in (to_json(state, indent=2), to_json(state, indent="\t")):
+        assert from_json(text) == state
+        assert from_json(text.encode()) == state
+        assert from_json(bytearray(text.encode())) == state
+    assert "\n" not in to_json(state)
+
+
+def test_to_dict_refuses_other_values() -> None:
+    with pytest.raises(TypeError, match="to_dict writes a GameState"):
+        to_dict(CLASSIC)  # type: ignore[arg-type]
+
+
+def test_expected_class_is_checked_and_types_the_result() -> None:
+    text = to_json(DrawStock())
+    action: DrawStock = from_json(text, DrawStock)
+    assert action == DrawStock()
+    with pytest.raises(InvalidStateError) as caught:
+        from_json(text, GameState)
+    assert (caught.value.reason, caught.value.path) == (Reason.WRONG_TYPE, "type")
+
+
+# --- pickle and replays -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:5])
+def test_states_survive_pickle_and_replays_are_exact(rules: Rules) -> None:
+    played = list(random_hand(rules, 4, eager=True))
+    replayed = new_game(rules, seed=4, dealer=4 % rules.players)
+    for state, action in played:
+        assert replayed == state
+        copy = pickle.loads(pickle.dumps(state))
+        assert copy == state
+        assert hash(copy) == hash(state)
+        assert apply(copy, action) == apply(state, action)
+        replayed = apply(pickle.loads(pickle.dumps(replayed)), action)
+    assert replayed.is_over
+
+
+# --- hostile documents --------------------------------------------------------------------------
+
+
+@cache
+def mid_game() -> GameState:
+    """A draw-phase position of a 4-player hand with melds on both sides, a pozzetto taken."""
+    for seed in range(100):
+        for state, _ in random_hand(CLASSIC, seed, eager=True):
+            if (
+                state.phase is Phase.DRAW
+                and all(len(melds) >= 2 for melds in state.melds)
+                and state.pozzetto_taken == (True, False)
+                and not state.unseen_pozzetto
+                and state.turn == 1
+                and any(meld.wild is not None for meld in state.melds[0])
+            ):
+                return state
+    raise AssertionError("no such position in 100 hands")
+
+
+@cache
+def closed_hand() -> GameState:
+    """A 4-player hand that seat 0 or 2 closed (team 0)."""
+    for seed in range(100):
+        state = final_state(CLASSIC, seed, eager=True)
+        assert state.outcome is not None
+        if state.outcome.reason is EndReason.CLOSED and state.outcome.closer in (0, 2):
+            return state
+    raise AssertionError("no closed hand in 100 hands")
+
+
+def game(**changes: Any) -> dict[str, Any]:
+    """The saved ``mid_game`` with top-level fields replaced."""
+    return {**to_dict(mid_game()), **changes}
+
+
+def with_rules(**changes: Any) -> dict[str, Any]:
+    document = to_dict(mid_game())
+    return {**document, "rules": {**document["rules"], **changes}}
+
+
+def with_hand(seat: int, text: str) -> dict[str, Any]:
+    document = to_dict(mid_game())
+    document["hands"][seat] = text
+    return document
+
+
+def first_melds(team: int, *texts: str) -> dict[str, Any]:
+    """``mid_game`` with the team's first melds replaced (conservation is checked later)."""
+    document = to_dict(mid_game())
+    document["melds"][team][: len(texts)] = texts
+    return document
+
+
+def closed(**changes: Any) -> dict[str, Any]:
+    return {**to_dict(closed_hand()), **changes}
+
+
+def unshuffled(**changes: Any) -> dict[str, Any]:
+    """A new hand dealt from an unshuffled deck: the stock ends with the second pack's jokers."""
+    return {**to_dict(new_game(deck=make_deck())), **changes}
+
+
+def hand_score(**changes: Any) -> dict[str, Any]:
+    score = HandScore(
+        (
+            TeamScore(
+                melded=120, in_hand=-20, burraco_bonus=200, closing_bonus=100,
+                pozzetto_penalty=0, clean_burracos=1,
+            ),
+            TeamScore(
+                melded=45, in_hand=-70, burraco_bonus=0, closing_bonus=0,
+                pozzetto_penalty=-100,
+            ),
+        ),
+        Outcome(EndReason.CLOSED, 2),
+    )  # fmt: skip
+    return {**to_dict(score), **changes}
+
+
+def team_score(team: int, **changes: Any) -> dict[str, Any]:
+    document = hand_score()
+    document["teams"][team] = {**document["teams"][team], **changes}
+    return document
+
+
+def match(**changes: Any) -> dict[str, Any]:
+    rules = attrs.evolve(CLASSIC, target=200)
+    one = HandScore(
+        (
+            TeamScore(melded=300, in_hand=0, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0),
+            TeamScore(melded=50, in_hand=0, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0),
+        )
+    )
+    document = to_dict(Match.start(rules).record(one))
+    return {**document, **changes}
+
+
+def closed_without_pozzetto() -> dict[str, Any]:
+    """Seat 0 closed with a burraco but without its team's pozzetto."""
+    state = position(
+        hands={0: ""}, melds={0: ["4S 5S 6S 7S 8S 9S 10S"]}, pile="9H", turn=0, phase=Phase.OVER
+    )
+    return to_dict(attrs.evolve(state, outcome=Outcome(EndReason.CLOSED, 0)))
+
+
+def stock_with_extra_joker() -> dict[str, Any]:
+    document = unshuffled()
+    document["stock"] += " JK"
+    return document
+
+
+def rules_without(name: str) -> dict[str, Any]:
+    document = to_dict(mid_game())
+    del document["rules"][name]
+    return document
+
+
+def meld_of(state: GameState, team: int, index: int) -> str:
+    return str(state.melds[team][index])
+
+
+def over_without_outcome() -> dict[str, Any]:
+    return game(phase="over")
+
+
+def draw_with_taken_pile() -> dict[str, Any]:
+    return game(taken_from_pile=3)
+
+
+HOSTILE: Final[list[tuple[str, Callable[[], object], Reason, str]]] = [
+    # not a document
+    ("empty text", lambda: "", Reason.BAD_JSON, ""),
+    ("not json", lambda: "draw", Reason.BAD_JSON, ""),
+    ("truncated", lambda: to_json(mid_game())[:-1], Reason.BAD_JSON, ""),
+    ("deep nesting", lambda: "[" * 100_000 + "]" * 100_000, Reason.BAD_JSON, ""),
+    ("nan", lambda: to_json(mid_game()).replace('"turn": 1', '"turn": NaN'), Reason.BAD_JSON, ""),
+    ("huge literal", lambda: '{"format": ' + "9" * 5000 + "}", Reason.BAD_JSON, ""),
+    ("repeated field", lambda: '{"format": 1, "format": 1}', Reason.BAD_JSON, ""),
+    ("invalid utf-8", lambda: b'{"format": \xff}', Reason.BAD_JSON, ""),
+    ("not text", lambda: 12345, Reason.WRONG_TYPE, ""),
+    ("an array", lambda: "[]", Reason.WRONG_TYPE, ""),
+    ("no format", lambda: '{"type": "game"}', Reason.MISSING_FIELD, "format"),
+    ("format 2", lambda: game(format=2), Reason.UNSUPPORTED_FORMAT, "format"),
+    ("format as text", lambda: game(format="1"), Reason.WRONG_TYPE, "format"),
+    ("format true", lambda: game(format=True), Reason.WRONG_TYPE, "format"),
+    ("unknown type", lambda: game(type="board"), Reason.UNSUPPORTED_FORMAT, "type"),
+    # fields
+    ("missing turn", lambda: {k: v for k, v in game().items() if k != "turn"},
+     Reason.MISSING_FIELD, "turn"),
+    ("unknown field", lambda: game(score=0), Reason.UNKNOWN_FIELD, "score"),
+    ("rules field missing", lambda: rules_without("semi_clean"), Reason.MISSING_FIELD,
+     "rules.semi_clean"),
+    ("five players", lambda: with_rules(players=5), Reason.OUT_OF_RANGE, "rules.players"),
+    ("players true", lambda: with_rules(players=True), Reason.WRONG_TYPE, "rules.players"),
+    ("players 4.0", lambda: with_rules(players=4.0), Reason.WRONG_TYPE, "rules.players"),
+    ("sets of twos", lambda: with_rules(set_ranks=["A", "2"]), Reason.OUT_OF_RANGE,
+     "rules.set_ranks[1]"),
+    ("set rank twice", lambda: with_rules(set_ranks=["A", "A"]), Reason.INCONSISTENT_STATE,
+     "rules.set_ranks[1]"),
+    ("stock end", lambda: with_rules(stock_end="later"), Reason.OUT_OF_RANGE, "rules.stock_end"),
+    ("suit order", lambda: with_rules(seating_suit_order=["S", "H", "D"]), Reason.OUT_OF_RANGE,
+     "rules.seating_suit_order"),
+    ("deal too large", lambda: with_rules(hand_size=40), Reason.OUT_OF_RANGE, "rules"),
+    ("huge target", lambda: with_rules(target=10**20), Reason.OUT_OF_RANGE, "rules.target"),
+    ("target zero", lambda: with_rules(target=0), Reason.OUT_OF_RANGE, "rules.target"),
+    ("name a number", lambda: with_rules(name=5), Reason.WRONG_TYPE, "rules.name"),
+    ("phase unknown", lambda: game(phase="lunch"), Reason.OUT_OF_RANGE, "phase"),
+    ("flag as number", lambda: game(melded_this_turn=0), Reason.WRONG_TYPE, "melded_this_turn"),
+    ("turn as float", lambda: game(turn=1.0), Reason.WRONG_TYPE, "turn"),
+    # cards
+    ("bad card", lambda: with_hand(2, "AS 2S 3S 4S 5S 11H"), Reason.BAD_CARD, "hands[2][5]"),
+    ("hand as a list", lambda: with_hand(2, ["AS"]), Reason.WRONG_TYPE, "hands[2]"),  # type: ignore[arg-type]
+    ("three hands", lambda: game(hands=game()["hands"][:3]), Reason.OUT_OF_RANGE, "hands"),
+    ("seven hands", lambda: game(hands=[""] * 7), Reason.OUT_OF_RANGE, "hands"),
+    ("card removed", lambda: with_hand(1, " ".join(game()["hands"][1].split()[1:])),
+     Reason.CARDS_NOT_CONSERVED, ""),
+    ("card duplicated", stock_with_extra_joker, Reason.CARDS_NOT_CONSERVED, "pozzetti[1][4]"),
+    ("too many cards", lambda: with_hand(0, "AS " * 200), Reason.CARDS_NOT_CONSERVED, "hands[0]"),
+    # melds
+    ("illegal meld", lambda: first_melds(0, "5H 6H 8H"), Reason.ILLEGAL_MELD, "melds[0][0]"),
+    ("meld bad card", lambda: first_melds(1, "5H 6H XX"), Reason.BAD_CARD, "melds[1][0]"),
+    ("meld bad wild", lambda: first_melds(1, "5H 6H 7H=8H"), Reason.BAD_MELD_NOTATION,
+     "melds[1][0]"),
+    ("set not allowed", lambda: {**first_melds(0, "KS KH KD"), "rules": to_dict(
+        new_game(INTERNATIONAL))["rules"]}, Reason.ILLEGAL_MELD, "melds[0][0]"),
+    ("two sets of a rank", lambda: first_melds(1, "7S 7H 7D", "7S 7C 7D"), Reason.ILLEGAL_MELD,
+     "melds[1][1]"),
+    ("second ace off", lambda: {**first_melds(0, "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK"),
+     "rules": {**to_dict(mid_game())["rules"], "wild_as_second_ace": False}},
+     Reason.ILLEGAL_MELD, "melds[0][0]"),
+    ("melds of 3 teams", lambda: game(melds=[[], [], []]), Reason.OUT_OF_RANGE, "melds"),
+    # seats, phase, pozzetti, outcome
+    ("turn 4", lambda: game(turn=4), Reason.OUT_OF_RANGE, "turn"),
+    ("turn -1", lambda: game(turn=-1), Reason.OUT_OF_RANGE, "turn"),
+    ("dealer huge", lambda: game(dealer=2**60), Reason.OUT_OF_RANGE, "dealer"),
+    ("over without outcome", over_without_outcome, Reason.INCONSISTENT_STATE, "outcome"),
+    ("drawn before the draw", draw_with_taken_pile, Reason.INCONSISTENT_STATE, "taken_from_pile"),
+    ("melded before the draw", lambda: game(melded_this_turn=True), Reason.INCONSISTENT_STATE,
+     "melded_this_turn"),
+    ("pozzetto flags", lambda: game(pozzetto_taken=[True, True]), Reason.INCONSISTENT_STATE,
+     "pozzetti"),
+    ("one pozzetto flag", lambda: game(pozzetto_taken=[True]), Reason.OUT_OF_RANGE,
+     "pozzetto_taken"),
+    ("unseen of a team without", lambda: game(unseen_pozzetto=[1]), Reason.INCONSISTENT_STATE,
+     "unseen_pozzetto[0]"),
+    ("unseen seat 9", lambda: game(unseen_pozzetto=[9]), Reason.OUT_OF_RANGE,
+     "unseen_pozzetto[0]"),
+    ("stalemate count", lambda: game(stalemate_turns=4), Reason.INCONSISTENT_STATE,
+     "stalemate_turns"),
+    ("closer without pozzetto", closed_without_pozzetto, Reason.INCONSISTENT_STATE,
+     "outcome.closer"),
+    ("closer still holding cards", lambda: closed(outcome={"reason": "closed", "closer": 1},
+     turn=1), Reason.INCONSISTENT_STATE, "outcome.closer"),
+    ("closer seat 4", lambda: closed(outcome={"reason": "closed", "closer": 4}),
+     Reason.OUT_OF_RANGE, "outcome.closer"),
+    ("stalemate with a closer", lambda: closed(outcome={"reason": "stalemate", "closer": 0}),
+     Reason.INCONSISTENT_STATE, "outcome.closer"),
+    ("outcome reason", lambda: closed(outcome={"reason": "won", "closer": 0}),
+     Reason.OUT_OF_RANGE, "outcome.reason"),
+    # actions
+    ("action bad card", lambda: {"format": 1, "type": "action", "action": "open 5H XX"},
+     Reason.BAD_CARD, "action"),
+    ("action unknown", lambda: {"format": 1, "type": "action", "action": "fly"},
+     Reason.BAD_ACTION, "action"),
+    ("action odd digit", lambda: {"format": 1, "type": "action", "action": "add ² 7H"},
+     Reason.BAD_ACTION, "action"),
+    ("action huge index", lambda: {"format": 1, "type": "action", "action": "add 9" + "9" * 30
+     + " 7H"}, Reason.OUT_OF_RANGE, "action"),
+    ("action a number", lambda: {"format": 1, "type": "action", "action": 7}, Reason.WRONG_TYPE,
+     "action"),
+    ("action extra", lambda: {"format": 1, "type": "action", "action": "draw", "seat": 0},
+     Reason.UNKNOWN_FIELD, "seat"),
+    # hand scores and matches
+    ("score of no team", lambda: hand_score(teams=[]), Reason.OUT_OF_RANGE, "teams"),
+    ("positive in hand", lambda: team_score(0, in_hand=20), Reason.OUT_OF_RANGE,
+     "teams[0].in_hand"),
+    ("closing bonus of the other team", lambda: team_score(1, closing_bonus=100),
+     Reason.INCONSISTENT_STATE, "teams[1].closing_bonus"),
+    ("odd card values", lambda: team_score(1, melded=44), Reason.OUT_OF_RANGE, "teams[1].melded"),
+    ("closer with a penalty", lambda: team_score(0, pozzetto_penalty=-100),
+     Reason.INCONSISTENT_STATE, "teams[0].pozzetto_penalty"),
+    ("first dealer", lambda: match(first_dealer=9), Reason.OUT_OF_RANGE, "first_dealer"),
+    ("hand after the win", lambda: match(hands=match()["hands"] * 2), Reason.INCONSISTENT_STATE,
+     "hands[1]"),
+    ("hand of three teams", lambda: match(hands=[{"teams": hand_score()["teams"][:1] * 3,
+     "outcome": None}]),
+     Reason.OUT_OF_RANGE, "hands[0].teams"),
+    ("bonus against the rules", lambda: match(hands=[
+        {"teams": team_score(0, burraco_bonus=250)["teams"], "outcome": hand_score()["outcome"]}]),
+     Reason.INCONSISTENT_STATE, "hands[0].teams[0].burraco_bonus"),
+]  # fmt: skip
+
+
+def load(document: object) -> object:
+    """A dict with :func:`from_dict`, anything else (text, bytes or not) with :func:`from_json`."""
+    if isinstance(document, dict):
+        return from_dict(document)
+    return from_json(cast(str, document))
+
+
+@pytest.mark.parametrize(
+    ("build", "reason", "path"),
+    [pytest.param(build, reason, path, id=name) for name, build, reason, path in HOSTILE],
+)
+def test_hostile_documents_are_rejected_with_reason_and_path(
+    build: Callable[[], object], reason: Reason, path: str
+) -> None:
+    document = build()
+    with pytest.raises(InvalidStateError) as caught:
+        load(document)
+    assert (caught.value.reason, caught.value.path) == (reason, path)
+    assert str(caught.value).startswith(f"{path}: {reason}: " if path else f"{reason}: ")
+    if isinstance(document, dict):
+        with pytest.raises(InvalidStateError) as again:
+            from_json(json.dumps(document))
+        assert (again.value.reason, again.value.path) == (reason, path)
+
+
+def test_a_bad_card_is_named_with_its_place_and_the_notation() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(with_hand(2, "AS 2S 3S 4S 5S 11H"))
+    assert str(caught.value) == (
+        "hands[2][5]: bad-card: bad card '11H': a card is a rank (A, 2-10, J, Q, K; T for ten) "
+        "and a suit (S H D C or ♠ ♥ ♦ ♣), such as 7H or 10S, or JK for a joker"
+    )
+
+
+def test_a_duplicated_card_is_named_with_every_place_it_is() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(stock_with_extra_joker())
+    assert str(caught.value) == (
+        "pozzetti[1][4]: cards-not-conserved: JK is one copy too many: 2 packs hold 4, and it is "
+        "at stock[39], stock[40], stock[41], pozzetti[0][4], pozzetti[1][4]; the cards must be "
+        "the 108 cards of 2 packs, once each; extra JK"
+    )
+
+
+def test_a_removed_card_is_named_as_missing() -> None:
+    document = to_dict(new_game(deck=make_deck()))
+    hand = document["hands"][1].split()
+    assert hand[0] == "AS"
+    document["hands"][1] = " ".join(hand[1:])
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(document)
+    assert str(caught.value) == (
+        "cards-not-conserved: the cards must be the 108 cards of 2 packs, once each; missing AS"
+    )
+
+
+class Opaque:
+    """An object that is no JSON value at all."""
+
+
+def cyclic() -> list[Any]:
+    items: list[Any] = []
+    items.append(items)
+    return items
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        1,
+        "game",
+        b"{}",
+        [],
+        {1: "format"},
+        {("format",): 1},
+        {"format": 1, "type": "game", **{key: Opaque() for key in to_dict(new_game())}},
+        {**game(), "hands": cyclic()},
+        {**game(), "hands": tuple(game()["hands"])[:2]},
+        {**game(), "turn": float("nan")},
+        {**game(), "stock": {"AS"}},
+        {**game(), "rules": Opaque()},
+        {"format": 1, "type": "action", "action": b"draw"},
+    ],
+    ids=lambda data: type(data).__name__,
+)
+def test_python_values_that_are_not_documents_are_rejected(data: object) -> None:
+    with pytest.raises(InvalidStateError):
+        from_dict(data)
+
+
+def test_deep_python_nesting_is_rejected_without_recursion() -> None:
+    deep: Any = "AS"
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(game(hands=deep))
+    assert (caught.value.reason, caught.value.path) == (Reason.WRONG_TYPE, "hands[0]")
+
+
+def test_a_state_that_leaves_the_player_no_legal_action_is_rejected() -> None:
+    stuck = position(
+        hands={0: "JK"}, melds={0: ["5H 6H 7H"]}, taken=[True, False], pile="9C", turn=0
+    )
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(to_dict(stuck))
+    assert (caught.value.reason, caught.value.path) == (Reason.INCONSISTENT_STATE, "hands[0]")
+    assert str(caught.value) == (
+        "hands[0]: inconsistent-state: seat 0 has no legal action: it holds JK, and cannot "
+        "close with it"
+    )
