@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 
 import nox
 
@@ -78,3 +80,36 @@ def golden(session: nox.Session) -> None:
     """Write the golden playthroughs under tests/golden/ again, on purpose: review the diff."""
     session.install("-e", ".[tests]")
     session.run("python", "-m", "tests.golden")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """The benchmark suite: prints a table and writes benchmarks/results/latest.json."""
+    session.install("-e", ".")
+    session.run("python", "benchmarks/run.py", *session.posargs)
+
+
+@nox.session
+def wheel(session: nox.Session) -> None:
+    """Build the wheel and sdist, check them with twine, and test the installed wheel.
+
+    The tests run against the wheel in this session's fresh environment, not against ``src/``.
+    """
+    session.install("build", "twine")
+    out = Path(session.create_tmp()) / "dist"
+    shutil.rmtree(out, ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", str(out))
+    built = sorted(str(path) for path in out.iterdir())
+    session.run("twine", "check", "--strict", *built)
+    wheel_file = next(path for path in built if path.endswith(".whl"))
+    session.install(f"{wheel_file}[tests]")
+    session.run(
+        "python",
+        "-c",
+        "import burraco, sys; assert 'site-packages' in burraco.__file__, burraco.__file__; "
+        "print('testing the installed wheel:', burraco.__file__)",
+    )
+    session.run(
+        "python", "-m", "pytest", "tests", "docs", "README.md", "-p", "no:cacheprovider",
+        "-o", "testpaths=", *session.posargs,
+    )  # fmt: skip
