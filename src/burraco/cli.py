@@ -43,7 +43,7 @@ from burraco.engine import new_game
 from burraco.errors import BurracoError, InvalidMeldError, NotationError
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
 from burraco.rules import PRESETS, Rules
-from burraco.scoring import HandScore, TeamScore, score_hand, score_team
+from burraco.scoring import HandScore, TeamScore, _table, score_hand, score_team
 from burraco.state import EndReason, GameState
 
 __all__ = ["main"]
@@ -405,14 +405,7 @@ def _average(values: Iterable[float], count: int) -> str:
 
 
 def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
-    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
-    return [
-        "  ".join(
-            [row[0].ljust(widths[0])]
-            + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
-        ).rstrip()
-        for row in rows
-    ]
+    return _table(rows, gap="  ")
 
 
 def _report(

@@ -464,47 +464,30 @@ def _discard(state: GameState, action: Discard) -> GameState:
             outcome = Outcome(EndReason.STALEMATE)
         elif len(state.stock) <= 2:
             outcome = Outcome(EndReason.STOCK_EXHAUSTED)
-    hands = state.hands[:seat] + (rest,) + state.hands[seat + 1 :]
-    pile = (*state.discard_pile, card)
-    if outcome is not None:
+    if outcome is not None:  # the hand is over: the state keeps the last turn's bookkeeping
+        following, phase = seat, Phase.OVER
+        taken_from_pile, melded = state.taken_from_pile, state.melded_this_turn
         unseen = state.unseen_pozzetto
-        if on_discard:
-            unseen = tuple(sorted((*unseen, seat)))
-        return GameState(
-            rules,
-            state.dealer,
-            seat,
-            Phase.OVER,
-            hands,
-            state.melds,
-            state.stock,
-            pile,
-            pozzetti,
-            taken,
-            outcome,
-            state.taken_from_pile,
-            state.melded_this_turn,
-            stalemate,
-            unseen,
-        )
-    following = (seat + 1) % players
-    unseen = seen_after_discard(state, seat, following)
+    else:
+        following, phase = (seat + 1) % players, Phase.DRAW
+        taken_from_pile, melded = 0, False
+        unseen = seen_after_discard(state, seat, following)
     if on_discard:
         unseen = tuple(sorted((*unseen, seat)))
     return GameState(
         rules,
         state.dealer,
         following,
-        Phase.DRAW,
-        hands,
+        phase,
+        state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
         state.melds,
         state.stock,
-        pile,
+        (*state.discard_pile, card),
         pozzetti,
         taken,
-        None,
-        0,
-        False,
+        outcome,
+        taken_from_pile,
+        melded,
         stalemate,
         unseen,
     )

@@ -180,11 +180,11 @@ class HandScore:
         return "\n".join(lines)
 
 
-def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+def _table(rows: Sequence[Sequence[str]], gap: str = "   ") -> list[str]:
     """Lay out rows of text: the first column flush left, the others flush right."""
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     return [
-        "   ".join(
+        gap.join(
             [row[0].ljust(widths[0])]
             + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
         ).rstrip()
