@@ -38,7 +38,7 @@ from burraco.cards import CARDS_BY_CODE, Card, format_cards, make_deck, parse_ca
 from burraco.closing import CLOSING_DETAIL, closing_problem
 from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason
 from burraco.melds import Meld, MeldKind, _analyze, _extend
-from burraco.pozzetto import can_take_pozzetto, seen_after_discard
+from burraco.pozzetto import can_take_pozzetto, seen_after_discard, take_pozzetto
 from burraco.rules import CLASSIC, Rules, StockEnd
 from burraco.state import EndReason, GameState, Outcome, Phase
 
@@ -402,9 +402,7 @@ def _after_meld(
     pozzetti = state.pozzetti
     taken = state.pozzetto_taken
     if not rest:  # the pozzetto, directly: the turn goes on
-        rest = tuple(sorted(pozzetti[0], key=_CODE))
-        pozzetti = pozzetti[1:]
-        taken = taken[:team] + (True,) + taken[team + 1 :]
+        rest, pozzetti, taken = take_pozzetto(state, team)
     return GameState(
         state.rules,
         state.dealer,
@@ -446,9 +444,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     on_discard = False
     if not rest:
         if can_take_pozzetto(state, team):  # the pozzetto, on the discard: the turn ends
-            rest = tuple(sorted(pozzetti[0], key=_CODE))
-            pozzetti = pozzetti[1:]
-            taken = taken[:team] + (True,) + taken[team + 1 :]
+            rest, pozzetti, taken = take_pozzetto(state, team)
             on_discard = True
         else:
             problem = closing_problem(rules, state.melds[team], taken[team], card)

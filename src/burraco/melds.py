@@ -98,11 +98,6 @@ _SLOT_CARDS: Final = tuple(
 """For each suit index, the natural card of each slot 0 to 14 (slot 0 unused)."""
 
 
-def _slot_rank(slot: int) -> Rank:
-    """The rank standing at a sequence slot (1 and 14 are both the ace)."""
-    return _SLOT_RANKS[slot]
-
-
 def _natural_code(suit_index: int, slot: int) -> int:
     return suit_index * 13 + (0 if slot == _ACE_HIGH else slot - 1)
 
@@ -715,7 +710,7 @@ def _gap_reason(slots: list[int], wilds: int, suit_index: int) -> tuple[Reason, 
 
 def _wild_as_detail(wild_as: Rank, options: list[int], suit_index: int) -> str:
     letter = _SUITS[suit_index].value
-    places = [f"{_slot_rank(slot)}{letter}" for slot in options if slot]
+    places = [f"{_SLOT_RANKS[slot]}{letter}" for slot in options if slot]
     if not places:
         return f"the meld has no wild to stand for {wild_as}{letter}"
     return f"the wild cannot stand for {wild_as}{letter}; it can stand for {' or '.join(places)}"

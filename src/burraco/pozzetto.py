@@ -17,6 +17,7 @@ __all__ = [
     "can_take_pozzetto",
     "is_pozzetto_unseen",
     "seen_after_discard",
+    "take_pozzetto",
 ]
 
 
@@ -51,7 +52,8 @@ def seen_after_discard(state: GameState, seat: int, next_seat: int) -> tuple[int
 def take_pozzetto(
     state: GameState, team: int
 ) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...], tuple[bool, ...]]:
-    """The pozzetto ``team`` takes, the pozzetti left, and the new ``pozzetto_taken``."""
-    taken = list(state.pozzetto_taken)
-    taken[team] = True
-    return state.pozzetti[0], state.pozzetti[1:], tuple(taken)
+    """The pozzetto ``team`` takes (sorted, as a hand), the pozzetti left, and the new
+    ``pozzetto_taken``."""
+    taken = state.pozzetto_taken
+    hand = tuple(sorted(state.pozzetti[0], key=lambda card: card.code))
+    return hand, state.pozzetti[1:], taken[:team] + (True,) + taken[team + 1 :]
