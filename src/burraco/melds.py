@@ -536,8 +536,8 @@ def _analyze(
         candidates.append(([1, 2, *middle] if ace else [2, *middle], other_wilds + own - 1, True))
     if not keep_two and other_wilds + own <= 1:
         candidates.append(([1, *middle] if ace else middle, other_wilds + own, False))
-        if ace and own == 0:
-            candidates.append(([*middle, _ACE_HIGH], other_wilds, False))
+        if ace:
+            candidates.append(([*middle, _ACE_HIGH], other_wilds + own, False))
     if not candidates:
         wild_names = [str(CARDS_BY_CODE[code]) for code in twos] + ["JK"] * jokers
         if own_natural >= 1:
