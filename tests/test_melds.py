@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import assume, example, given
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from burraco import (
@@ -432,7 +432,8 @@ def test_validate_meld_agrees_with_the_oracle_under_every_rule_set(
 
 
 @pytest.mark.parametrize("rules", EXTEND_RULES, ids=lambda rules: repr(rules)[:60])
-@given(near_sequences(), st.data())
+@settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(st.one_of(near_sequences(), legal_melds()), st.data())
 @example(parse_cards("QH KH AH"), parse_cards("2H"))
 @example(parse_cards("JH QH 2H"), parse_cards("AH"))
 @example(parse_cards("2H 3H 4H 5H 6H 7H"), parse_cards("9H"))

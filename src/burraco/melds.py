@@ -56,7 +56,9 @@ __all__ = [
     "burraco_bonus",
     "burraco_kind",
     "extend_meld",
+    "extension_choices",
     "is_valid_meld",
+    "meld_choices",
     "validate_meld",
 ]
 
@@ -183,8 +185,14 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse('{self}')"
 
-    def _first_slot(self) -> int:
-        """The slot (1 to 14) of the first card of a sequence."""
+    @property
+    def first_slot(self) -> int:
+        """The slot of the first card of a sequence: 1 for a low ace, 2 to 13 for the ranks
+        two to king (so a sequence from ``JK=JH`` starts at 11). Slot 14 is the high ace.
+
+        >>> validate_meld("QH KH AH 2H").first_slot
+        11
+        """
         if self.wild_index == 0:
             assert self.wild_as is not None
             return int(self.wild_as)  # an ace at the bottom is slot 1
@@ -356,7 +364,7 @@ def _extend(
     keep_two = False
     if meld.kind is MeldKind.SEQUENCE:
         assert meld.suit is not None
-        first = meld._first_slot()
+        first = meld.first_slot
         if meld.wild_is_fixed:
             assert meld.wild_index is not None
             slot = first + meld.wild_index
@@ -375,6 +383,44 @@ def _extend(
         keep_two,
         ranks_out,
     )
+
+
+def meld_choices(cards: tuple[Card, ...], rules: Rules = CLASSIC) -> list[tuple[Rank | None, Meld]]:
+    """Every distinct meld ``cards`` can be laid as: ``(wild_as, meld)`` pairs, the default
+    placement first (``wild_as`` ``None``), then each other rank an end wild can be named for.
+
+    An empty list if the cards are not a legal meld under ``rules``. ``cards`` are
+    :class:`~burraco.Card` values (no notation), as move generators hold them.
+
+    >>> [(wild_as, str(meld)) for wild_as, meld in meld_choices(parse_cards("5H 6H JK"))]
+    [(None, '5H 6H JK=7H'), (<Rank.FOUR: 4>, 'JK=4H 5H 6H')]
+    """
+    packs, set_ranks, second_ace = rules.packs, rules.set_ranks, rules.wild_as_second_ace
+    try:
+        return _wild_choices(
+            lambda rank, out: _analyze(
+                cards, packs, set_ranks, second_ace, rank, None, 0, False, out
+            )
+        )
+    except InvalidMeldError:
+        return []
+
+
+def extension_choices(
+    meld: Meld, cards: tuple[Card, ...], rules: Rules = CLASSIC
+) -> list[tuple[Rank | None, Meld]]:
+    """Every distinct meld adding ``cards`` to ``meld`` can make, as in :func:`meld_choices`:
+    the default first (``wild_as`` ``None``), then each other place the free wild can be named
+    for; an empty list if the cards cannot be added (RULES.md §5.4).
+
+    >>> grown = extension_choices(validate_meld("5D 6D JK"), parse_cards("7D"))
+    >>> [(wild_as, str(meld)) for wild_as, meld in grown]
+    [(None, '5D 6D 7D JK=8D'), (<Rank.FOUR: 4>, 'JK=4D 5D 6D 7D')]
+    """
+    try:
+        return _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
+    except InvalidMeldError:
+        return []
 
 
 def _wild_choices(
