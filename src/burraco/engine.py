@@ -562,7 +562,7 @@ class LegalActions(list[Action]):
         return (LegalActions, (self.state, list(self)))
 
 
-def legal_actions(state: GameState) -> LegalActions:
+def legal_actions(state: GameState) -> list[Action]:
     """Every distinct legal action for the player to act, in a deterministic order.
 
     In the draw phase: ``draw``, then ``pick`` when allowed. In the play phase: every legal
@@ -571,8 +571,9 @@ def legal_actions(state: GameState) -> LegalActions:
     then every legal :class:`~burraco.AddToMeld` by meld index, then every distinct legal
     :class:`~burraco.Discard`. An empty list means the hand is over.
 
-    Each action is listed once, in its canonical spelling (see :func:`canonical_action`); the
-    result is a :class:`LegalActions`, a ``list`` whose ``in`` accepts every spelling.
+    Each action is listed once, in its canonical spelling (see :func:`canonical_action`). The
+    list is a :class:`LegalActions` (typed as the ``list`` it is), whose ``in`` agrees with
+    :func:`is_legal` for every spelling of an action.
 
     >>> state = apply(new_game(seed=7), DrawStock())
     >>> actions = legal_actions(state)

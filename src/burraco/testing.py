@@ -29,7 +29,12 @@ from typing import TYPE_CHECKING, Any, Final
 from burraco.cards import CARDS_BY_CODE, JOKER, Card, Rank, Suit, format_cards, make_deck
 from burraco.closing import closing_problem
 from burraco.engine import apply, legal_actions, new_game
-from burraco.errors import InvalidMeldError, InvalidStateError, Reason
+from burraco.errors import InvalidMeldError, Reason
+from burraco.errors import check_seat as _seat
+from burraco.errors import field_path as _at
+from burraco.errors import inconsistent_state as _inconsistent
+from burraco.errors import invalid_state as _error
+from burraco.errors import number_text as _number
 from burraco.melds import Meld, MeldKind, validate_meld
 from burraco.pozzetto import can_take_pozzetto
 from burraco.rules import CLASSIC, Rules, StockEnd
@@ -96,40 +101,6 @@ def check_invariants(state: GameState) -> None:
     _check_outcome(state)
     _check_hands_held(state)
     _check_can_act(state)
-
-
-def _error(reason: Reason, path: str, detail: str) -> InvalidStateError:
-    """The error for a violation: the message is the reason code and ``detail``."""
-    return InvalidStateError(f"{reason}: {detail}", reason=reason, path=path)
-
-
-def _inconsistent(path: str, detail: str) -> InvalidStateError:
-    return _error(Reason.INCONSISTENT_STATE, path, detail)
-
-
-def _at(path: str, key: str | int) -> str:
-    """The path of item ``key`` (an index or a field name) of ``path``."""
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    if len(key) > 40:
-        key = key[:37] + "..."
-    return f"{path}.{key}" if path else key
-
-
-def _number(value: int) -> str:
-    """A whole number for a message (a huge one is not written out in full)."""
-    if -(10**15) < value < 10**15:
-        return str(value)
-    return f"{'-' if value < 0 else ''}a number of about {int(value.bit_length() * 0.30103)} digits"
-
-
-def _seat(value: int, path: str, players: int) -> None:
-    if not 0 <= value < players:
-        raise _error(
-            Reason.OUT_OF_RANGE,
-            path,
-            f"expected a seat from 0 to {players - 1}, not {_number(value)}",
-        )
 
 
 def _check_types(state: GameState) -> None:
