@@ -10,13 +10,14 @@ This module holds no game state. It answers the questions of RULES.md §5 for an
 
 The interpretation of cards is canonical and does not depend on their order:
 
-* a two of the sequence's suit is natural whenever it can be (``2H 3H 4H`` is clean); a two of
-  its own suit is never the wild of an ace-high sequence (``KH AH 2H`` is a wrap-around, not
-  ``2H=QH KH AH``);
+* a two of the sequence's suit is natural whenever it can be (``2H 3H 4H`` is clean); when it
+  cannot, it is the meld's wild like any other two, so in an ace-high sequence it stands at the
+  low end or in a gap (``KH AH 2H`` is ``2H=QH KH AH``, ``QH 2H AH`` is ``QH 2H=KH AH``); only a
+  run through the ace (``KH AH 2H 3H``) is a wrap-around;
 * a wild at an end stands for the higher end unless ``wild_as`` says otherwise, or for the lower
   end when the higher end would be beyond the ace;
-* in the one meld where the ace could be low or high (``A 3 4 ... K`` and a wild), the ace is
-  low and the wild stands for the two.
+* where the ace could be low or high (``A 3 4 ... Q``, with or without the king, and a wild),
+  the ace is low and the wild stands for the two, unless ``wild_as`` names the king.
 
 >>> meld = validate_meld("6H JK 5H")
 >>> print(meld)
@@ -392,6 +393,7 @@ def meld_choices(cards: tuple[Card, ...], rules: Rules = CLASSIC) -> list[tuple[
     An empty list if the cards are not a legal meld under ``rules``. ``cards`` are
     :class:`~burraco.Card` values (no notation), as move generators hold them.
 
+    >>> from burraco.cards import parse_cards
     >>> [(wild_as, str(meld)) for wild_as, meld in meld_choices(parse_cards("5H 6H JK"))]
     [(None, '5H 6H JK=7H'), (<Rank.FOUR: 4>, 'JK=4H 5H 6H')]
     """
@@ -413,6 +415,7 @@ def extension_choices(
     the default first (``wild_as`` ``None``), then each other place the free wild can be named
     for; an empty list if the cards cannot be added (RULES.md §5.4).
 
+    >>> from burraco.cards import parse_cards
     >>> grown = extension_choices(validate_meld("5D 6D JK"), parse_cards("7D"))
     >>> [(wild_as, str(meld)) for wild_as, meld in grown]
     [(None, '5D 6D 7D JK=8D'), (<Rank.FOUR: 4>, 'JK=4D 5D 6D 7D')]

@@ -185,7 +185,8 @@ def text_table(rows: Sequence[Sequence[str]], gap: str = "   ") -> list[str]:
     """Lay out rows of text as lines: the first column flush left, the others flush right,
     columns ``gap`` apart (the layout of score sheets and match tables).
 
-    >>> print("\n".join(text_table([["team", "points"], ["0", "400"]])))
+    >>> for line in text_table([["team", "points"], ["0", "400"]]):
+    ...     print(line)
     team   points
     0         400
     """
