@@ -141,12 +141,17 @@ def test_the_stock_ends_the_hand_at_the_draw_when_stock_end_is_immediately() -> 
 
 def test_a_stalemate_ends_the_hand_after_a_full_round_of_swaps() -> None:
     state = position(hands={0: "5H 6H"}, taken_from_pile=1)
-    assert stalemate_turns_after_discard(attrs.evolve(state, stalemate_turns=3)) == 4
+    kept = parse_cards("6H")
+    assert stalemate_turns_after_discard(attrs.evolve(state, stalemate_turns=3), kept) == 4
     assert end_after_discard(attrs.evolve(state, stalemate_turns=3), parse_cards("6H")) == Outcome(
         EndReason.STALEMATE
     )
     assert end_after_discard(attrs.evolve(state, stalemate_turns=2), parse_cards("6H")) is None
     melded = attrs.evolve(state, stalemate_turns=3, melded_this_turn=True)
-    assert stalemate_turns_after_discard(melded) == 0
+    assert stalemate_turns_after_discard(melded, kept) == 0
     bigger_pile = attrs.evolve(state, stalemate_turns=3, taken_from_pile=2)
-    assert stalemate_turns_after_discard(bigger_pile) == 0
+    assert stalemate_turns_after_discard(bigger_pile, kept) == 0
+    closer = position(
+        hands={0: "9S"}, melds={0: [str(BURRACO)]}, taken=(True, False), taken_from_pile=1
+    )
+    assert stalemate_turns_after_discard(attrs.evolve(closer, stalemate_turns=2), ()) == 0

@@ -131,10 +131,15 @@ def discard_closes(state: GameState, rest: tuple[Card, ...]) -> bool:
     return not rest and not can_take_pozzetto(state, state.current_team)
 
 
-def stalemate_turns_after_discard(state: GameState) -> int:
-    """How many turns in a row, the discard of the player to act included, were: take a
-    one-card discard pile, meld nothing, discard (RULES.md §8). Any other turn resets it."""
-    if state.taken_from_pile == 1 and not state.melded_this_turn:
+def stalemate_turns_after_discard(state: GameState, rest: tuple[Card, ...]) -> int:
+    """How many turns in a row, the discard of the player to act (leaving ``rest`` in hand)
+    included, were: take a one-card discard pile, meld nothing, discard (RULES.md §8). Any other
+    turn resets the count, and so does a closing."""
+    if (
+        state.taken_from_pile == 1
+        and not state.melded_this_turn
+        and not discard_closes(state, rest)
+    ):
         return state.stalemate_turns + 1
     return 0
 
@@ -165,7 +170,7 @@ def end_after_discard(state: GameState, rest: tuple[Card, ...]) -> Outcome | Non
     """
     if discard_closes(state, rest):
         return Outcome(EndReason.CLOSED, state.turn)
-    if stalemate_turns_after_discard(state) >= len(state.hands):
+    if stalemate_turns_after_discard(state, rest) >= len(state.hands):
         return Outcome(EndReason.STALEMATE)
     if len(state.stock) <= DEAD_CARDS:
         return Outcome(EndReason.STOCK_EXHAUSTED)

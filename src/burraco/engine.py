@@ -53,7 +53,7 @@ from burraco.pozzetto import (
     unseen_after_discard,
 )
 from burraco.rules import CLASSIC, Rules
-from burraco.state import EndReason, GameState, Phase
+from burraco.state import GameState, Phase
 
 __all__ = [
     "LegalActions",
@@ -479,7 +479,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     rest = _remove(state.hands[seat], (card,))
     if rest is None:
         raise _not_in_hand(state, action, (card,))
-    if _owes_meld(state):
+    if state.rules.pile_requires_meld and _owes_meld(state):
         raise _illegal(
             state,
             action,
@@ -491,6 +491,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         if problem is not None:
             raise _illegal(state, action, problem, CLOSING_DETAIL[problem])
     outcome = end_after_discard(state, rest)
+    stalemate = stalemate_turns_after_discard(state, rest)
     rest, pozzetti, taken, on_discard = pozzetto_after_discard(state, rest)
     players = len(state.hands)
     if outcome is not None:  # the hand is over: the state keeps the last turn's bookkeeping
@@ -499,8 +500,6 @@ def _discard(state: GameState, action: Discard) -> GameState:
     else:
         following, phase = (seat + 1) % players, Phase.DRAW
         taken_from_pile, melded = 0, False
-    closed = outcome is not None and outcome.reason is EndReason.CLOSED
-    stalemate = 0 if closed else stalemate_turns_after_discard(state)
     unseen = unseen_after_discard(
         state, following, taken_on_discard=on_discard, hand_over=outcome is not None
     )
@@ -543,10 +542,6 @@ class LegalActions(list[Action]):
     state: GameState
     """The state whose legal actions these are."""
 
-    def __init__(self, state: GameState, actions: Iterable[Action] = ()) -> None:
-        super().__init__(actions)
-        self.state = state
-
     def __contains__(self, action: object) -> bool:
         if list.__contains__(self, action):
             return True
@@ -559,7 +554,14 @@ class LegalActions(list[Action]):
         return canonical is not action and list.__contains__(self, canonical)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (LegalActions, (self.state, list(self)))
+        return (_legal_list, (self.state, list(self)))
+
+
+def _legal_list(state: GameState, actions: Iterable[Action] = ()) -> LegalActions:
+    """A :class:`LegalActions` of ``state`` holding ``actions``."""
+    listed = LegalActions(actions)
+    listed.state = state
+    return listed
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -585,12 +587,12 @@ def legal_actions(state: GameState) -> list[Action]:
         if state.discard_pile and (
             not state.rules.pile_requires_meld or _pile_allows_meld(_pile_taken(state))
         ):
-            return LegalActions(state, (_DRAW, _PICK))
-        return LegalActions(state, (_DRAW,))
+            return _legal_list(state, (_DRAW, _PICK))
+        return _legal_list(state, (_DRAW,))
     if phase is Phase.OVER:
-        return LegalActions(state)
+        return _legal_list(state)
     actions = _meld_actions(state)
-    if _owes_meld(state):
+    if state.rules.pile_requires_meld and _owes_meld(state):
         return actions
     hand = state.hand
     if len(hand) == 1:
@@ -617,7 +619,8 @@ def _meld_actions(state: GameState) -> LegalActions:
     taken_ranks = (
         {m.rank for m in team_melds if m.kind is MeldKind.SET} if rules.one_set_per_rank else ()
     )
-    actions = LegalActions(state)
+    actions = LegalActions()
+    actions.state = state
     for _, cards, _, meld, action in _movegen.open_melds(shape, rules):
         if taken_ranks and meld.rank in taken_ranks:
             continue
