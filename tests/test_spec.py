@@ -485,6 +485,23 @@ def test_burraco_examples_of_section_12(
     assert meld.is_burraco == (classic is not None)
 
 
+@pytest.mark.parametrize(
+    ("text", "fibur"),
+    [
+        ("AH 2H 3H 4H 5H 6H 7H JK=8H", BurracoKind.SEMI_CLEAN),  # a natural two is natural
+        ("2S=3H 4H 5H 6H 7H 8H 9H 10H", BurracoKind.SEMI_CLEAN),
+        ("4H 5H 6H 7H 8H 9H 2S=10H JH", BurracoKind.DIRTY),
+        ("7S 7S 7H 7H 7D 7D 7C JK", BurracoKind.SEMI_CLEAN),  # 7 naturals and the wild
+        ("7S 7S 7H 7H 7D 7D JK", BurracoKind.DIRTY),  # 6 naturals and the wild
+    ],
+)
+def test_semi_clean_is_seven_naturals_in_a_row_beside_the_wild(
+    text: str, fibur: BurracoKind
+) -> None:
+    meld = validate_meld(text)
+    assert (burraco_kind(meld), burraco_kind(meld, FIBUR)) == (BurracoKind.DIRTY, fibur)
+
+
 def test_the_burraco_example_with_the_wild_written_after_the_ten() -> None:
     meld = validate_meld("4S 5S 6S 7S 8S 9S 10S JK=JS")
     assert str(meld) == "4S 5S 6S 7S 8S 9S 10S JK=JS"
