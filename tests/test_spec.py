@@ -419,6 +419,9 @@ def test_sequence_examples_of_section_12(
 ) -> None:
     assert meld_facts(text) == (MeldKind.SEQUENCE, clean, wild_as, shown)
     meld = validate_meld(text)
+    placed = [token.partition("=")[0] for token in shown.split() if "=" in token]
+    assert meld.wild == (parse_card(placed[0]) if placed else None)
+    assert meld.is_clean == (meld.wild is None)
     assert meld.suit == next(c.suit for c in parse_cards(text) if not (c.is_joker or c.is_two))
     assert meld.rank is None
 
@@ -568,6 +571,34 @@ def test_a_meld_holds_one_wild_also_when_extended() -> None:
     with pytest.raises(InvalidMeldError):
         extend_meld(validate_meld("7S 7H 2C"), "JK")
     assert str(extend_meld(validate_meld("7S 7H 2C"), "7D 7C")) == "7S 7H 7D 7C 2C"
+
+
+@pytest.mark.parametrize(
+    ("meld", "added", "reason", "message"),
+    [
+        (
+            "5H 6H 7H",
+            "5S",
+            Reason.MIXED_SUITS,
+            "cannot add '5S' to the meld '5H 6H 7H': mixed-suits: "
+            "a sequence of hearts takes only hearts and one wild, not 5S",
+        ),
+        (
+            "JS JS JK",
+            "9S",
+            Reason.MIXED_RANKS,
+            "cannot add '9S' to the meld 'JS JS JK': mixed-ranks: "
+            "a set of J takes only J and one wild, not 9S",
+        ),
+    ],
+)
+def test_a_card_that_can_never_join_the_meld_is_named_in_the_melds_terms(
+    meld: str, added: str, reason: Reason, message: str
+) -> None:
+    with pytest.raises(InvalidMeldError) as caught:
+        extend_meld(validate_meld(meld), added)
+    assert (caught.value.reason, str(caught.value)) == (reason, message)
+    assert caught.value.cards == validate_meld(meld).cards + parse_cards(added)
 
 
 # --- §3 and DESIGN Game: the deal -----------------------------------------------------------
