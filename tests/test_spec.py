@@ -564,6 +564,12 @@ def test_ace_high_extensions_of_issue_11() -> None:
     assert str(extend_meld(validate_meld("10H JH QH 2H=KH"), "AH")) == "10H JH QH 2H=KH AH"
 
 
+def test_an_added_two_is_natural_when_it_can_be_so_the_ace_may_change_ends() -> None:
+    high = validate_meld("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+    grown = extend_meld(high, "2H")
+    assert (str(grown), grown.is_clean) == ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", True)
+
+
 def test_a_meld_holds_one_wild_also_when_extended() -> None:
     with pytest.raises(InvalidMeldError) as caught:
         extend_meld(validate_meld("5H 6H JK"), "2C")
@@ -660,6 +666,22 @@ def test_seats_and_teams() -> None:
     assert [two.team_of(seat) for seat in range(2)] == [0, 1]
     assert two.partner_of(0) is None
     assert new_game(seed=1, dealer=3).turn == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("draw", DrawStock()),
+        ("pick", TakeDiscardPile()),
+        ("open 5H 6H JK", OpenMeld("5H 6H JK")),
+        ("open 5H 6H JK=4H", OpenMeld("5H 6H JK", wild_as=Rank.FOUR)),
+        ("add 2 7H 8H", AddToMeld(2, "7H 8H")),
+        ("discard 9C", Discard("9C")),
+    ],
+)
+def test_the_action_notation_of_design(text: str, action: object) -> None:
+    assert parse_action(text) == action
+    assert str(action) == text
 
 
 # --- §4 a turn ------------------------------------------------------------------------------
