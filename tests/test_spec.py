@@ -801,9 +801,9 @@ def test_discarding_the_last_card_takes_the_pozzetto_on_the_discard() -> None:
 
 def test_the_second_pozzetto_goes_to_another_team_and_each_team_takes_one() -> None:
     state = table(
-        hands=["9C", "5H 6H", "4H 8C", "5S"],
+        hands=["9C", "5H 6H", "9H 10H", "5S"],
         pozzetti=[POZZETTO_A, POZZETTO_B],
-        stock="7H 6C 4C 4D 8D 9D",
+        stock="7H JH 4C 4D 8D 9D",
     )
     state = play(state, "discard 9C")  # team 0 takes pozzetto 0 on the discard
     state = play(state, "draw", "open 5H 6H 7H")  # team 1 takes the next one directly
@@ -813,9 +813,10 @@ def test_the_second_pozzetto_goes_to_another_team_and_each_team_takes_one() -> N
         (),
         1,
     )
-    state = play(state, "discard 4S", "draw")  # seat 2: team 0 has its pozzetto already
-    state = play(state, "discard 4H")
-    assert state.hands[2] == cards("6C 8C")
+    state = play(state, "discard 4S", "draw")
+    # seat 2's team has its pozzetto (taken by seat 0): no second one, so keep a card
+    assert reason_of(state, "open 9H 10H JH") == Reason.MUST_KEEP_A_CARD
+    assert play(state, "discard JH").hands[2] == cards("9H 10H")
 
 
 def test_two_players_see_the_pozzetto_at_their_next_turn() -> None:
