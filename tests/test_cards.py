@@ -45,7 +45,7 @@ def test_notation_round_trips(card: Card) -> None:
     ("spellings", "expected"),
     [
         (["10S", "10s", "TS", "ts", "10♠", "T♠", " 10S "], Card(Rank.TEN, Suit.SPADES)),
-        (["7H", "7h", "7♥", "7♥\ufe0f"], Card(Rank.SEVEN, Suit.HEARTS)),
+        (["7H", "7h", "7♥"], Card(Rank.SEVEN, Suit.HEARTS)),
         (["AS", "as", "A♠"], Card(Rank.ACE, Suit.SPADES)),
         (["QD", "qd", "Q♦"], Card(Rank.QUEEN, Suit.DIAMONDS)),
         (["2C", "2c", "2♣"], Card(Rank.TWO, Suit.CLUBS)),

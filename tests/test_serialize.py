@@ -663,7 +663,12 @@ def test_deep_python_nesting_is_rejected_without_recursion() -> None:
 
 def test_a_state_that_leaves_the_player_no_legal_action_is_rejected() -> None:
     stuck = position(
-        hands={0: "JK"}, melds={0: ["5H 6H 7H"]}, taken=[True, False], pile="9C", turn=0
+        hands={0: "JK"},
+        melds={0: ["5H 6H 7H"]},
+        taken=[True, False],
+        pile="9C",
+        turn=0,
+        melded_this_turn=True,
     )
     with pytest.raises(InvalidStateError) as caught:
         from_dict(to_dict(stuck))
