@@ -397,8 +397,10 @@ def match(**changes: Any) -> dict[str, Any]:
     rules = attrs.evolve(CLASSIC, target=200)
     one = HandScore(
         (
-            TeamScore(melded=300, in_hand=0, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0),
-            TeamScore(melded=50, in_hand=0, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0),
+            TeamScore(
+                melded=300, in_hand=-10, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0
+            ),
+            TeamScore(melded=50, in_hand=-10, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0),
         )
     )
     document = to_dict(Match.start(rules).record(one))

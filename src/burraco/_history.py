@@ -157,7 +157,8 @@ def _check_turn_bookkeeping(state: GameState) -> None:
     if reason is EndReason.CLOSED:
         if stalemate:
             raise _inconsistent(
-                "stalemate_turns", f"a closing ends the hand with no stalemate count, not {stalemate}"
+                "stalemate_turns",
+                f"a closing ends the hand with no stalemate count, not {stalemate}",
             )
         if not melded:
             raise _inconsistent(

@@ -202,7 +202,9 @@ _SYNTAX: Final = (
 
 def _bad(text: str, detail: str) -> NotationError:
     return NotationError(
-        f"bad action {excerpt(text)}: {detail}", token=text[:MAX_ACTION_LENGTH], reason=Reason.BAD_ACTION
+        f"bad action {excerpt(text)}: {detail}",
+        token=text[:MAX_ACTION_LENGTH],
+        reason=Reason.BAD_ACTION,
     )
 
 

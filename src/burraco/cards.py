@@ -366,4 +366,3 @@ def make_deck(packs: int = 2) -> list[Card]:
         raise ValueError(f"packs must be a positive whole number, not {packs!r}")
     one_pack = [*CARDS_BY_CODE[:JOKER_CODE], JOKER, JOKER]
     return one_pack * packs
-

@@ -126,6 +126,7 @@ class Reason(StrEnum):
     INCONSISTENT_STATE = "inconsistent-state"
     """Fields contradict each other (turn, phase, pozzetti, outcome, ...)."""
 
+
 EXCERPT_LENGTH: Final = 40
 """The most characters of an input that an error message quotes; longer input is cut and
 ends in ``…``."""

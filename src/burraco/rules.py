@@ -156,9 +156,7 @@ class Rules:
     @name.validator
     def _check_name(self, attribute: attrs.Attribute[str], value: str) -> None:
         if len(value) > MAX_NAME_LENGTH:
-            raise ValueError(
-                f"name must be at most {MAX_NAME_LENGTH} characters, not {len(value)}"
-            )
+            raise ValueError(f"name must be at most {MAX_NAME_LENGTH} characters, not {len(value)}")
         if not value.isprintable():
             bad = next(char for char in value if not char.isprintable())
             raise ValueError(
