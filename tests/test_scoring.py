@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from burraco.cards import JOKER, Card, Rank, Suit, make_deck, parse_cards
 from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
-from burraco.melds import BurracoKind, Meld, burraco_kind, validate_meld
+from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind, validate_meld
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PenaltyWhen, Rules
 from burraco.scoring import HandScore, TeamScore, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
+from burraco.testing import melds as legal_melds
 
 IF_OPPONENTS_CLOSED = attrs.evolve(
     CLASSIC, untaken_pozzetto_penalty=PenaltyWhen.IF_OPPONENTS_CLOSED
@@ -307,17 +309,21 @@ def test_three_teams_each_get_their_own_seats_cards() -> None:
     rules = attrs.evolve(CLASSIC, players=6)
     state = make_state(
         hands=["AS", "3D", "", "KC", "JK", "7H"],
-        melds=[["5H 6H 7H"], ["KS KH KD"], ["QD QH QS"]],
+        melds=[["5H 6H 7H"], ["KS KH KD"], ["QD QH QS QC QC QD QH"]],
         pozzetto_taken=[True, False, True],
         pozzetti=[UNTAKEN_POZZETTO],
         outcome=Outcome(EndReason.CLOSED, 2),
         rules=rules,
     )
-    assert score_hand(state).teams == (
-        plain(15, -25),
-        plain(30, -35, -100),
-        plain(30, -5, 0, closing=100),
+    closer = TeamScore(
+        melded=70,
+        in_hand=-5,
+        burraco_bonus=200,
+        closing_bonus=100,
+        pozzetto_penalty=0,
+        clean_burracos=1,
     )
+    assert score_hand(state).teams == (plain(15, -25), plain(30, -35, -100), closer)
 
 
 # --- score_team's inputs -------------------------------------------------------------------------
@@ -500,12 +506,28 @@ RULE_SETS = [CLASSIC, FIBUR, INTERNATIONAL, IF_OPPONENTS_CLOSED]
 
 @st.composite
 def team_data(draw: st.DrawFn) -> tuple[list[Meld], list[Card], bool, bool, bool, Rules]:
-    table = draw(st.lists(melds(), max_size=6))
-    in_hand = draw(st.lists(st.sampled_from(make_deck()), max_size=22))
-    closed = draw(st.booleans())
-    took_pozzetto = closed or draw(st.booleans())
-    opponent_closed = not closed and draw(st.booleans())
+    """A team's end of hand that a real table can show (the checks of ``check_team``)."""
     rules = draw(st.sampled_from(RULE_SETS))
+    table = draw(
+        st.lists(
+            legal_melds(rules),
+            max_size=6,
+            unique_by=lambda meld: meld.rank if meld.kind is MeldKind.SET else id(meld),
+        )
+    )
+    left = Counter(make_deck(rules.packs))
+    left.subtract(card for meld in table for card in meld.cards)
+    assume(not -left)
+    spare = sorted(left.elements())
+    picks = draw(st.lists(st.integers(0, len(spare) - 1), max_size=22, unique=True))
+    in_hand = [spare[i] for i in picks]
+    can_close = any(
+        len(meld.cards) >= 7 and (meld.wild is None or not rules.closing_needs_clean_burraco)
+        for meld in table
+    )
+    closed = can_close and draw(st.booleans())
+    took_pozzetto = closed or (bool(table) and draw(st.booleans()))
+    opponent_closed = not closed and draw(st.booleans())
     return table, in_hand, took_pozzetto, closed, opponent_closed, rules
 
 
