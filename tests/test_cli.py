@@ -24,12 +24,15 @@ WORKED_HAND = {
             "closed": True,
         },
         {
-            "melds": ["9C 9C 9D 9H 9S 9S 2H", ["QS", "KS", "AS"]],
+            "melds": ["9C 9C 9D 9D 9H 9S 2H", ["QS", "KS", "AS"]],
             "hand": "JD 7C 2S JK 5H",
             "pozzetto": False,
         },
     ],
 }
+
+OTHER_TEAM = {"melds": [], "hand": "5H 6H", "pozzetto": False}
+"""A second team for files that are about the first one."""
 
 WORKED_SHEET = """\
 classic rules
@@ -217,7 +220,7 @@ def test_score_reads_standard_input(
 def test_score_rules_option_overrides_the_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    hand = {"teams": [{"melds": ["4S 5S 6S 7S 8S 9S 10S JK=JS"], "pozzetto": True}]}
+    hand = {"teams": [{"melds": ["4S 5S 6S 7S 8S 9S 10S JK=JS"], "pozzetto": True}, OTHER_TEAM]}
     path = write(tmp_path, {**hand, "rules": "classic"})
     assert main(["score", path, "--rules", "fibur"]) == 0
     out = capsys.readouterr().out

@@ -196,7 +196,7 @@ default 4), which fix the number of teams:
    "teams": [
      {"melds": ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"],
       "hand": "3C AH", "pozzetto": true, "closed": true},
-     {"melds": ["9C 9C 9D 9H 9S 9S 2H", ["QS", "KS", "AS"]],
+     {"melds": ["9C 9C 9D 9D 9H 9S 2H", ["QS", "KS", "AS"]],
       "hand": "JD 7C 2S JK 5H", "pozzetto": false}
    ]}
 
@@ -271,11 +271,6 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
     teams = document.get("teams")
     if not isinstance(teams, list) or not teams:
         raise _InputError('"teams" must be a non-empty list of teams')
-    if len(teams) != rules.teams:
-        raise _InputError(
-            f"{rules.players} players make {rules.teams} teams, so the file lists "
-            f"{rules.teams} teams, not {len(teams)}"
-        )
     closers = []
     for index, team in enumerate(teams):
         if not isinstance(team, dict):
