@@ -109,7 +109,7 @@ def _check_turn_bookkeeping(state: GameState) -> None:
         if not melded and held < 1 + max(1, taken):
             drawn = f"took {taken} cards from the pile" if taken else "drew a card"
             raise _inconsistent(
-                where,
+                "taken_from_pile" if taken else where,
                 f"seat {state.turn} {drawn} onto a hand of at least one card and has not "
                 f"melded, so it holds at least {1 + max(1, taken)} cards, not {held}",
             )
