@@ -15,7 +15,7 @@ from burraco.cards import JOKER, Card, Rank, Suit, make_deck, parse_cards
 from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind, validate_meld
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PenaltyWhen, Rules
-from burraco.scoring import HandScore, TeamScore, score_hand, score_team
+from burraco.scoring import HandScore, TeamScore, check_table, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.testing import melds as legal_melds
 
@@ -639,3 +639,80 @@ def test_score_hand_agrees_with_score_team_on_random_finished_hands(
         )
         assert score.teams[team] == expected
         assert score.totals[team] % 5 == 0
+
+
+# --- what a real table guarantees (issue 12) ----------------------------------------------------
+
+BURRACO = "4S 5S 6S 7S 8S 9S 10S"
+
+
+def test_a_team_that_closed_without_a_burraco_gets_no_score() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        score_team(["KH KD KC", "6D 7D JK"], "3C", took_pozzetto=True, closed=True)
+    assert caught.value.reason is Reason.CLOSING_NEEDS_BURRACO
+    assert "burraco (7 cards or more)" in str(caught.value)
+
+
+def test_under_international_a_team_closes_only_with_a_clean_burraco() -> None:
+    dirty = "4S 5S 6S JK 8S 9S 10S"
+    with pytest.raises(InvalidStateError) as caught:
+        score_team([dirty], "3C", took_pozzetto=True, closed=True, rules=INTERNATIONAL)
+    assert caught.value.reason is Reason.CLOSING_NEEDS_CLEAN_BURRACO
+    clean = score_team([BURRACO], "3C", took_pozzetto=True, closed=True, rules=INTERNATIONAL)
+    assert clean.closing_bonus == 100
+
+
+def test_a_team_holds_no_more_copies_of_a_card_than_the_packs() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        score_team(["5H 5D 5C", "3H 4H 5H"], "5H", took_pozzetto=True, closed=False)
+    assert caught.value.reason is Reason.TOO_MANY_COPIES
+    assert "3 copies of 5H" in str(caught.value)
+    six = attrs.evolve(CLASSIC, players=6)
+    assert score_team(["5H 5D 5C", "3H 4H 5H"], "5H", took_pozzetto=True, closed=False, rules=six)
+
+
+def test_two_sets_of_one_rank_are_refused_under_one_set_per_rank() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        score_team(["KH KD KC", "KS KS KH"], "", took_pozzetto=True, closed=False)
+    assert caught.value.reason is Reason.SET_RANK_TAKEN
+    lenient = attrs.evolve(CLASSIC, one_set_per_rank=False)
+    score = score_team(
+        ["KH KD KC", "KS KS KH"], "", took_pozzetto=True, closed=False, rules=lenient
+    )
+    assert score.melded == 60
+
+
+def test_meld_values_are_checked_under_the_rules_too() -> None:
+    kings = Meld.parse("KS KH KD")
+    with pytest.raises(InvalidMeldError) as caught:
+        score_team([kings], "", took_pozzetto=True, closed=False, rules=INTERNATIONAL)
+    assert caught.value.reason is Reason.SET_RANK_NOT_ALLOWED
+
+
+def test_a_team_that_took_its_pozzetto_has_melded() -> None:
+    with pytest.raises(InvalidStateError, match="has a meld") as caught:
+        score_team([], "5H", took_pozzetto=True, closed=False)
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+
+
+def test_with_two_or_three_players_the_closer_holds_no_card() -> None:
+    two = attrs.evolve(CLASSIC, players=2)
+    with pytest.raises(InvalidStateError, match="holds none") as caught:
+        score_team([BURRACO], "3C", took_pozzetto=True, closed=True, rules=two)
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+    assert score_team([BURRACO], "", took_pozzetto=True, closed=True, rules=two).total == 350
+
+
+def test_check_table_counts_copies_across_teams_and_the_teams() -> None:
+    a = ([validate_meld("5H 5D 5C")], parse_cards("5H"))
+    b = ([validate_meld("3H 4H 5H")], parse_cards(""))
+    with pytest.raises(InvalidStateError) as caught:
+        check_table([a, b])
+    assert caught.value.reason is Reason.TOO_MANY_COPIES
+    assert "3 copies of 5H" in str(caught.value)
+    for teams in ([a], [a, a, a, a]):
+        with pytest.raises(InvalidStateError) as caught:
+            check_table(teams)
+        assert caught.value.reason is Reason.OUT_OF_RANGE
+    sevens = ([validate_meld("7S 7D 7C")], parse_cards("8S"))
+    check_table([sevens, sevens, sevens], attrs.evolve(CLASSIC, players=6))
