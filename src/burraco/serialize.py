@@ -844,6 +844,12 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
                     f"card values are multiples of 5 adding up to at most {deck_points} "
                     f"({packs} packs), not {_number(points)}",
                 )
+        if 0 < team.melded < 3 * _LEAST_CARD:
+            raise _inconsistent(
+                _at(here, "melded"),
+                f"a meld holds 3 cards or more, worth at least {3 * _LEAST_CARD}, so a team "
+                f"melds 0 or at least that, not {team.melded}",
+            )
         scored += team.melded - team.in_hand
         counts = (team.clean_burracos, team.semi_clean_burracos, team.dirty_burracos)
         if sum(counts) > packs * 54 // 7:
