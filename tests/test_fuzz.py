@@ -838,7 +838,9 @@ class Tally:
 
     def summary(self) -> str:
         """The counts as a table: one row per kind of input, and the totals."""
-        rows = [("kind", "inputs", "rejected", "accepted", "accepted-but-impossible")]
+        rows: list[tuple[str, ...]] = [
+            ("kind", "inputs", "rejected", "accepted", "accepted-but-impossible")
+        ]
         for kind in sorted(self.inputs):
             rows.append(
                 (

@@ -719,7 +719,7 @@ def test_an_unseen_pozzetto_whose_partner_has_discarded_is_rejected(rules: Rules
     document = {**to_dict(state), "turn": after_partner, "dealer": after_partner}
     assert rejected(document) == (Reason.INCONSISTENT_STATE, "unseen_pozzetto[0]")
     # with the partner to act, it is a position play reaches
-    assert from_dict({**to_dict(state), "turn": partner}).turn == partner
+    assert from_dict({**to_dict(state), "turn": partner}, GameState).turn == partner
 
 
 def test_a_play_phase_hand_of_one_card_with_nothing_melded_is_rejected() -> None:
@@ -761,7 +761,8 @@ def test_a_discard_pile_larger_than_the_draws_allow_is_rejected() -> None:
 
 def test_taken_from_pile_larger_than_the_hand_is_rejected() -> None:
     state = reached(
-        CLASSIC, lambda s: s.phase is Phase.PLAY and s.taken_from_pile and not s.melded_this_turn
+        CLASSIC,
+        lambda s: s.phase is Phase.PLAY and s.taken_from_pile > 0 and not s.melded_this_turn,
     )
     held = len(state.hand)
     document = {**to_dict(state), "taken_from_pile": held}
