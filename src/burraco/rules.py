@@ -28,6 +28,7 @@ __all__ = [
     "CLASSIC",
     "FIBUR",
     "INTERNATIONAL",
+    "MAX_NAME_LENGTH",
     "PRESETS",
     "PenaltyWhen",
     "Rules",
