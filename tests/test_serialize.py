@@ -13,6 +13,8 @@ from typing import Any, Final, cast
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burraco import (
     CLASSIC,
@@ -44,6 +46,7 @@ from burraco import (
     validate_meld,
 )
 from burraco.serialize import FORMAT, from_dict, from_json, to_dict, to_json
+from burraco.testing import game_states
 from tests.helpers import position
 from tests.soak import final_state, random_hand
 
@@ -913,3 +916,25 @@ def test_a_long_action_is_rejected_before_it_is_read_with_a_short_message() -> N
         from_dict({"format": 1, "type": "action", "action": text})
     assert (caught.value.reason, caught.value.path) == (Reason.OUT_OF_RANGE, "action")
     assert len(str(caught.value)) < 200
+
+
+ALL_PRESETS: Final = [
+    attrs.evolve(rules, players=players)
+    for rules in (CLASSIC, FIBUR, INTERNATIONAL)
+    for players in (2, 3, 4, 6)
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(ALL_PRESETS).flatmap(game_states))
+def test_every_state_random_play_reaches_loads_property(state: GameState) -> None:
+    assert from_json(to_json(state)) == state
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(ALL_PRESETS), st.integers(0, 2**32 - 1))
+def test_every_score_of_a_random_hand_loads_alone_and_in_a_match(rules: Rules, seed: int) -> None:
+    hand = score_hand(final_state(rules, seed, eager=seed % 2 == 0))
+    assert from_json(to_json(hand)) == hand
+    match = Match.start(attrs.evolve(rules, target=10**6)).record(hand)
+    assert from_json(to_json(match)) == match
