@@ -104,3 +104,15 @@ def test_every_reason_has_a_public_sentence_and_every_error_a_public_message() -
 def test_excerpts_are_bounded_and_one_line() -> None:
     assert errors.excerpt("x" * 100) == "'" + "x" * errors.EXCERPT_LENGTH + "…'"
     assert errors.excerpt("a\nb\ud800") == "'a\\nb\\ud800'"
+
+
+def test_an_illegal_action_message_is_bounded_however_large_the_action() -> None:
+    from burraco import OpenMeld, apply, new_game
+    from burraco.actions import DrawStock
+
+    state = apply(new_game(seed=5), DrawStock())
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, OpenMeld(["7H"] * 100_000))
+    assert caught.value.reason is Reason.CARD_NOT_IN_HAND
+    assert len(str(caught.value)) < 1300
+    assert "\n" not in str(caught.value)

@@ -153,6 +153,13 @@ def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
     return f"'{cut}…'" if len(text) > limit else f"'{cut}'"
 
 
+_MOST_ACTION: Final = 120
+"""The most characters of an action that an :class:`IllegalActionError` message quotes (every
+action in notation but a few very long ``add`` actions is shorter)."""
+_MOST_DETAIL: Final = 1000
+"""The longest explanation an :class:`IllegalActionError` message carries (enough to list the
+largest hand)."""
+
 _PUBLIC: Final[dict[str, str]] = {
     "bad-card": "a token is not a card in the notation",
     "bad-action": "the text is not an action in the notation",
@@ -274,8 +281,11 @@ class IllegalActionError(BurracoError, ValueError):
     detail: str
 
     def __init__(self, action: object, seat: int, reason: Reason, detail: str) -> None:
+        if len(detail) > _MOST_DETAIL:
+            detail = detail[:_MOST_DETAIL] + "…"
+        named = excerpt(str(action), _MOST_ACTION)
         super().__init__(
-            f"illegal action '{action}' by seat {seat}: {reason}: {detail}", reason=reason
+            f"illegal action {named} by seat {seat}: {reason}: {detail}", reason=reason
         )
         self.action = action
         self.seat = seat
