@@ -25,14 +25,9 @@ The counts they rest on (RULES.md §3, §4, §6, §8):
 
 from __future__ import annotations
 
-from burraco.errors import InvalidStateError, Reason
+from burraco.errors import inconsistent_state as _inconsistent
 from burraco.rules import StockEnd
 from burraco.state import EndReason, GameState, Phase
-
-
-def _inconsistent(path: str, detail: str) -> InvalidStateError:
-    reason = Reason.INCONSISTENT_STATE
-    return InvalidStateError(f"{reason}: {detail}", reason=reason, path=path)
 
 
 def stock_draws(state: GameState) -> int:

@@ -43,7 +43,14 @@ from burraco.engine import new_game
 from burraco.errors import BurracoError, InvalidMeldError, NotationError
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
 from burraco.rules import PRESETS, Rules
-from burraco.scoring import HandScore, TeamScore, _table, check_table, score_hand, score_team
+from burraco.scoring import (
+    HandScore,
+    TeamScore,
+    check_table,
+    score_hand,
+    score_team,
+    text_table,
+)
 from burraco.state import EndReason, GameState
 
 __all__ = ["main"]
@@ -421,7 +428,7 @@ def _average(values: Iterable[float], count: int) -> str:
 
 
 def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
-    return _table(rows, gap="  ")
+    return text_table(rows, gap="  ")
 
 
 def _report(

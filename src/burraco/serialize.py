@@ -45,12 +45,17 @@ from burraco.errors import (
     Reason,
     excerpt,
 )
+from burraco.errors import check_seat as _seat
+from burraco.errors import field_path as _at
+from burraco.errors import inconsistent_state as _inconsistent
+from burraco.errors import invalid_state as _error
+from burraco.errors import number_text as _number
 from burraco.match import Match
 from burraco.melds import Meld
 from burraco.rules import MAX_NAME_LENGTH, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.testing import _at, _error, _inconsistent, _number, _seat, check_invariants
+from burraco.testing import check_invariants
 
 __all__ = [
     "FORMAT",
