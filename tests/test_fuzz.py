@@ -774,6 +774,8 @@ def score_problem(hand: HandScore, rules: Rules | None) -> str | None:
             return f"team {index}: burracos without their cards"
         if team.in_hand > -5 * (seats - (closer_team == index)):
             return f"team {index}: a seat that did not close holds no card"
+        if rules is not None and seats == 1 and closer_team == index and team.in_hand:
+            return f"team {index}: a closer alone in its team holds cards"
         if team.closing_bonus and closer_team != index:
             return f"team {index}: a closing bonus for a team that did not close"
         if closer_team == index and (not burracos or team.pozzetto_penalty):

@@ -938,3 +938,26 @@ def test_every_score_of_a_random_hand_loads_alone_and_in_a_match(rules: Rules, s
     assert from_json(to_json(hand)) == hand
     match = Match.start(attrs.evolve(rules, target=10**6)).record(hand)
     assert from_json(to_json(match)) == match
+
+
+def test_with_two_players_a_hand_score_gives_the_closer_no_cards_in_hand() -> None:
+    rules = attrs.evolve(CLASSIC, players=2)
+    hand = HandScore(
+        (
+            TeamScore(
+                melded=120, in_hand=-20, burraco_bonus=200, closing_bonus=100,
+                pozzetto_penalty=0, clean_burracos=1,
+            ),
+            TeamScore(
+                melded=45, in_hand=-70, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=-100
+            ),
+        ),
+        Outcome(EndReason.CLOSED, 0),
+    )  # fmt: skip
+    document = to_dict(Match.start(rules))
+    body = to_dict(hand)
+    del body["format"], body["type"]
+    document["hands"] = [body]
+    assert rejected(document) == (Reason.INCONSISTENT_STATE, "hands[0].teams[0].in_hand")
+    body["teams"][0]["in_hand"] = 0
+    assert from_dict(document, Match).hands[0].teams[0].in_hand == 0

@@ -888,6 +888,12 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
                 f"team {index} closed, so it has a burraco (7 cards or more) on the table",
             )
         holding = seats - (closer_team == index)
+        if rules is not None and not holding and team.in_hand:
+            raise _inconsistent(
+                _at(here, "in_hand"),
+                f"with {rules.players} players the closer is the whole team and ends the hand "
+                f"with no card, so team {index} holds none, not {-team.in_hand} points",
+            )
         if -team.in_hand < _LEAST_CARD * holding:
             raise _inconsistent(
                 _at(here, "in_hand"),
