@@ -830,7 +830,10 @@ def test_two_players_see_the_pozzetto_at_their_next_turn() -> None:
 
 def test_an_unplayed_pozzetto_counts_as_cards_in_hand() -> None:
     state = table(
-        hands=["9C", "4H 5H", "", ""], pozzetti=[POZZETTO_A, POZZETTO_B], stock="4C 5C 6C"
+        hands=["9C", "4H 5H", "", ""],
+        melds=[["4S 5S 6S"], []],
+        pozzetti=[POZZETTO_A, POZZETTO_B],
+        stock="4C 5C 6C",
     )
     state = play(state, "discard 9C", "draw", "discard 4C")
     assert state.outcome == Outcome(EndReason.STOCK_EXHAUSTED, None)
