@@ -86,6 +86,12 @@ def check_invariants(state: GameState) -> None:
             ``out-of-range``, ``wrong-type``) and ``path`` names the field, such as
             ``melds[1][0]`` or ``hands[2][5]``.
     """
+    _check_position(state)
+    _check_can_act(state)
+
+
+def _check_position(state: GameState) -> None:
+    """Every check of :func:`check_invariants` but the last (that the player can act)."""
     if not isinstance(state, GameState):
         raise _error(Reason.WRONG_TYPE, "", f"expected a GameState, not {type(state).__name__}")
     _check_types(state)
@@ -98,7 +104,6 @@ def check_invariants(state: GameState) -> None:
     _check_outcome(state)
     _check_hands_held(state)
     _check_known(state)
-    _check_can_act(state)
 
 
 def _error(reason: Reason, path: str, detail: str) -> InvalidStateError:
