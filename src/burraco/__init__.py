@@ -41,6 +41,7 @@ from burraco.errors import (
     InvalidStateError,
     NotationError,
     Reason,
+    RecordError,
 )
 from burraco.match import THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
@@ -98,6 +99,7 @@ __all__ = [
     "RandomAgent",
     "Rank",
     "Reason",
+    "RecordError",
     "Rules",
     "StockEnd",
     "Suit",

@@ -7,7 +7,8 @@ melds and actions in their notation); :func:`from_json` reads it back. :func:`to
 callers that embed the document in a larger one.
 
 Every document is an object with ``"format": 1`` and a ``"type"`` (``"game"``, ``"action"``,
-``"hand-score"`` or ``"match"``):
+``"hand-score"``, ``"match"`` or ``"view"``, the :class:`~burraco.PlayerView` a game server
+sends one player):
 
 >>> from burraco.actions import parse_action
 >>> to_json(parse_action("open 6H 5H JK=4H"))
@@ -153,7 +154,7 @@ _CARD_BY_NAME: Final = {str(card): card for card in CARDS_BY_CODE}
 
 
 def to_dict(value: Saved) -> dict[str, Any]:
-    """Write a state, an action, a hand score or a match as a document of plain values.
+    """Write a state, an action, a hand score, a match or a view as a document of plain values.
 
         The result holds only dicts, lists, strings, whole numbers, booleans and ``None``, so
         :func:`json.dumps` can write it; :func:`from_dict` reads it back to an equal value.
@@ -168,7 +169,8 @@ def to_dict(value: Saved) -> dict[str, Any]:
 
         Raises:
             TypeError: if ``value`` is not a :class:`~burraco.GameState`, an action, a
-                :class:`~burraco.HandScore` or a :class:`~burraco.Match`.
+                :class:`~burraco.HandScore`, a :class:`~burraco.Match` or a
+                :class:`~burraco.PlayerView`.
     """
     if isinstance(value, GameState):
         return {"format": FORMAT, "type": "game", **_game_body(value), **_known_body(value)}
@@ -193,7 +195,7 @@ def to_dict(value: Saved) -> dict[str, Any]:
 
 
 def to_json(value: Saved, *, indent: int | str | None = None) -> str:
-    """Write a state, an action, a hand score or a match as JSON text.
+    """Write a state, an action, a hand score, a match or a view as JSON text.
 
     Cards, melds and actions are written in their notation. With ``indent=None`` (the default)
     the text is one line; with ``indent`` a number of spaces (or a string, as for
@@ -216,7 +218,7 @@ def to_json(value: Saved, *, indent: int | str | None = None) -> str:
     }
 
     Raises:
-        TypeError: if ``value`` is not one of the four kinds of document.
+        TypeError: if ``value`` is not one of the five kinds of document.
     """
     document = to_dict(value)
     if indent is None:
