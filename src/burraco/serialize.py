@@ -156,21 +156,20 @@ _CARD_BY_NAME: Final = {str(card): card for card in CARDS_BY_CODE}
 def to_dict(value: Saved) -> dict[str, Any]:
     """Write a state, an action, a hand score, a match or a view as a document of plain values.
 
-        The result holds only dicts, lists, strings, whole numbers, booleans and ``None``, so
-        :func:`json.dumps` can write it; :func:`from_dict` reads it back to an equal value.
+    The result holds only dicts, lists, strings, whole numbers, booleans and ``None``, so
+    :func:`json.dumps` can write it; :func:`from_dict` reads it back to an equal value.
 
-        >>> from burraco.scoring import HandScore, TeamScore
-    from burraco.views import PlayerView, _deal_hidden, _hidden, determinize, observe
-        >>> team = TeamScore(melded=80, in_hand=-20, burraco_bonus=0, closing_bonus=0,
-        ...                  pozzetto_penalty=0)
-        >>> document = to_dict(HandScore((team, team)))
-        >>> document["type"], document["teams"][0]["melded"], document["outcome"]
-        ('hand-score', 80, None)
+    >>> from burraco.scoring import HandScore, TeamScore
+    >>> team = TeamScore(melded=80, in_hand=-20, burraco_bonus=0, closing_bonus=0,
+    ...                  pozzetto_penalty=0)
+    >>> document = to_dict(HandScore((team, team)))
+    >>> document["type"], document["teams"][0]["melded"], document["outcome"]
+    ('hand-score', 80, None)
 
-        Raises:
-            TypeError: if ``value`` is not a :class:`~burraco.GameState`, an action, a
-                :class:`~burraco.HandScore`, a :class:`~burraco.Match` or a
-                :class:`~burraco.PlayerView`.
+    Raises:
+        TypeError: if ``value`` is not a :class:`~burraco.GameState`, an action, a
+            :class:`~burraco.HandScore`, a :class:`~burraco.Match` or a
+            :class:`~burraco.PlayerView`.
     """
     if isinstance(value, GameState):
         return {"format": FORMAT, "type": "game", **_game_body(value), **_known_body(value)}
