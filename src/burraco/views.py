@@ -176,7 +176,12 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
             (``cards-not-conserved``, ``out-of-range``, ``inconsistent-state``). A view from
             :func:`observe` never raises.
     """
-    pool, places = _hidden(view)
+    cached = _last_hidden
+    if cached[0] is view:  # a search samples the same view thousands of times
+        pool, places = cached[1], cached[2]
+    else:
+        pool, places = _hidden(view)
+        _remember(view, pool, places)
     check = _needs_move_check(view)
     for _ in range(_MAX_TRIES):
         state = _deal_hidden(view, pool, places, rng)
@@ -188,6 +193,15 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         reason=Reason.INCONSISTENT_STATE,
         path=f"hand_sizes[{view.turn}]",
     )
+
+
+_last_hidden: tuple[PlayerView | None, list[Card], tuple[int, ...]] = (None, [], ())
+"""The view :func:`determinize` sampled last, its hidden cards and their places."""
+
+
+def _remember(view: PlayerView, pool: list[Card], places: tuple[int, ...]) -> None:
+    global _last_hidden
+    _last_hidden = (view, pool, places)
 
 
 def _invalid(reason: Reason, path: str, detail: str) -> InvalidStateError:
@@ -273,7 +287,10 @@ def _deal_hidden(
     view: PlayerView, pool: list[Card], places: tuple[int, ...], rng: random.Random
 ) -> GameState:
     cards = pool[:]
-    rng.shuffle(cards)
+    draw = rng.random
+    for top in range(len(cards) - 1, 0, -1):  # Fisher-Yates, as random.shuffle but quicker
+        other = int(draw() * (top + 1))
+        cards[top], cards[other] = cards[other], cards[top]
     players = len(view.hand_sizes)
     hands = []
     start = 0
