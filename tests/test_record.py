@@ -271,3 +271,14 @@ def test_deal_order_gives_back_the_deal() -> None:
         assert new_game(rules, deck=deal_order(state), dealer=1) == state
     with pytest.raises(ValueError):
         deal_order(played(CLASSIC, 1).final())
+
+
+def test_a_hand_collected_from_the_middle_cannot_be_written() -> None:
+    from burraco import play_out
+
+    history = History()
+    state = new_game(seed=4)
+    state = apply(state, DrawStock())
+    play_out(state, [GreedyAgent()] * 4, on_action=history)
+    with pytest.raises(ValueError, match="as dealt"):
+        history.record()

@@ -434,7 +434,7 @@ def _after_meld(
         True,
         state.stalemate_turns,
         state.unseen_pozzetto,
-        known_after_play(state.known, seat, cards),
+        known_after_play(state.known, seat, cards) if state.known[seat] else state.known,
     )
 
 
@@ -502,7 +502,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         melded,
         stalemate,
         unseen,
-        known_after_play(state.known, seat, (card,)),
+        known_after_play(state.known, seat, (card,)) if state.known[seat] else state.known,
     )
 
 
