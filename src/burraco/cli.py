@@ -47,7 +47,7 @@ from burraco.errors import BurracoError, InvalidMeldError, NotationError, Record
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
 from burraco.record import History, MatchRecord, Record
 from burraco.rules import PRESETS, Rules
-from burraco.scoring import HandScore, TeamScore, _table, score_hand, score_team
+from burraco.scoring import HandScore, TeamScore, score_hand, score_team, text_table
 from burraco.state import EndReason, GameState
 
 __all__ = ["main"]
@@ -504,7 +504,7 @@ def _average(values: Iterable[float], count: int) -> str:
 
 
 def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
-    return _table(rows, gap="  ")
+    return text_table(rows, gap="  ")
 
 
 def _report(

@@ -63,7 +63,7 @@ from burraco.errors import (
 from burraco.match import Match
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import score_hand
-from burraco.serialize import _RULES_FIELDS, _read_rules, _rules_body
+from burraco.serialize import from_dict, to_dict
 from burraco.state import EndReason, GameState, Phase
 
 __all__ = [
@@ -151,7 +151,7 @@ class Record:
         written = [("Rules", _preset_of(rules)), ("Players", str(rules.players))]
         base = attrs.evolve(PRESETS[_preset_of(rules)], players=rules.players)
         body, base_body = _rules_body(rules), _rules_body(base)
-        for name in _RULES_FIELDS:
+        for name in body:
             if body[name] != base_body[name]:
                 written.append((_RULE_PREFIX + name, _rule_text(body[name])))
         written.append(("Dealer", str(deal.dealer)))
@@ -260,16 +260,15 @@ class Record:
             if not key.startswith(_RULE_PREFIX):
                 continue
             field = key[len(_RULE_PREFIX) :]
-            kind = _RULES_FIELDS.get(field)
-            if kind is None or field == "players":
+            if field not in body or field == "players":
                 raise RecordError(
                     f"{key} is not a switch of the rules (the number of players is the Players "
                     "header)",
                     line=self._header_line(key),
                 )
-            body[field] = _rule_value(value, kind, self._header_line(key), key)
+            body[field] = _rule_value(value, body[field], self._header_line(key), key)
         try:
-            return _read_rules(body, "rules")
+            return _read_rules(body)
         except InvalidStateError as error:
             field = error.path.split(".")[1] if "." in error.path else ""
             key = "Players" if field == "players" else _RULE_PREFIX + field
@@ -609,14 +608,27 @@ def _rule_text(value: Any) -> str:
     return str(value)
 
 
-def _rule_value(text: str, kind: str, line: int, key: str) -> Any:
-    if kind == "flag":
+def _rules_body(rules: Rules) -> dict[str, Any]:
+    """The rules as the saved-game format writes them: a value per field, in order."""
+    body: dict[str, Any] = to_dict(Match.start(rules))["rules"]
+    return body
+
+
+def _read_rules(body: dict[str, Any]) -> Rules:
+    """The rules that a saved-game body describes, checked as a saved game's are."""
+    document = {"format": 1, "type": "match", "rules": body, "first_dealer": 0, "hands": []}
+    return from_dict(document, Match).rules
+
+
+def _rule_value(text: str, like: Any, line: int, key: str) -> Any:
+    """The value of a ``Rules.FIELD`` header, of the same kind as ``like`` (the preset's)."""
+    if isinstance(like, bool):
         if text not in ("true", "false"):
             raise RecordError(f"{key} is true or false, not {text!r}", line=line)
         return text == "true"
-    if kind in ("whole", "players"):
+    if isinstance(like, int):
         return _whole(text, line, key)
-    if kind in ("ranks", "suits"):
+    if isinstance(like, list):
         return text.split()
     return text
 

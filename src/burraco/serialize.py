@@ -33,7 +33,6 @@ J, Q, K; T for ten) and a suit (S H D C or ♠ ♥ ♦ ♣), such as 7H or 10S, 
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
@@ -42,23 +41,18 @@ import attrs
 from burraco.actions import ACTION_TYPES, Action, AddToMeld, parse_action
 from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card
 from burraco.errors import BurracoError, InvalidMeldError, InvalidStateError, NotationError, Reason
+from burraco.errors import check_seat as _seat
+from burraco.errors import field_path as _at
+from burraco.errors import inconsistent_state as _inconsistent
+from burraco.errors import invalid_state as _error
+from burraco.errors import number_text as _number
 from burraco.match import Match
 from burraco.melds import Meld
 from burraco.rules import PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.testing import (
-    _at,
-    _check_can_act,
-    _check_known,
-    _check_position,
-    _error,
-    _inconsistent,
-    _number,
-    _seat,
-    check_invariants,
-)
-from burraco.views import PlayerView, _deal_hidden, _hidden, determinize, observe
+from burraco.testing import check_invariants, check_view
+from burraco.views import PlayerView
 
 __all__ = [
     "FORMAT",
@@ -733,7 +727,7 @@ def _read_game_with_known(data: dict[str, Any]) -> GameState:
         tuple(sorted(_cards(row, _at("known", seat), deck))) for seat, row in enumerate(rows)
     )
     state = attrs.evolve(state, known=known)
-    _check_known(state)
+    check_invariants(state)
     return state
 
 
@@ -925,34 +919,8 @@ def _read_view(data: dict[str, Any]) -> PlayerView:
             data["table_points"], "table_points", teams, _MAX_INT, "points per team"
         ),
     )
-    _check_view(view)
+    check_view(view)
     return view
-
-
-def _check_view(view: PlayerView) -> None:
-    """Check that a possible state gives ``view`` to its seat: one with the hidden cards dealt
-    at random must pass :func:`~burraco.testing.check_invariants` and show the same view."""
-    pool, places = _hidden(view)
-    _check_position(_deal_hidden(view, pool, places, random.Random(0)))
-    state = determinize(view, random.Random(0))
-    _check_can_act(state)
-    seen = observe(state, view.seat)
-    if seen != view:
-        for field in attrs.fields(PlayerView):
-            if getattr(seen, field.name) != getattr(view, field.name):
-                raise _inconsistent(
-                    field.name,
-                    f"no position shows this to seat {view.seat}: given the rest of the view, "
-                    f"{field.name} would be {_shown(getattr(seen, field.name))}",
-                )
-
-
-def _shown(value: object) -> str:
-    """A field of a view for a message, in notation where it holds cards."""
-    if isinstance(value, tuple) and all(isinstance(item, Card) for item in value):
-        return repr(format_cards(value))
-    text = str(value) if not isinstance(value, tuple) else str(list(value))
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # --- the checks of hand scores ------------------------------------------------------------------
