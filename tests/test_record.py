@@ -86,6 +86,17 @@ def test_rules_that_are_no_preset_are_written_switch_by_switch() -> None:
     assert Record.parse(str(record)).rules == GERMAN
 
 
+def test_the_headers_are_a_mapping_in_the_order_written() -> None:
+    record = played(CLASSIC, 4)
+    assert record.headers["Seed"] == "4"
+    assert record.headers.get("Date") is None
+    assert dict(record.headers)["Rules"] == "classic"
+    assert list(record.headers)[:2] == ["Rules", "Players"]
+    assert Record(dict(record.headers), record.turns) == record
+    with pytest.raises(ValueError, match="twice"):
+        Record.from_actions(new_game(seed=4), (), seed=4, date="x", headers={"Date": "y"})
+
+
 def test_a_record_of_an_unfinished_hand_ends_where_play_stopped() -> None:
     actions = [action for _, action in random_play(CLASSIC, 2)][:9]
     record = Record.from_actions(new_game(seed=2), actions, seed=2)
@@ -181,7 +192,7 @@ def test_a_record_edited_badly_is_rejected_naming_the_line(
     line: int, new: str, reason: str, words: str
 ) -> None:
     record = played(CLASSIC, 6)
-    assert [name for name, _ in record.headers] == ["Rules", "Players", "Dealer", "Seed", "Result"]
+    assert list(record.headers) == ["Rules", "Players", "Dealer", "Seed", "Result"]
     text = str(record)
     if new.startswith('[Hand "2"]'):
         text = edited(text, 8, new)  # a header after the first turn: another hand

@@ -206,7 +206,7 @@ def _replay(args: argparse.Namespace) -> int:
     for index, hand in enumerate(hands):
         if len(hands) > 1:
             print(f"== hand {index + 1}")
-        for key, value in hand.headers:
+        for key, value in hand.headers.items():
             print(f"{key}: {value}")
         print()
         states = hand.replay_turns()

@@ -45,7 +45,7 @@ The grammar is in :doc:`/reference/record`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -67,6 +67,7 @@ from burraco.serialize import from_dict, to_dict
 from burraco.state import EndReason, GameState, Phase
 
 __all__ = [
+    "Headers",
     "History",
     "MatchRecord",
     "Record",
@@ -79,6 +80,54 @@ _TURN: Final = re.compile(r"(\d+)\.\s*seat\s+(\d+)\s*:(.*)", re.IGNORECASE)
 _SEAT_NAME: Final = re.compile(r"Seat(\d)")
 _RULE_PREFIX: Final = "Rules."
 _UNFINISHED: Final = "*"
+
+
+class Headers(Mapping[str, str]):
+    """The headers of a record: a read-only mapping from name to text, in the order written.
+
+    >>> headers = Headers([("Rules", "classic"), ("Seed", "7")])
+    >>> headers["Seed"], list(headers), headers.get("Date")
+    ('7', ['Rules', 'Seed'], None)
+
+    Raises:
+        ValueError: if a name is given twice.
+    """
+
+    __slots__ = ("_by_name", "_items")
+
+    def __init__(self, items: Iterable[tuple[str, str]] | Mapping[str, str] = ()) -> None:
+        pairs = tuple(items.items()) if isinstance(items, Mapping) else tuple(items)
+        by_name: dict[str, str] = {}
+        for name, value in pairs:
+            if name in by_name:
+                raise ValueError(f"the header {name} is given twice")
+            by_name[name] = value
+        self._items = pairs
+        self._by_name = by_name
+
+    def __getitem__(self, name: str) -> str:
+        return self._by_name[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Headers):
+            return self._items == other._items
+        return super().__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __repr__(self) -> str:
+        return f"Headers({list(self._items)!r})"
+
+
+def _headers(value: Iterable[tuple[str, str]] | Mapping[str, str]) -> Headers:
+    return value if isinstance(value, Headers) else Headers(value)
 
 
 @attrs.frozen
@@ -109,8 +158,9 @@ class Record:
     and ``Result``; any other header (``Event``, ``Hand``, ...) is kept as it is.
     """
 
-    headers: tuple[tuple[str, str], ...]
-    """The headers as (name, value) pairs, in the order they are written."""
+    headers: Headers = attrs.field(converter=_headers)
+    """The headers, a mapping from name to text in the order they are written (built from
+    ``(name, value)`` pairs or any mapping)."""
     turns: tuple[Turn, ...]
     """The turns, in the order they were played."""
     _lines: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False, alias="_lines")
@@ -129,7 +179,7 @@ class Record:
         names: Sequence[str] = (),
         date: str | None = None,
         comments: Mapping[int, str] | None = None,
-        headers: Iterable[tuple[str, str]] = (),
+        headers: Iterable[tuple[str, str]] | Mapping[str, str] = (),
     ) -> Record:
         """The record of the hand dealt as ``deal`` and played with ``actions`` (all of the hand
         or its beginning).
@@ -178,10 +228,10 @@ class Record:
                 raise ValueError(f"no turn {number} to comment: the record has {len(turns)}")
             turns[number - 1] = attrs.evolve(turns[number - 1], comment=text)
         written.append(("Result", _result(state)))
-        written += list(headers)
+        written += list(_headers(headers).items())
         for name, value in written:
             _check_header(name, value)
-        return cls(tuple(written), tuple(turns))
+        return cls(Headers(written), tuple(turns))
 
     # --- reading ---
 
@@ -228,10 +278,7 @@ class Record:
 
     def header(self, name: str) -> str | None:
         """The value of the header ``name``, or ``None`` if the record has none."""
-        for key, value in self.headers:
-            if key == name:
-                return value
-        return None
+        return self.headers.get(name)
 
     @property
     def rules(self) -> Rules:
@@ -256,7 +303,7 @@ class Record:
         players = self.header("Players")
         if players is not None:
             body["players"] = _whole(players, self._header_line("Players"), "Players")
-        for key, value in self.headers:
+        for key, value in self.headers.items():
             if not key.startswith(_RULE_PREFIX):
                 continue
             field = key[len(_RULE_PREFIX) :]
@@ -391,14 +438,14 @@ class Record:
     # --- writing ---
 
     def __str__(self) -> str:
-        lines = [f'[{name} "{_escape(value)}"]' for name, value in self.headers]
+        lines = [f'[{name} "{_escape(value)}"]' for name, value in self.headers.items()]
         lines.append("")
         lines += [f"{number}. {turn}" for number, turn in enumerate(self.turns, 1)]
         return "\n".join(lines) + "\n"
 
     def _header_line(self, name: str) -> int:
         """The line of the header ``name``, or of the first header if there is none."""
-        for index, (key, _) in enumerate(self.headers):
+        for index, key in enumerate(self.headers):
             if key == name:
                 return self._lines[index] if self._lines else index + 1
         return self._first_line()
@@ -513,7 +560,7 @@ class History:
         *,
         seed: int | None = None,
         comments: Mapping[int, str] | None = None,
-        headers: Iterable[tuple[str, str]] = (),
+        headers: Iterable[tuple[str, str]] | Mapping[str, str] = (),
     ) -> Record:
         """The record of one hand (by default the last one), with its own ``seed`` if known
         (otherwise the record gives the whole deck), comments and headers as for
@@ -711,7 +758,7 @@ def _parse_hand(lines: list[tuple[int, str]]) -> Record:
             'a record begins with its headers, such as [Rules "classic"]',
             line=lines[0][0] if lines else 1,
         )
-    return Record(tuple(headers), tuple(turns), tuple(numbers + turn_numbers))
+    return Record(Headers(headers), tuple(turns), tuple(numbers + turn_numbers))
 
 
 def _parse_turn(line: str, number: int, expected: int) -> Turn:
