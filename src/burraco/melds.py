@@ -341,6 +341,9 @@ def extend_meld(
     if not added:
         raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
     try:
+        foreign = _foreign_card(meld, added)
+        if foreign is not None:
+            raise foreign
         return _extend(meld, added, rules, wild_rank)
     except InvalidMeldError as error:
         added_text = " ".join([str(card) for card in added])
@@ -350,6 +353,34 @@ def extend_meld(
             cards=meld.cards + added,
             detail=error.detail,
         ) from None
+
+
+def _foreign_card(meld: Meld, added: tuple[Card, ...]) -> InvalidMeldError | None:
+    """The error for an added natural card that can never belong to ``meld`` (another rank for
+    a set, another suit for a sequence; twos and jokers may be its wild), or ``None``.
+
+    The union of the cards would fail anyway; this names the reason in the meld's own terms,
+    where reading the union afresh could call a set's stranger a ``duplicate-rank``."""
+    for card in added:
+        rank = card.rank
+        if rank is None or rank is Rank.TWO:
+            continue
+        if meld.kind is MeldKind.SET:
+            if rank is not meld.rank:
+                return _err(
+                    Reason.MIXED_RANKS,
+                    meld.cards + added,
+                    f"a set of {meld.rank} takes only {meld.rank} and one wild, not {card}",
+                )
+        elif card.suit is not meld.suit:
+            assert meld.suit is not None
+            suit = meld.suit.name.lower()
+            return _err(
+                Reason.MIXED_SUITS,
+                meld.cards + added,
+                f"a sequence of {suit} takes only {suit} and one wild, not {card}",
+            )
+    return None
 
 
 def _extend(
