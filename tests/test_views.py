@@ -106,7 +106,7 @@ def test_the_cards_taken_with_the_pile_are_known_until_melded_or_discarded() -> 
     state = play(state, "discard 9C")
     view = observe(state, 1)
     assert view.known_cards == (cards_of("KD"), (), (), ())
-    assert view.unknown_counts == (3, 11, 11, 11)
+    assert view.unknown_counts == (3, *(len(hand) for hand in state.hands[1:]))
     assert observe(state, 0).known_cards[0] == cards_of("KD")
 
 

@@ -46,8 +46,9 @@ from burraco.cards import (
     Rank,
     Suit,
     parse_card,
+    split_notation,
 )
-from burraco.errors import InvalidMeldError, NotationError, Reason
+from burraco.errors import InvalidMeldError, NotationError, Reason, excerpt
 from burraco.rules import CLASSIC, Rules
 
 __all__ = [
@@ -202,10 +203,14 @@ class Meld:
         return int(first.rank)
 
 
+_MOST_CARDS: Final = 162
+"""The cards of three packs: no meld, nor any list of cards, can hold more."""
+
+
 def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError:
-    text = " ".join([str(card) for card in cards])
+    text = excerpt(" ".join([str(card) for card in cards[:20]]))
     return InvalidMeldError(
-        f"illegal meld '{text}': {reason}: {detail}", reason=reason, cards=cards, detail=detail
+        f"illegal meld {text}: {reason}: {detail}", reason=reason, cards=cards, detail=detail
     )
 
 
@@ -216,9 +221,13 @@ def _read_cards(
     if type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
         result: tuple[Card, ...] = cards
     else:
-        tokens: Iterable[Card | str] = (
-            cards.replace(",", " ").split() if isinstance(cards, str) else cards
-        )
+        tokens: Iterable[Card | str] = split_notation(cards) if isinstance(cards, str) else cards
+        if isinstance(tokens, list) and len(tokens) > _MOST_CARDS:
+            raise _err(
+                Reason.TOO_MANY_COPIES,
+                (),
+                f"{len(tokens)} cards are more than the packs hold; no meld is longer than 14",
+            )
         read: list[Card] = []
         try:
             for token in tokens:
