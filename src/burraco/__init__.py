@@ -49,6 +49,7 @@ from burraco.errors import (
     InvalidStateError,
     NotationError,
     Reason,
+    RecordError,
 )
 from burraco.match import THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
@@ -64,7 +65,7 @@ from burraco.melds import (
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PRESETS, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.views import PlayerView, observe
+from burraco.views import PlayerView, determinize, observe
 
 try:
     __version__ = version("burraco")
@@ -107,6 +108,7 @@ __all__ = [
     "RandomAgent",
     "Rank",
     "Reason",
+    "RecordError",
     "Rules",
     "StockEnd",
     "Suit",
@@ -121,6 +123,7 @@ __all__ = [
     "can_close",
     "canonical_action",
     "check_action",
+    "determinize",
     "extend_meld",
     "format_cards",
     "is_legal",

@@ -53,7 +53,7 @@ from burraco.pozzetto import (
     unseen_after_discard,
 )
 from burraco.rules import CLASSIC, Rules
-from burraco.state import GameState, Phase
+from burraco.state import GameState, Phase, known_after_pick, known_after_play
 
 __all__ = [
     "LegalActions",
@@ -315,6 +315,7 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
         False,
         state.stalemate_turns,
         state.unseen_pozzetto,
+        state.known,
     )
 
 
@@ -355,6 +356,7 @@ def _pile_taken(state: GameState) -> GameState:
         False,
         state.stalemate_turns,
         state.unseen_pozzetto,
+        known_after_pick(state.known, seat, pile),
     )
 
 
@@ -400,7 +402,7 @@ def _open(state: GameState, action: OpenMeld) -> GameState:
                     Reason.SET_RANK_TAKEN,
                     f"the team has a set of {meld.rank} already (meld {index}): add to it",
                 )
-    return _after_meld(state, action, rest, state.melds[team] + (meld,))
+    return _after_meld(state, action, action.cards, rest, state.melds[team] + (meld,))
 
 
 def _resolve_meld(state: GameState, action: AddToMeld) -> int:
@@ -441,11 +443,17 @@ def _add(state: GameState, action: AddToMeld) -> GameState:
         grown = extend_meld(melds[index], action.cards, state.rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    return _after_meld(state, action, rest, melds[:index] + (grown,) + melds[index + 1 :])
+    return _after_meld(
+        state, action, action.cards, rest, melds[:index] + (grown,) + melds[index + 1 :]
+    )
 
 
 def _after_meld(
-    state: GameState, action: Action, rest: tuple[Card, ...], team_melds: tuple[Meld, ...]
+    state: GameState,
+    action: Action,
+    cards: tuple[Card, ...],
+    rest: tuple[Card, ...],
+    team_melds: tuple[Meld, ...],
 ) -> GameState:
     problem = keeping_problem(state, rest, team_melds)
     if problem is not None:
@@ -469,6 +477,7 @@ def _after_meld(
         True,
         state.stalemate_turns,
         state.unseen_pozzetto,
+        known_after_play(state.known, seat, cards) if state.known[seat] else state.known,
     )
 
 
@@ -519,6 +528,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         melded,
         stalemate,
         unseen,
+        known_after_play(state.known, seat, (card,)) if state.known[seat] else state.known,
     )
 
 

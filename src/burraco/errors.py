@@ -29,6 +29,7 @@ __all__ = [
     "InvalidStateError",
     "NotationError",
     "Reason",
+    "RecordError",
     "check_seat",
     "field_path",
     "inconsistent_state",
@@ -131,6 +132,11 @@ class Reason(StrEnum):
     INCONSISTENT_STATE = "inconsistent-state"
     """Fields contradict each other (turn, phase, pozzetti, outcome, ...)."""
 
+    # Game records (RecordError)
+    BAD_RECORD = "bad-record"
+    """A line of a game record is not a header, a turn or a comment, or the headers are wrong
+    (a missing deal, a turn numbered out of order, a result the replay does not give)."""
+
 
 EXCERPT_LENGTH: Final = 40
 """The most characters of an input that an error message quotes; longer input is cut and
@@ -205,6 +211,7 @@ _PUBLIC: Final[dict[str, str]] = {
     "cards-not-conserved": "the cards are not exactly the cards of the packs",
     "illegal-meld": "a meld is not legal under the rules",
     "inconsistent-state": "fields contradict each other: no play reaches this",
+    "bad-record": "a line of the game record is not a header or a turn that can be played",
 }
 """The fixed sentence of each reason code, for :attr:`BurracoError.public_message`."""
 
@@ -321,6 +328,33 @@ class InvalidStateError(BurracoError, ValueError):
         """The error without quoting the input: the field at fault and the reason."""
         general = super().public_message
         return f"{self.path}: {general}" if self.path else general
+
+
+class RecordError(BurracoError, ValueError):
+    """Raised when a game record cannot be read or replayed.
+
+    Raised by :meth:`burraco.record.Record.parse` and by :meth:`~burraco.record.Record.replay`.
+    ``line`` is the number of the line at fault (from 1; 0 for the record as a whole) and the
+    message begins with it, for example ``line 14: illegal action 'discard JK' by seat 2:
+    card-not-in-hand: ...``. ``reason`` is ``bad-record`` for the layout of the record, or the
+    reason of the underlying problem: a bad card or action (``bad-card``, ``bad-action``), an
+    illegal action (``card-not-in-hand``, ``wrong-phase``, ...), impossible rules or deck
+    (``out-of-range``, ``cards-not-conserved``).
+    """
+
+    line: int
+    detail: str
+
+    def __init__(self, detail: str, *, line: int, reason: Reason = Reason.BAD_RECORD) -> None:
+        super().__init__(f"line {line}: {detail}" if line else detail, reason=reason)
+        self.line = line
+        self.detail = detail
+
+    @property
+    def public_message(self) -> str:
+        """The error without quoting the record: the line at fault and the reason."""
+        general = super().public_message
+        return f"line {self.line}: {general}" if self.line else general
 
 
 # --- building InvalidStateError (shared by burraco.testing and burraco.serialize) -----------

@@ -11,13 +11,18 @@ players seats 0 and 2 play against 1 and 3.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from enum import StrEnum
+from operator import attrgetter
+from typing import Final
 
 import attrs
 
 from burraco.cards import Card, format_cards
 from burraco.melds import Meld, burraco_kind
 from burraco.rules import Rules
+
+_CODE: Final = attrgetter("code")
 
 __all__ = [
     "EndReason",
@@ -102,6 +107,13 @@ class GameState:
     unseen_pozzetto: tuple[int, ...] = ()
     """Seats whose hand is a pozzetto taken on the discard that they may not look at yet
     (until their partner's next discard; with 2 or 3 players, until their next turn)."""
+    known: tuple[tuple[Card, ...], ...] = attrs.field(
+        default=attrs.Factory(lambda self: ((),) * len(self.hands), takes_self=True)
+    )
+    """For each seat, sorted, the cards every player knows it holds: those it took with the
+    discard pile and has not melded or discarded since (the pile lies face up, so everyone saw
+    them). Always part of the seat's hand; empty for a seat that emptied its hand (the
+    pozzetto it then holds is unseen by the others)."""
 
     @property
     def is_over(self) -> bool:
@@ -173,3 +185,42 @@ class GameState:
             note = " (pozzetto, not looked at)" if seat in self.unseen_pozzetto else ""
             lines.append(f"{marker}seat {seat} ({len(hand)}){note}: {format_cards(hand)}")
         return "\n".join(lines)
+
+
+# --- what every player knows of the hands (GameState.known) -------------------------------------
+
+
+def _with_seat(
+    rows: tuple[tuple[Card, ...], ...], seat: int, row: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return rows[:seat] + (row,) + rows[seat + 1 :]
+
+
+def known_after_pick(
+    known: tuple[tuple[Card, ...], ...], seat: int, pile: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """:attr:`GameState.known` after ``seat`` takes the discard pile ``pile`` (all public)."""
+    return _with_seat(known, seat, tuple(sorted(known[seat] + pile, key=_CODE)))
+
+
+def known_after_play(
+    known: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """:attr:`GameState.known` after ``seat`` melds or discards ``cards`` (face up, so public).
+
+    A played card that was known is no longer known to be held; the others cannot be told
+    apart from the hidden copies of the same card, so what stays known is the known cards minus
+    the played ones, whatever else the hand holds.
+    """
+    held = known[seat]
+    if not held:
+        return known
+    rest = held
+    for card in cards:  # the known cards are sorted by code: find each by bisection
+        code = card.code
+        index = bisect_left(rest, code, key=_CODE)
+        if index < len(rest) and rest[index].code == code:
+            rest = rest[:index] + rest[index + 1 :]
+    if rest is held:
+        return known
+    return known[:seat] + (rest,) + known[seat + 1 :]

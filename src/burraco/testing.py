@@ -43,6 +43,7 @@ from burraco.melds import Meld, MeldKind, validate_meld
 from burraco.pozzetto import can_take_pozzetto
 from burraco.rules import CLASSIC, Rules, StockEnd
 from burraco.state import EndReason, GameState, Outcome, Phase
+from burraco.views import PlayerView, determinize, observe
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "cards",
     "check_invariants",
+    "check_view",
     "game_states",
     "melds",
 ]
@@ -85,6 +87,8 @@ def check_invariants(state: GameState) -> None:
     * the outcome: a closed hand names the seat that acted last, whose hand is empty and whose
       team could close (pozzetto taken, a burraco, no wild as the last discard); a stalemate
       comes after a full round of swaps, a stock end leaves the stock at 2 cards;
+    * known cards: for each seat, sorted cards that its hand holds (none while its hand is an
+      unseen pozzetto);
     * history: what the fields tell of the play so far agrees with them. The stock is no larger
       than the deal leaves, and ``stock_size - len(stock)`` draws were made; the discard pile
       holds at most one card more than that (one per turn that drew), and no more was taken
@@ -101,6 +105,12 @@ def check_invariants(state: GameState) -> None:
             ``out-of-range``, ``wrong-type``) and ``path`` names the field, such as
             ``melds[1][0]`` or ``hands[2][5]``.
     """
+    _check_position(state)
+    _check_can_act(state)
+
+
+def _check_position(state: GameState) -> None:
+    """Every check of :func:`check_invariants` but the last (that the player can act)."""
     if not isinstance(state, GameState):
         raise invalid_state(
             Reason.WRONG_TYPE, "", f"expected a GameState, not {type(state).__name__}"
@@ -114,8 +124,8 @@ def check_invariants(state: GameState) -> None:
     _check_pozzetti(state)
     _check_outcome(state)
     _check_hands_held(state)
+    _check_known(state)
     check_history(state)
-    _check_can_act(state)
 
 
 def _check_types(state: GameState) -> None:
@@ -466,6 +476,29 @@ def _check_hands_held(state: GameState) -> None:
             )
 
 
+def _check_known(state: GameState) -> None:
+    known = _tuple(state.known, "known")
+    _count(known, "known", state.rules.players, "lists of known cards, one per seat")
+    for seat, cards in enumerate(known):
+        where = field_path("known", seat)
+        _card_tuple(cards, where)
+        if any(cards[i] > cards[i + 1] for i in range(len(cards) - 1)):
+            raise inconsistent_state(where, "known cards are kept sorted")
+        if not cards:
+            continue
+        if seat in state.unseen_pozzetto:
+            raise inconsistent_state(
+                where, f"seat {seat} holds a pozzetto nobody has seen, so no card of it is known"
+            )
+        lacking = Counter(cards) - Counter(state.hands[seat])
+        if lacking:
+            raise inconsistent_state(
+                where,
+                f"seat {seat} is known to hold {format_cards(sorted(lacking.elements()))}, "
+                f"but its hand is {format_cards(state.hands[seat]) or 'empty'}",
+            )
+
+
 def _check_can_act(state: GameState) -> None:
     if state.phase is not Phase.PLAY:
         return  # over, or a draw (the stock holds 3 cards or more)
@@ -480,6 +513,124 @@ def _check_can_act(state: GameState) -> None:
             "" if can_take_pozzetto(state, team) else ", and cannot close with it"
         )
         raise inconsistent_state(field_path("hands", state.turn), detail)
+
+
+# --- views -------------------------------------------------------------------------------------
+
+
+def check_view(view: PlayerView) -> None:
+    """Check that some possible state shows ``view`` to its seat; raise if none does.
+
+    :func:`burraco.serialize.from_json` runs it on every view it reads. The cards the view
+    names must fit in the packs; the cards it does not show must fill exactly the hidden part
+    of the hands, the stock and the pozzetti; the state they make must pass
+    :func:`check_invariants` (with the hidden cards dealt by :func:`~burraco.determinize`,
+    and one that lets the player to act do something); and ``observe`` must give back the
+    same view, derived fields such as ``table_points`` included.
+
+    >>> from burraco.engine import new_game
+    >>> import attrs
+    >>> view = observe(new_game(seed=1), 0)
+    >>> check_view(view)
+    >>> check_view(attrs.evolve(view, stock_size=40))
+    Traceback (most recent call last):
+    ...
+    burraco.errors.InvalidStateError: stock_size: cards-not-conserved: 96 cards are unseen, but
+    the hidden hands, the stock and the pozzetti hold 95
+
+    Raises:
+        InvalidStateError: naming the field at fault, with the reasons of
+            :func:`check_invariants`.
+    """
+    if not isinstance(view, PlayerView):
+        raise invalid_state(
+            Reason.WRONG_TYPE, "", f"expected a PlayerView, not {type(view).__name__}"
+        )
+    _check_view_counts(view)
+    _check_position(_stand_in(view))
+    state = determinize(view, random.Random(0))
+    _check_can_act(state)
+    seen = observe(state, view.seat)
+    if seen == view:
+        return
+    for name in PlayerView.__attrs_attrs__:  # the first field that no position shows
+        if getattr(seen, name.name) != getattr(view, name.name):
+            raise inconsistent_state(
+                name.name,
+                f"no position shows this to seat {view.seat}: given the rest of the view, "
+                f"{name.name} would be {_shown(getattr(seen, name.name))}",
+            )
+
+
+def _check_view_counts(view: PlayerView) -> None:
+    players = view.rules.players
+    check_seat(view.seat, "seat", players)
+    for name in ("hand_sizes", "known_cards"):
+        _count(getattr(view, name), name, players, "items, one per seat")
+    for name in ("melds", "pozzetto_taken", "table_points"):
+        _count(getattr(view, name), name, view.rules.teams, "items, one per team")
+
+
+def _stand_in(view: PlayerView) -> GameState:
+    """A state with the cards hidden from ``view`` dealt in card order (its public part is the
+    view's, so it is possible exactly when the view is, but for who can act)."""
+    hidden = Counter(make_deck(view.rules.packs))
+    hidden.subtract(card for melds in view.melds for meld in melds for card in meld.cards)
+    hidden.subtract(view.discard_pile)
+    for seat, known in enumerate(view.known_cards):
+        if seat != view.seat or view.hand is None:
+            hidden.subtract(known)
+    if view.hand is not None:
+        hidden.subtract(view.hand)
+    pool = sorted(hidden.elements())
+    if any(count < 0 for count in hidden.values()):
+        card = min(card for card, count in hidden.items() if count < 0)
+        raise invalid_state(
+            Reason.CARDS_NOT_CONSERVED,
+            "",
+            f"{card} is seen {-hidden[card]} time(s) more than the {view.rules.packs} packs hold",
+        )
+    hands = []
+    for seat, (size, known) in enumerate(zip(view.hand_sizes, view.known_cards, strict=True)):
+        if seat == view.seat and view.hand is not None:
+            hands.append(view.hand)
+            continue
+        if len(known) > size:
+            raise inconsistent_state(
+                field_path("known_cards", seat),
+                f"seat {seat} holds {size} cards, fewer than the {len(known)} known",
+            )
+        hands.append(tuple(sorted(known + tuple(pool[: size - len(known)]))))
+        del pool[: size - len(known)]
+    size = view.rules.pozzetto_size
+    pozzetti = [tuple(pool[i * size : (i + 1) * size]) for i in range(view.pozzetti_left)]
+    del pool[: size * view.pozzetti_left]
+    return GameState(
+        view.rules,
+        view.dealer,
+        view.turn,
+        view.phase,
+        tuple(hands),
+        view.melds,
+        tuple(pool[: view.stock_size]) + tuple(pool[view.stock_size :]),
+        view.discard_pile,
+        tuple(pozzetti),
+        view.pozzetto_taken,
+        view.outcome,
+        view.taken_from_pile,
+        view.melded_this_turn,
+        view.stalemate_turns,
+        view.unseen_pozzetto,
+        view.known_cards,
+    )
+
+
+def _shown(value: object) -> str:
+    """A field of a view for a message, in notation where it holds cards."""
+    if isinstance(value, tuple) and all(isinstance(item, Card) for item in value):
+        return repr(format_cards(value))
+    text = str(value) if not isinstance(value, tuple) else str(list(value))
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # --- hypothesis strategies ----------------------------------------------------------------------
