@@ -42,7 +42,7 @@ from burraco.errors import (
     NotationError,
     Reason,
 )
-from burraco.match import THREE_DEALS, Match, VictoryTable, victory_points
+from burraco.match import FOUR_DEALS, THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
     BurracoKind,
     Meld,
@@ -75,6 +75,7 @@ __all__ = [
     "DrawStock",
     "EndReason",
     "FIBUR",
+    "FOUR_DEALS",
     "GameState",
     "GreedyAgent",
     "HandScore",
