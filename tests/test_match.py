@@ -320,7 +320,12 @@ def test_four_deals_table_is_data_beside_three_deals() -> None:
 
 def test_a_tournament_match_plays_its_deals_whatever_the_totals() -> None:
     match = play(Match.start(deals=3), (2500, 0), (100, 200))
-    assert (match.is_over, match.winner, match.totals, match.dealer) == (False, None, (2600, 200), 2)
+    assert (match.is_over, match.winner, match.totals, match.dealer) == (
+        False,
+        None,
+        (2600, 200),
+        2,
+    )
     match = play(match, (0, 300))
     assert (match.is_over, match.winner, match.totals) == (True, 0, (2600, 500))
     assert match.victory_points == (20, 0)
