@@ -183,6 +183,12 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The meld as an SVG picture (:func:`burraco.svg.meld`), for Jupyter."""
+        from burraco import svg
+
+        return svg.meld(self)
+
     def _first_slot(self) -> int:
         """The slot (1 to 14) of the first card of a sequence."""
         if self.wild_index == 0:
