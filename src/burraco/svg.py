@@ -320,9 +320,7 @@ def _highlight(
             return _Highlight(seat=seat, pile_taken=True)
         case OpenMeld() if melds[team]:
             index = len(melds[team]) - 1
-            return _Highlight(
-                seat=seat, team=team, meld=index, cards=tuple(melds[team][index].cards)
-            )
+            return _Highlight(seat=seat, team=team, meld=index)
         case AddToMeld():
             added = _added_to(last_action, melds[team])
             if added is not None:
