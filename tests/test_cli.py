@@ -450,3 +450,13 @@ def test_every_reason_code_has_a_row_on_the_reasons_page() -> None:
         if line.startswith("| `")
     }
     assert {reason.value for reason in Reason} == rows
+
+
+def test_validate_quotes_the_whole_input_with_a_placed_wild(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "5H", "6H", "JK=9H"]) == 1
+    assert capsys.readouterr().err == (
+        "illegal meld '5H 6H JK=9H': wild-as-not-possible: the wild cannot stand for 9H; "
+        "it can stand for 7H or 4H\n"
+    )
