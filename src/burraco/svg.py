@@ -50,7 +50,7 @@ STEP: Final = 26
 _BACK_STEP: Final = 7
 _GAP: Final = 18
 _MARGIN: Final = 16
-_TABLE_WIDTH: Final = 820
+_TABLE_WIDTH: Final = 700
 _LINE: Final = 20
 
 RED: Final = "#c8102e"
