@@ -133,3 +133,31 @@ def test_play_rejects_bad_options(
 ) -> None:
     assert main(["play", *options]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_match_to_the_target_plays_hands_until_a_team_wins(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = Match.start(CLASSIC)
+    lines: list[str] = []
+    hand = 0
+    while not match.is_over:
+        typed, final = greedy_transcript(2, f"4:{hand}", dealer=match.dealer)
+        lines += typed
+        match = match.record(score_hand(final))
+        hand += 1
+    status, out = run(monkeypatch, capsys, lines, "--seed", "4", "--seat", "2", "--match")
+    assert status == 0
+    assert out.endswith(f"\n{match}\n")
+    assert f"team {match.winner} wins (target 2000)" in out
+
+
+def test_unicode_shows_suit_symbols_and_reads_them_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = new_game(CLASSIC, seed=3)
+    status, out = run(monkeypatch, capsys, ["draw", "discard 7♣"], "--seed", "3", "--seat", "1",
+                      "--unicode")  # fmt: skip
+    assert status == 0
+    assert f"you: {state.hands[1][0].unicode()} " in out
+    assert "turn  1  seat 1 (you): draw; discard 7♣" in out

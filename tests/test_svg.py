@@ -6,16 +6,20 @@ import difflib
 import re
 import xml.etree.ElementTree as ET
 
+import attrs
 import pytest
 
 from burraco import (
+    CLASSIC,
     FIBUR,
     JOKER,
     AddToMeld,
     Discard,
     DrawStock,
+    GreedyAgent,
     OpenMeld,
     apply,
+    legal_actions,
     new_game,
     observe,
     parse_card,
@@ -181,3 +185,19 @@ def test_jupyter_hooks_return_the_pictures() -> None:
     assert meld._repr_svg_() == svg.meld(meld)
     assert state._repr_svg_() == svg.table(state)
     assert observe(state, 1)._repr_svg_() == svg.view(observe(state, 1))
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_tables_of_every_size_draw_to_the_end_of_a_hand(players: int) -> None:
+    state = new_game(attrs.evolve(CLASSIC, players=players), seed=players)
+    agent = GreedyAgent()
+    while legal_actions(state):
+        action = agent.choose(observe(state, state.turn), legal_actions(state))
+        state = apply(state, action)
+        if isinstance(action, Discard):
+            root = parse(svg.table(state, last_action=action))
+            assert len(titles(root)) == sum(map(len, state.hands)) + len(state.discard_pile) + sum(
+                len(meld.cards) for melds in state.melds for meld in melds
+            )
+            parse(svg.view(observe(state, 0), last_action=action))
+    assert state.is_over
