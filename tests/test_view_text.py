@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from burraco import DrawStock, GreedyAgent, apply, legal_actions, new_game, observe
+from burraco import DrawStock, GreedyAgent, apply, legal_actions, new_game, observe, svg
 from burraco.cards import format_cards
 from tests.golden_svg import position
 
@@ -32,7 +32,9 @@ def test_a_view_shows_every_meld_with_its_burraco_mark_and_no_hidden_card() -> N
         hands = text.splitlines()[-4:]
         for other, line in enumerate(hands):
             if other != seat:
-                assert line[1:] == f"seat {other} ({len(state.hands[other])})"
+                known = state.known[other]
+                shown = f", known: {format_cards(known)}" if known else ""
+                assert line[1:] == f"seat {other} ({len(state.hands[other])}){shown}"
 
 
 def test_a_view_of_an_unseen_pozzetto_says_so_and_shows_no_card() -> None:
@@ -42,3 +44,18 @@ def test_a_view_of_an_unseen_pozzetto_says_so_and_shows_no_card() -> None:
     (seat,) = state.unseen_pozzetto
     line = next(line for line in str(observe(state, seat)).splitlines() if f"seat {seat} (" in line)
     assert line == f" seat {seat} (11) (pozzetto, not looked at), you"
+
+
+def test_a_view_shows_the_cards_everyone_knows_another_seat_holds() -> None:
+    state = new_game(seed=5)
+    while True:
+        state = apply(state, GreedyAgent().choose(observe(state, state.turn), legal_actions(state)))
+        if state.known[2] and state.turn == 0:
+            break
+    view = observe(state, 0)
+    line = str(view).splitlines()[-2]
+    assert line == f" seat 2 ({len(state.hands[2])}), known: {format_cards(view.known_cards[2])}"
+    picture = svg.view(view)
+    for card in view.known_cards[2]:
+        assert f"<title>{card}</title>" in picture
+    assert f"{len(state.hands[2])} cards, {len(view.known_cards[2])} known" in picture

@@ -41,6 +41,7 @@ from burraco.errors import (
     InvalidStateError,
     NotationError,
     Reason,
+    RecordError,
 )
 from burraco.match import FOUR_DEALS, THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
@@ -56,7 +57,7 @@ from burraco.melds import (
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PRESETS, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.views import PlayerView, observe
+from burraco.views import PlayerView, determinize, observe
 
 try:
     __version__ = version("burraco")
@@ -99,6 +100,7 @@ __all__ = [
     "RandomAgent",
     "Rank",
     "Reason",
+    "RecordError",
     "Rules",
     "StockEnd",
     "Suit",
@@ -112,6 +114,7 @@ __all__ = [
     "burraco_kind",
     "can_close",
     "check_action",
+    "determinize",
     "extend_meld",
     "format_cards",
     "is_legal",

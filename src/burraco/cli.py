@@ -10,6 +10,8 @@ Commands:
   --help``);
 * ``burraco simulate --hands N`` plays many hands between bots, in parallel with ``--jobs``, and
   prints statistics.
+* ``burraco replay FILE`` replays a game record, printing the table after each turn (or after
+  one, with ``--turn``) and the score sheet.
 
 Bare ``burraco`` prints the help and the commands. Exit status: 0 when all went well (also when
 the reader of the output goes away early, as in ``burraco demo | head``), 1 when ``validate``
@@ -37,18 +39,26 @@ import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from datetime import date
 from typing import Any, Final, TextIO, TypeAlias
 
 import attrs
 
 from burraco import __version__
 from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile, parse_action
-from burraco.agents import Agent, GreedyAgent, RandomAgent, play_out
+from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
 from burraco.cards import Rank, Suit
 from burraco.engine import apply, check_action, legal_actions, new_game
-from burraco.errors import BurracoError, IllegalActionError, InvalidMeldError, NotationError
+from burraco.errors import (
+    BurracoError,
+    IllegalActionError,
+    InvalidMeldError,
+    NotationError,
+    RecordError,
+)
 from burraco.match import DEAL_TABLES, Match
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
+from burraco.record import History, MatchRecord
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import HandScore, TeamScore, _table, score_hand, score_team
 from burraco.state import EndReason, GameState
@@ -204,11 +214,15 @@ def _demo(args: argparse.Namespace) -> int:
     show()
     seat_names = [names[seat % len(names)] for seat in range(rules.players)]
     turns = _Turns(show, seat_names, table_every=1 if args.verbose else TABLE_EVERY)
-    final = play_out(state, agents, on_action=turns.on_action)
+    history = None if args.record is None else _history(seat_names)
+    final = play_out(state, agents, on_action=_recording(history, turns.on_action))
     show()
     show(final)
     show()
     show(score_hand(final))
+    if history is not None:
+        record = history.record(seed=seed, headers=[_DEMO_EVENT])
+        return _write_record(args.record, str(record), "demo")
     return OK
 
 
@@ -281,7 +295,7 @@ def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action:
 
 
 def _play_out_with(
-    state: GameState, agents: Sequence[Agent | None], turns: _Turns, show: _Printer
+    state: GameState, agents: Sequence[Agent | None], on_action: StepHook, show: _Printer
 ) -> GameState:
     """Play the hand to its end; a ``None`` agent is the person at the keyboard."""
     while True:
@@ -294,7 +308,7 @@ def _play_out_with(
         else:
             action = agent.choose(observe(state, state.turn), actions)
         after = apply(state, action)
-        turns.on_action(state, action, after)
+        on_action(state, action, after)
         state = after
 
 
@@ -333,6 +347,7 @@ def _play(args: argparse.Namespace) -> int:
     )
     several = args.match or args.deals is not None
     match = Match.start(rules, deals=args.deals) if several else None
+    history = None if args.record is None else _history(names)
     hand = 0
     try:
         while True:
@@ -342,22 +357,125 @@ def _play(args: argparse.Namespace) -> int:
                 show()
                 show(f"hand {hand + 1}, dealer seat {dealer}")
             turns = _Turns(show, names)
-            final = _play_out_with(state, agents, turns, show)
+            final = _play_out_with(state, agents, _recording(history, turns.on_action), show)
             show()
             show(final)
             show()
             show(score_hand(final))
             if match is None:
-                return OK
+                break
             match = match.record(score_hand(final))
             show()
             show(match)
             if match.is_over:
-                return OK
+                break
             hand += 1
     except _QuitError:
         show("the game is left unfinished")
+    if history is None or not len(history):
         return OK
+    if several:
+        text = str(history.match_record())
+    else:
+        text = str(history.record(seed=seed, headers=[_PLAY_EVENT]))
+    return _write_record(args.record, text, "play")
+
+
+# --- game records (demo --record, replay) -------------------------------------------------------
+
+_DEMO_EVENT: Final = ("Event", "burraco demo")
+_PLAY_EVENT: Final = ("Event", "burraco play")
+
+
+def _history(names: Sequence[str]) -> History:
+    """A :class:`~burraco.record.History` naming each seat, dated today."""
+    return History(names=names, date=date.today().isoformat())
+
+
+def _recording(history: History | None, narrate: StepHook) -> StepHook:
+    """``narrate``, and also ``history`` if there is one."""
+    if history is None:
+        return narrate
+
+    def narrate_and_record(before: GameState, action: Action, after: GameState) -> None:
+        history(before, action, after)
+        narrate(before, action, after)
+
+    return narrate_and_record
+
+
+def _write_record(path: str, text: str, command: str) -> int:
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        print(f"burraco {command}: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+        return BAD_INPUT
+    print(f"record written to {path}")
+    return OK
+
+
+def _replay(args: argparse.Namespace) -> int:
+    name = "standard input" if args.file == "-" else args.file
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as file:
+                text = file.read()
+        record = MatchRecord.parse(text)
+    except OSError as error:
+        print(f"burraco replay: {name}: cannot read: {error.strerror or error}", file=sys.stderr)
+        return BAD_INPUT
+    except UnicodeDecodeError:
+        print(f"burraco replay: {name}: the file is not UTF-8 text", file=sys.stderr)
+        return BAD_INPUT
+    except RecordError as error:
+        print(f"burraco replay: {name}: {error}", file=sys.stderr)
+        return BAD_INPUT
+    hands = record.hands
+    for index, hand in enumerate(hands):
+        if len(hands) > 1:
+            print(f"== hand {index + 1}")
+        for key, value in hand.headers:
+            print(f"{key}: {value}")
+        print()
+        states = hand.replay_turns()
+        if args.turn is not None:
+            if args.turn >= len(states):
+                print(
+                    f"burraco replay: {name}: the hand has {len(states) - 1} turns, "
+                    f"not {args.turn}",
+                    file=sys.stderr,
+                )
+                return BAD_INPUT
+            chosen = [args.turn]
+        else:
+            chosen = list(range(len(states)))
+        for number in chosen:
+            if number:
+                print(f"{number}. {hand.turns[number - 1]}")
+            print(states[number])
+            print()
+        final = states[-1]
+        if final.is_over:
+            print(score_hand(final))
+        else:
+            print(f"the hand is not over: {len(hand.turns)} turns recorded")
+        print()
+    if len(hands) > 1:
+        print(record.replay())
+    return OK
+
+
+def _turn_option(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (the deal) or more, not {value}")
+    return value
 
 
 # --- validate -----------------------------------------------------------------------------------
@@ -793,6 +911,7 @@ def _add_demo(commands: _Commands) -> None:
     _add_table(demo, "greedy")
     demo.add_argument("--verbose", action="store_true", help="print the table after every turn")
     _unicode_argument(demo)
+    demo.add_argument("--record", metavar="FILE", help="also write the hand's game record to FILE")
     demo.set_defaults(run=_demo)
 
 
@@ -842,7 +961,31 @@ def _add_play(commands: _Commands) -> None:
         help="play a tournament match of this many deals, scored in victory points",
     )
     _unicode_argument(play)
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game record to FILE (a match: every hand), even if left unfinished",
+    )
     play.set_defaults(run=_play)
+
+
+def _add_replay(commands: _Commands) -> None:
+    replay = commands.add_parser(
+        "replay",
+        help="replay a game record",
+        description=(
+            "Read a game record (one hand or a match), check it, and print the table after "
+            "each turn and the score sheet of each hand (with a match, the match sheet too)."
+        ),
+    )
+    replay.add_argument("file", metavar="FILE", help='the record, or "-" for standard input')
+    replay.add_argument(
+        "--turn",
+        type=_turn_option,
+        metavar="N",
+        help="print only the table after turn N (0: as dealt)",
+    )
+    replay.set_defaults(run=_replay)
 
 
 def _add_validate(commands: _Commands) -> None:
@@ -909,6 +1052,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_demo(commands)
     _add_play(commands)
+    _add_replay(commands)
     _add_validate(commands)
     _add_score(commands)
     _add_simulate(commands)

@@ -23,6 +23,7 @@ __all__ = [
     "InvalidStateError",
     "NotationError",
     "Reason",
+    "RecordError",
 ]
 
 
@@ -120,6 +121,11 @@ class Reason(StrEnum):
     INCONSISTENT_STATE = "inconsistent-state"
     """Fields contradict each other (turn, phase, pozzetti, outcome, ...)."""
 
+    # Game records (RecordError)
+    BAD_RECORD = "bad-record"
+    """A line of a game record is not a header, a turn or a comment, or the headers are wrong
+    (a missing deal, a turn numbered out of order, a result the replay does not give)."""
+
 
 class BurracoError(Exception):
     """Base class of every error that :mod:`burraco` raises on purpose.
@@ -203,3 +209,24 @@ class InvalidStateError(BurracoError, ValueError):
     def __init__(self, message: str, *, reason: Reason, path: str = "") -> None:
         super().__init__(f"{path}: {message}" if path else message, reason=reason)
         self.path = path
+
+
+class RecordError(BurracoError, ValueError):
+    """Raised when a game record cannot be read or replayed.
+
+    Raised by :meth:`burraco.record.Record.parse` and by :meth:`~burraco.record.Record.replay`.
+    ``line`` is the number of the line at fault (from 1; 0 for the record as a whole) and the
+    message begins with it, for example ``line 14: illegal action 'discard JK' by seat 2:
+    card-not-in-hand: ...``. ``reason`` is ``bad-record`` for the layout of the record, or the
+    reason of the underlying problem: a bad card or action (``bad-card``, ``bad-action``), an
+    illegal action (``card-not-in-hand``, ``wrong-phase``, ...), impossible rules or deck
+    (``out-of-range``, ``cards-not-conserved``).
+    """
+
+    line: int
+    detail: str
+
+    def __init__(self, detail: str, *, line: int, reason: Reason = Reason.BAD_RECORD) -> None:
+        super().__init__(f"line {line}: {detail}" if line else detail, reason=reason)
+        self.line = line
+        self.detail = detail

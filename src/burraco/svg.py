@@ -539,7 +539,17 @@ def view(view: PlayerView, *, last_action: Action | None = None) -> str:
         canvas.line(text, weight="bold", fill=colour)
         if seat == view.seat and view.hand is not None:
             canvas.cards(view.hand)
-        else:
-            canvas.backs(size, f"{size} card{'s' if size != 1 else ''}")
-            canvas.y += CARD_HEIGHT + 10
+            continue
+        known = view.known_cards[seat] if seat != view.seat else ()
+        x = float(_MARGIN + 8)
+        for offset, one in enumerate(known):  # taken with the pile: everyone saw them
+            canvas.parts.append(_card(one, x + offset * STEP, canvas.y + 2))
+        if known:
+            x += len(known) * STEP + CARD_WIDTH - STEP + 10
+        hidden = size - len(known)
+        label = f"{size} card{'s' if size != 1 else ''}"
+        if known:
+            label += f", {len(known)} known"
+        canvas.backs(hidden, label, x=x)
+        canvas.y += CARD_HEIGHT + 10
     return canvas.document(f"{status} (seat {view.seat})")
