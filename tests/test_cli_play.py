@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,7 @@ from burraco import (
     score_hand,
 )
 from burraco.cli import main
+from burraco.record import Record
 
 
 def greedy_transcript(seat: int, seed: int | str, dealer: int = 0) -> tuple[list[str], GameState]:
@@ -161,3 +163,34 @@ def test_unicode_shows_suit_symbols_and_reads_them_too(
     assert status == 0
     assert f"you: {state.hands[1][0].unicode()} " in out
     assert "turn  1  seat 1 (you): draw; discard 7♣" in out
+
+
+def test_record_keeps_the_hand_in_the_record_format(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    typed, final = greedy_transcript(1, 3)
+    path = tmp_path / "hand.txt"
+    status, out = run(monkeypatch, capsys, typed, "--seed", "3", "--seat", "1", "--record",
+                      str(path))  # fmt: skip
+    assert status == 0
+    assert out.endswith(f"{score_hand(final)}\nrecord written to {path}\n")
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    assert (record.final(), record.names, record.header("Seed"), record.header("Event")) == (
+        final,
+        ("greedy", "you", "greedy", "greedy"),
+        "3",
+        "burraco play",
+    )
+
+
+def test_record_of_an_unfinished_hand_replays_as_far_as_it_went(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    typed, _ = greedy_transcript(1, 3)
+    path = tmp_path / "hand.txt"
+    status, _ = run(monkeypatch, capsys, typed[:4], "--seed", "3", "--seat", "1", "--record",
+                    str(path))  # fmt: skip
+    assert status == 0
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    assert not record.final().is_over
+    assert [str(a) for turn in record.turns if turn.seat == 1 for a in turn.actions] == typed[:4]
