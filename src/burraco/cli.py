@@ -248,6 +248,9 @@ def _read_line(prompt: str) -> str:
         except EOFError:
             print()
             raise _QuitError from None
+        except KeyboardInterrupt:
+            print()  # so that "interrupted" does not follow the prompt on its line
+            raise
     print(prompt, end="", flush=True)
     line = sys.stdin.readline()
     if not line:
