@@ -104,8 +104,16 @@ def _star(colour: str, x: float, y: float, scale: str) -> str:
     return f'<g transform="translate({x} {y}) scale({scale})" fill="{colour}">{_STAR}</g>'
 
 
-def _text(x: float, y: float, text: str, *, size: int = 13, weight: str = "normal",
-          fill: str = BLACK, anchor: str = "start") -> str:  # fmt: skip
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    *,
+    size: int = 13,
+    weight: str = "normal",
+    fill: str = BLACK,
+    anchor: str = "start",
+) -> str:
     bold = ' font-weight="bold"' if weight == "bold" else ""
     middle = ' text-anchor="middle"' if anchor == "middle" else ""
     return (
@@ -114,8 +122,16 @@ def _text(x: float, y: float, text: str, *, size: int = 13, weight: str = "norma
     )
 
 
-def _frame(x: float, y: float, width: float, height: float, colour: str, *,
-           stroke: int = 3, dash: bool = False) -> str:  # fmt: skip
+def _frame(
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    colour: str,
+    *,
+    stroke: int = 3,
+    dash: bool = False,
+) -> str:
     dashes = ' stroke-dasharray="5 3"' if dash else ""
     return (
         f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="7" fill="none" '
@@ -123,8 +139,15 @@ def _frame(x: float, y: float, width: float, height: float, colour: str, *,
     )
 
 
-def _card(card: Card, x: float, y: float, *, stands_for: Card | None = None,
-          rank: Rank | None = None, highlight: bool = False) -> str:  # fmt: skip
+def _card(
+    card: Card,
+    x: float,
+    y: float,
+    *,
+    stands_for: Card | None = None,
+    rank: Rank | None = None,
+    highlight: bool = False,
+) -> str:
     """One card face with its top left corner at ``(x, y)``.
 
     A wild placed in a meld is drawn as ``stands_for`` (a sequence) or with the set's ``rank``,
@@ -302,9 +325,13 @@ class _Highlight:
 
 
 def _highlight(
-    last_action: Action | None, turn: int, players: int, teams: int, over: bool,
+    last_action: Action | None,
+    turn: int,
+    players: int,
+    teams: int,
+    over: bool,
     melds: Sequence[Sequence[Meld]],
-) -> _Highlight:  # fmt: skip
+) -> _Highlight:
     """Where to mark ``last_action``, the action that led to this position."""
     if last_action is None:
         return _Highlight()
@@ -347,8 +374,15 @@ class _Canvas:
         self.y = _MARGIN
         self.parts: list[str] = []
 
-    def line(self, text: str, *, size: int = 13, weight: str = "normal", fill: str = BLACK,
-             x: float = _MARGIN) -> None:  # fmt: skip
+    def line(
+        self,
+        text: str,
+        *,
+        size: int = 13,
+        weight: str = "normal",
+        fill: str = BLACK,
+        x: float = _MARGIN,
+    ) -> None:
         self.parts.append(_text(x, self.y + size, text, size=size, weight=weight, fill=fill))
         self.y += size + 7
 
@@ -403,17 +437,6 @@ class _Canvas:
 
     def document(self, label: str) -> str:
         return _document(self.width, int(self.y) + _MARGIN, label, self.parts)
-
-
-def _status(rules: Rules, players: int, dealer: int, turn: int, phase: str,
-            closer: int | None, reason: str | None) -> str:  # fmt: skip
-    if reason is None:
-        status = f"seat {turn} to {phase}"
-    elif closer is not None:
-        status = f"over: closed by seat {closer}"
-    else:
-        status = f"over: {reason}"
-    return f"{rules.name}, {players} players, dealer seat {dealer}: {status}"
 
 
 def _centre(
@@ -472,16 +495,9 @@ def table(state: GameState, *, last_action: Action | None = None) -> str:
     teams = len(state.melds)
     outcome = state.outcome
     mark = _highlight(last_action, state.turn, players, teams, outcome is not None, state.melds)
+    status = str(state).partition("\n")[0]  # the first line of the text table
     canvas = _Canvas(_TABLE_WIDTH)
-    canvas.line(
-        _status(
-            state.rules, players, state.dealer, state.turn, str(state.phase),
-            None if outcome is None else outcome.closer,
-            None if outcome is None else str(outcome.reason),
-        ),
-        size=15,
-        weight="bold",
-    )  # fmt: skip
+    canvas.line(status, size=15, weight="bold")
     _centre(canvas, len(state.stock), len(state.pozzetti), state.discard_pile, mark)
     for team in range(teams):
         canvas.line(
@@ -493,11 +509,7 @@ def table(state: GameState, *, last_action: Action | None = None) -> str:
         text, colour = _seat_label(seat, len(hand), state.turn, outcome is not None, mark, note)
         canvas.line(text, weight="bold", fill=colour)
         canvas.cards(hand)
-    return canvas.document(_status(
-        state.rules, players, state.dealer, state.turn, str(state.phase),
-        None if outcome is None else outcome.closer,
-        None if outcome is None else str(outcome.reason),
-    ))  # fmt: skip
+    return canvas.document(status)
 
 
 def view(view: PlayerView, *, last_action: Action | None = None) -> str:
@@ -516,14 +528,10 @@ def view(view: PlayerView, *, last_action: Action | None = None) -> str:
     outcome = view.outcome
     over = outcome is not None
     mark = _highlight(last_action, view.turn, players, teams, over, view.melds)
-    status = _status(
-        view.rules, players, view.dealer, view.turn, str(view.phase),
-        None if outcome is None else outcome.closer,
-        None if outcome is None else str(outcome.reason),
-    )  # fmt: skip
+    status, _, seen = str(view).partition("\n")[0].rpartition(" (")
     canvas = _Canvas(_TABLE_WIDTH)
     canvas.line(status, size=15, weight="bold")
-    canvas.line(f"the view of seat {view.seat} (team {view.team})", fill="#555555")
+    canvas.line(f"{seen.rstrip(')')}, team {view.team}", fill="#555555")
     _centre(canvas, view.stock_size, view.pozzetti_left, view.discard_pile, mark)
     for team in range(teams):
         seats = tuple(range(team, players, teams))
@@ -552,4 +560,4 @@ def view(view: PlayerView, *, last_action: Action | None = None) -> str:
             label += f", {len(known)} known"
         canvas.backs(hidden, label, x=x)
         canvas.y += CARD_HEIGHT + 10
-    return canvas.document(f"{status} (seat {view.seat})")
+    return canvas.document(f"{status} ({seen}")
