@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tarfile
 from pathlib import Path
 
 import nox
@@ -93,7 +94,9 @@ def bench(session: nox.Session) -> None:
 def wheel(session: nox.Session) -> None:
     """Build the wheel and sdist, check them with twine, and test the installed wheel.
 
-    The tests run against the wheel in this session's fresh environment, not against ``src/``.
+    The tests run against the wheel in this session's fresh environment, not against ``src/``:
+    from the checkout, then as a packager runs them, with a plain ``python -m pytest`` in the
+    unpacked sdist.
     """
     session.install("build", "twine")
     out = Path(session.create_tmp()) / "dist"
@@ -111,5 +114,14 @@ def wheel(session: nox.Session) -> None:
     )
     session.run(
         "python", "-m", "pytest", "tests", "docs", "README.md", "-p", "no:cacheprovider",
-        "-o", "testpaths=", *session.posargs,
+        *session.posargs,
     )  # fmt: skip
+    # a packager's check: plain `python -m pytest` in the unpacked sdist, against the wheel
+    sdist = next(path for path in built if path.endswith(".tar.gz"))
+    unpacked = Path(session.create_tmp()) / "sdist"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    with tarfile.open(sdist) as archive:
+        archive.extractall(unpacked, filter="data")
+    (root,) = unpacked.iterdir()
+    with session.chdir(root):
+        session.run("python", "-m", "pytest", "-p", "no:cacheprovider", *session.posargs)

@@ -1,6 +1,8 @@
 """Sphinx configuration for the burraco documentation."""
 
+import sys
 from importlib.metadata import version as _version
+from pathlib import Path
 
 from sphinx.ext.napoleon.docstring import GoogleDocstring
 
@@ -10,20 +12,29 @@ copyright = "2026, The burraco developers"
 release = _version("burraco")
 version = release
 
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
 extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "burraco_pictures",
 ]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 source_suffix = {".md": "markdown"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext"]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
-autodoc_preserve_defaults = False
+# show defaults as written in the source (rules=CLASSIC), not as the value's whole repr
+autodoc_preserve_defaults = True
+
+# Links to Python's documentation, from an inventory kept in the repository (written by
+# _ext/python_inventory.py) so that the build needs no network: CI reaches only package indexes.
+intersphinx_mapping = {"python": ("https://docs.python.org/3", "_inventories/python.inv")}
 
 
 def _plain_attribute_docstring(self: GoogleDocstring) -> list[str]:
@@ -37,4 +48,5 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
 html_theme = "furo"
+html_static_path = ["_static"]
 html_title = f"burraco {release}"

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from burraco import Reason, __version__, score_hand
+from burraco import Reason, __version__, cli, score_hand
 from burraco.agents import GreedyAgent, play_hand
-from burraco.cli import main
+from burraco.cli import TABLE_EVERY, _HandResult, _Job, main
 
 WORKED_HAND = {
     "rules": "classic",
@@ -55,15 +57,19 @@ def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out == f"burraco {__version__}\n"
 
 
-@pytest.mark.parametrize("command", [[], ["demo"], ["validate"], ["score"], ["simulate"]])
+@pytest.mark.parametrize("command", [[], ["demo"], ["play"], ["validate"], ["score"], ["simulate"]])
 def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*command, "--help"]) == 0
     assert capsys.readouterr().out.startswith(f"usage: burraco {' '.join(command)}".rstrip())
 
 
-def test_a_missing_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 2
-    assert "the following arguments are required: COMMAND" in capsys.readouterr().err
+def test_bare_burraco_prints_the_help_and_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("usage: burraco [-h] [--version] COMMAND ...")
+    for command in ("demo", "play", "validate", "score", "simulate"):
+        assert re.search(rf"^    {command} +\w", captured.out, re.MULTILINE), command
+    assert captured.err == ""
 
 
 def test_python_dash_m_burraco_runs_the_command() -> None:
@@ -83,7 +89,7 @@ def test_python_dash_m_burraco_runs_the_command() -> None:
 # --- demo ---------------------------------------------------------------------------------------
 
 
-def test_demo_prints_the_actions_the_tables_and_the_score_sheet(
+def test_demo_prints_a_line_per_turn_the_table_every_ten_turns_and_the_score_sheet(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["demo", "--seed", "3"]) == 0
@@ -91,8 +97,65 @@ def test_demo_prints_the_actions_the_tables_and_the_score_sheet(
     final = play_hand([GreedyAgent()] * 4, seed=3)
     lines = out.splitlines()
     assert lines[0] == "burraco demo --seed 3 --rules classic --players 4 --agents greedy"
-    assert "seat 1: draw" in lines
+    assert lines[1] == ""
+    assert lines[2].startswith("classic, 4 players, dealer seat 0: seat 1 to draw")
+    turns = [line for line in lines if line.startswith("turn ")]
+    assert turns[0].startswith("turn  1  seat 1 (greedy): draw; ")
+    assert all(
+        re.fullmatch(r"turn +\d+  seat \d \(greedy\): .+  \[\d+ cards? left\]", t) for t in turns
+    )
+    tables = [line for line in lines if line.startswith("classic, 4 players")]
+    assert len(tables) == 2 + (len(turns) - 1) // TABLE_EVERY  # the deal, every ten turns, the end
     assert out.endswith(f"\n{final}\n\n{score_hand(final)}\n")
+
+
+def test_demo_fits_a_screen_per_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "7"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    starts = [index for index, line in enumerate(lines) if line.startswith("turn ")]
+    longest = max(later - earlier for earlier, later in itertools.pairwise(starts))
+    assert longest <= 40  # at most a screen between one turn's line and the next
+    assert len(lines) < 200  # it was 761 lines for this hand, with a table after every turn
+
+
+def test_demo_verbose_prints_the_table_after_every_turn(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["demo", "--seed", "3", "--players", "2", "--verbose"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    turns = sum(line.startswith("turn ") for line in lines)
+    assert sum(line.startswith("classic, 2 players") for line in lines) == turns + 1
+
+
+def test_demo_unicode_prints_suit_symbols(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "3", "--unicode"]) == 0
+    plain = capsys.readouterr().out
+    assert main(["demo", "--seed", "3"]) == 0
+    letters = capsys.readouterr().out
+    assert "♥" in plain and "♠" in plain and "♦" in plain and "♣" in plain
+    assert re.search(r"\b(10|[2-9AJQK])[SHDC]\b", plain) is None
+    for symbol, letter in zip("♠♥♦♣", "SHDC", strict=True):
+        plain = plain.replace(symbol, letter)
+    assert plain == letters
+
+
+def test_demo_into_a_pipe_closed_early_exits_0_quietly() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "burraco", "demo", "--seed", "3", "--verbose"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline()
+    process.stdout.close()  # like `head -1`
+    status = process.wait(timeout=60)
+    with process.stderr:
+        err = process.stderr.read()
+    assert (first, status, err) == (
+        b"burraco demo --seed 3 --rules classic --players 4 --agents greedy\n",
+        0,
+        b"",
+    )
 
 
 def test_demo_without_a_seed_prints_one_that_repeats_the_hand(
@@ -284,11 +347,20 @@ def test_score_help_documents_the_file_format(capsys: pytest.CaptureFixture[str]
 # --- simulate -----------------------------------------------------------------------------------
 
 
-def test_simulate_prints_statistics_and_a_progress_bar(
-    capsys: pytest.CaptureFixture[str],
+class Terminal(io.StringIO):
+    """Standard error as a terminal: what the progress bar is drawn on."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_simulate_prints_statistics_and_a_progress_bar_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
     assert main(["simulate", "--hands", "12", "--seed", "5"]) == 0
-    captured = capsys.readouterr()
+    captured = capsys.readouterr()._replace(err=terminal.getvalue())
     lines = captured.out.splitlines()
     assert lines[:4] == [
         "12 hands, classic rules, 4 players, seed 5",
@@ -299,7 +371,37 @@ def test_simulate_prints_statistics_and_a_progress_bar(
     for label in ("closing rate: ", "average score ", "hands won ", "average hand length: "):
         assert any(line.startswith(label) for line in lines), label
     assert "12/12 hands" in captured.err
-    assert "[##############################]" in captured.err
+    assert "\rsimulate [##############################] 12/12 hands" in captured.err
+
+
+def test_simulate_draws_no_progress_bar_when_standard_error_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--hands", "3", "--seed", "5"]) == 0
+    err = capsys.readouterr().err
+    assert "\r" not in err and "#" not in err
+    assert re.fullmatch(r"3 hands in \d+\.\d s with 1 job\(s\)\n", err)
+
+
+def test_simulate_interrupted_says_so_on_its_own_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[_Job] = []
+    real = cli._simulate_hand
+
+    def hand_then_ctrl_c(job: _Job) -> _HandResult:
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(job)
+        return real(job)
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(cli, "_simulate_hand", hand_then_ctrl_c)
+    assert main(["simulate", "--hands", "10", "--seed", "5"]) == 130
+    err = terminal.getvalue()
+    assert re.fullmatch(r"(\rsimulate \[[#-]+\] \d+/10 hands, \d+\.\d s)+\ninterrupted\n", err), err
+    assert capsys.readouterr().out == ""
 
 
 def test_simulate_statistics_depend_on_the_seed_not_on_jobs(
@@ -402,3 +504,13 @@ def test_score_reads_a_six_player_hand_of_three_teams(
     content = {"players": 6, "teams": [CLOSER, OTHER_TEAM, OTHER_TEAM]}
     assert main(["score", write(tmp_path, content)]) == 0
     assert "team 2" in capsys.readouterr().out
+
+
+def test_validate_quotes_the_whole_input_with_a_placed_wild(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "5H", "6H", "JK=9H"]) == 1
+    assert capsys.readouterr().err == (
+        "illegal meld '5H 6H JK=9H': wild-as-not-possible: the wild cannot stand for 9H; "
+        "it can stand for 7H or 4H\n"
+    )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
 from burraco.errors import InvalidStateError, Reason
-from burraco.match import THREE_DEALS, Match, VictoryTable, victory_points
+from burraco.match import FOUR_DEALS, THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.rules import CLASSIC, Rules
 from burraco.scoring import HandScore, TeamScore
 
@@ -273,3 +275,129 @@ def test_match_start_uses_the_rules_given() -> None:
         (0, 0, 0),
         5,
     )
+
+
+# --- four deals and tournament matches ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("difference", "points"),
+    [
+        (0, (10, 10)),
+        (100, (10, 10)),
+        (105, (11, 9)),
+        (300, (11, 9)),
+        (305, (12, 8)),
+        (500, (12, 8)),
+        (505, (13, 7)),
+        (700, (13, 7)),
+        (705, (14, 6)),
+        (900, (14, 6)),
+        (905, (15, 5)),
+        (1100, (15, 5)),
+        (1105, (16, 4)),
+        (1300, (16, 4)),
+        (1305, (17, 3)),
+        (1500, (17, 3)),
+        (1505, (18, 2)),
+        (1700, (18, 2)),
+        (1705, (19, 1)),
+        (2000, (19, 1)),
+        (2005, (20, 0)),
+        (9_000, (20, 0)),
+    ],
+)
+def test_four_deal_victory_points_at_every_boundary(
+    difference: int, points: tuple[int, int]
+) -> None:
+    assert victory_points(difference, FOUR_DEALS) == points
+
+
+def test_four_deals_table_is_data_beside_three_deals() -> None:
+    assert (FOUR_DEALS[0], FOUR_DEALS[-1], len(FOUR_DEALS)) == ((100, 10, 10), (None, 20, 0), 11)
+    assert all(winner + loser == 20 for _, winner, loser in FOUR_DEALS)
+
+
+def test_a_tournament_match_plays_its_deals_whatever_the_totals() -> None:
+    match = play(Match.start(deals=3), (2500, 0), (100, 200))
+    assert (match.is_over, match.winner, match.totals, match.dealer) == (
+        False,
+        None,
+        (2600, 200),
+        2,
+    )
+    match = play(match, (0, 300))
+    assert (match.is_over, match.winner, match.totals) == (True, 0, (2600, 500))
+    assert match.victory_points == (20, 0)
+    assert match.table == THREE_DEALS
+
+
+def test_tournament_victory_points_go_to_the_higher_total_and_follow_the_table() -> None:
+    match = play(Match.start(deals=4), (45, 400), (630, 120), (90, 785), (200, 310))
+    assert (match.totals, match.winner, match.victory_points) == ((965, 1615), 1, (7, 13))
+
+
+def test_tournament_victory_points_are_shown_while_the_match_goes_on() -> None:
+    match = play(Match.start(deals=4), (45, 400))
+    assert (match.is_over, match.victory_points) == (False, (8, 12))
+
+
+def test_a_tournament_match_with_equal_totals_is_a_draw() -> None:
+    match = play(Match.start(deals=3), (300, 100), (100, 300), (50, 50))
+    assert (match.is_over, match.winner, match.victory_points) == (True, None, (10, 10))
+    assert str(match).splitlines()[-1] == "a draw after 3 deals"
+
+
+def test_a_target_match_has_no_victory_points() -> None:
+    assert (Match.start().deals, Match.start().table, Match.start().victory_points) == (
+        None,
+        None,
+        None,
+    )
+
+
+def test_a_tournament_match_takes_a_custom_table_for_other_deal_counts() -> None:
+    table = [(200, 6, 4), (None, 10, 0)]
+    match = play(Match.start(deals=2, table=table), (300, 0), (0, 50))
+    assert (match.is_over, match.victory_points, match.table) == (
+        True,
+        (10, 0),
+        ((200, 6, 4), (None, 10, 0)),
+    )
+
+
+def test_a_finished_tournament_match_refuses_another_hand() -> None:
+    match = play(Match.start(deals=3), (1, 0), (1, 0), (1, 0))
+    with pytest.raises(InvalidStateError, match="its 3 deals were played") as error:
+        match.record(hand(5, 5))
+    assert error.value.reason is Reason.INCONSISTENT_STATE
+    with pytest.raises(InvalidStateError, match="its 3 deals were played"):
+        Match(CLASSIC, 0, (hand(1, 0),) * 4, deals=3, table=THREE_DEALS)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"deals": 5}, "no built-in victory-point table for 5 deals"),
+        ({"deals": 0, "table": THREE_DEALS}, "deals must be at least 1"),
+        ({"table": THREE_DEALS}, "for a match of a fixed number of deals"),
+        ({"deals": 3, "table": [(100, 6, 4)]}, "must be open"),
+        ({"deals": 3, "rules": attrs.evolve(CLASSIC, players=3)}, "between two teams, not 3"),
+    ],
+)
+def test_bad_tournament_options_are_rejected(arguments: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Match.start(**arguments)
+
+
+def test_tournament_score_sheet_shows_victory_points_and_the_deal() -> None:
+    match = play(Match.start(deals=3), (400, 45))
+    assert str(match) == (
+        "hand             dealer   team 0   team 1\n"
+        "1                     0      400       45\n"
+        "total                        400       45\n"
+        "victory points                14        6\n"
+        "deal 2 of 3; seat 1 deals next"
+    )
+    match = play(match, (0, 0), (0, 0))
+    assert str(match).splitlines()[-1] == "team 0 wins after 3 deals"

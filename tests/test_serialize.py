@@ -962,3 +962,45 @@ def test_with_two_players_a_hand_score_gives_the_closer_no_cards_in_hand() -> No
     assert rejected(document) == (Reason.INCONSISTENT_STATE, "hands[0].teams[0].in_hand")
     body["teams"][0]["in_hand"] = 0
     assert from_dict(document, Match).hands[0].teams[0].in_hand == 0
+
+
+# --- tournament matches -------------------------------------------------------------------------
+
+
+def test_tournament_matches_round_trip_with_their_deals_and_table() -> None:
+    match = Match.start(deals=4, dealer=3)
+    for seed in range(3):
+        match = match.record(score_hand(final_state(CLASSIC, seed, eager=True)))
+        document = to_dict(match)
+        assert (document["deals"], document["table"][0], document["table"][-1]) == (
+            4,
+            [100, 10, 10],
+            [None, 20, 0],
+        )
+        assert from_json(to_json(match), Match) == match
+
+
+def test_a_match_document_without_deals_reads_as_a_match_to_the_target() -> None:
+    document = match()
+    assert "deals" not in document and "table" not in document
+    loaded = from_dict(document)
+    assert isinstance(loaded, Match) and (loaded.deals, loaded.table) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason", "path"),
+    [
+        ({"deals": 3}, Reason.MISSING_FIELD, "table"),
+        ({"deals": "3", "table": [[None, 20, 0]]}, Reason.WRONG_TYPE, "deals"),
+        ({"deals": 3, "table": [[None, 20]]}, Reason.WRONG_TYPE, "table[0]"),
+        ({"deals": 3, "table": [["x", 20, 0]]}, Reason.WRONG_TYPE, "table[0][0]"),
+        ({"deals": 3, "table": [[50, 10, 10]]}, Reason.INCONSISTENT_STATE, ""),
+        ({"deals": 0, "table": [[None, 20, 0]]}, Reason.INCONSISTENT_STATE, ""),
+    ],
+)
+def test_bad_tournament_fields_are_rejected(
+    changes: dict[str, Any], reason: Reason, path: str
+) -> None:
+    with pytest.raises(InvalidStateError) as error:
+        from_dict(match(**changes))
+    assert (error.value.reason, error.value.path) == (reason, path)

@@ -51,7 +51,7 @@ from burraco.errors import (
     Reason,
     RecordError,
 )
-from burraco.match import THREE_DEALS, Match, VictoryTable, victory_points
+from burraco.match import FOUR_DEALS, THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
     BurracoKind,
     Meld,
@@ -84,6 +84,7 @@ __all__ = [
     "DrawStock",
     "EndReason",
     "FIBUR",
+    "FOUR_DEALS",
     "GameState",
     "GreedyAgent",
     "HandScore",

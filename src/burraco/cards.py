@@ -188,6 +188,12 @@ class Card:
     def __str__(self) -> str:
         return _NAMES[self.code]
 
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture (:func:`burraco.svg.card`), for Jupyter."""
+        from burraco import svg
+
+        return svg.card(self)
+
     def __repr__(self) -> str:
         if self.rank is None or self.suit is None:
             return "JOKER"

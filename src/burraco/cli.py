@@ -2,8 +2,9 @@
 
 Commands:
 
-* ``burraco demo`` plays a hand between bots, printing each action and the table after each turn,
-  then the score sheet;
+* ``burraco demo`` plays a hand between bots, printing a line per turn, the table every few
+  turns (every turn with ``--verbose``) and the score sheet;
+* ``burraco play`` lets a person play a hand, or a match, against bots in the terminal;
 * ``burraco validate CARD...`` checks a meld and describes it;
 * ``burraco score FILE`` scores a hand typed in as JSON (the format is in ``burraco score
   --help``);
@@ -12,8 +13,10 @@ Commands:
 * ``burraco replay FILE`` replays a game record, printing the table after each turn (or after
   one, with ``--turn``) and the score sheet.
 
-Exit status: 0 when all went well, 1 when ``validate`` finds the meld illegal, 2 for a usage
-error or bad input (a bad card, an unreadable or malformed file).
+Bare ``burraco`` prints the help and the commands. Exit status: 0 when all went well (also when
+the reader of the output goes away early, as in ``burraco demo | head``), 1 when ``validate``
+finds the meld illegal, 2 for a usage error or bad input (a bad card, an unreadable or
+malformed file), 130 when interrupted (Ctrl-C).
 
 >>> main(["validate", "5H", "JK", "6H"])
 meld:    5H 6H JK=7H
@@ -26,26 +29,36 @@ points:  40
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
+import re
+import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date
-from typing import Any, Final, TextIO
+from typing import Any, Final, TextIO, TypeAlias
 
 import attrs
 
 from burraco import __version__
-from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile
-from burraco.agents import Agent, GreedyAgent, RandomAgent, play_out
-from burraco.cards import Rank, parse_cards
-from burraco.engine import new_game
-from burraco.errors import BurracoError, InvalidMeldError, NotationError, RecordError
+from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile, parse_action
+from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
+from burraco.cards import Rank, Suit, parse_cards
+from burraco.engine import apply, check_action, legal_actions, new_game
+from burraco.errors import (
+    BurracoError,
+    IllegalActionError,
+    InvalidMeldError,
+    NotationError,
+    RecordError,
+)
+from burraco.match import DEAL_TABLES, Match
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
-from burraco.record import History, MatchRecord, Record
+from burraco.record import History, MatchRecord
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import (
     HandScore,
@@ -56,6 +69,7 @@ from burraco.scoring import (
     text_table,
 )
 from burraco.state import EndReason, GameState
+from burraco.views import observe
 
 __all__ = ["main"]
 
@@ -122,9 +136,31 @@ def _fresh_seed() -> int:
 
 # --- demo ---------------------------------------------------------------------------------------
 
+TABLE_EVERY: Final = 10
+"""``burraco demo`` prints the table after every this many turns (every turn with
+``--verbose``)."""
 
-def _narrate(before: GameState, action: Action, after: GameState) -> None:
-    seat = before.turn
+_CARD_TOKEN: Final = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
+
+
+def _with_symbols(text: str) -> str:
+    """``text`` with every card's suit letter replaced by its symbol: ``7H`` becomes ``7♥``."""
+    return _CARD_TOKEN.sub(lambda card: card.group(1) + Suit(card.group(2)).symbol, text)
+
+
+class _Printer:
+    """Prints to standard output, with suit symbols when asked (``--unicode``)."""
+
+    def __init__(self, unicode: bool) -> None:
+        self.unicode = unicode
+
+    def __call__(self, value: object = "") -> None:
+        text = str(value)
+        print(_with_symbols(text) if self.unicode else text)
+
+
+def _notes(before: GameState, after: GameState) -> str:
+    """What happened besides the action itself: a pozzetto taken, a closing, the hand's end."""
     notes = []
     team = before.current_team
     if after.pozzetto_taken[team] and not before.pozzetto_taken[team]:
@@ -133,12 +169,40 @@ def _narrate(before: GameState, action: Action, after: GameState) -> None:
         notes.append("closes")
     elif after.outcome is not None:
         notes.append(f"the hand ends: {after.outcome.reason}")
-    note = f"   ({'; '.join(notes)})" if notes else ""
-    print(f"seat {seat}: {action}{note}")
-    if after.is_over or isinstance(action, Discard):
-        print()
-        print(after)
-        print()
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+class _Turns:
+    """Collects the actions of each turn and prints one line per turn when it ends.
+
+    ``on_action`` fits :func:`~burraco.play_out`'s hook. ``names`` labels each seat (such as
+    ``"greedy"``, or ``"you"``); ``table_every`` prints the table after every that many turns
+    (0: never).
+    """
+
+    def __init__(self, show: _Printer, names: Sequence[str], *, table_every: int = 0) -> None:
+        self.show = show
+        self.names = names
+        self.table_every = table_every
+        self.count = 0
+        self.actions: list[str] = []
+
+    def on_action(self, before: GameState, action: Action, after: GameState) -> None:
+        self.actions.append(f"{action}{_notes(before, after)}")
+        if not (isinstance(action, Discard) or after.is_over):
+            return
+        self.count += 1
+        seat = before.turn
+        held = len(after.hands[seat])
+        self.show(
+            f"turn {self.count:>2}  seat {seat} ({self.names[seat]}): "
+            f"{'; '.join(self.actions)}  [{held} card{'s' if held != 1 else ''} left]"
+        )
+        self.actions = []
+        if self.table_every and self.count % self.table_every == 0 and not after.is_over:
+            self.show()
+            self.show(after)
+            self.show()
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -146,46 +210,216 @@ def _demo(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else _fresh_seed()
     names: tuple[str, ...] = args.agents
     agents = _make_agents(names, rules.players, str(seed))
-    print(
+    show = _Printer(args.unicode)
+    show(
         f"burraco demo --seed {seed} --rules {args.rules} --players {rules.players} "
         f"--agents {','.join(names)}"
     )
-    print()
+    show()
     state = new_game(rules, seed=seed)
-    print(state)
-    print()
-    history = None if args.record is None else _history(names, rules.players)
-    final = play_out(state, agents, on_action=_narrate if history is None else _recording(history))
-    print(score_hand(final))
+    show(state)
+    show()
+    seat_names = [names[seat % len(names)] for seat in range(rules.players)]
+    turns = _Turns(show, seat_names, table_every=1 if args.verbose else TABLE_EVERY)
+    history = None if args.record is None else _history(seat_names)
+    final = play_out(state, agents, on_action=_recording(history, turns.on_action))
+    show()
+    show(final)
+    show()
+    show(score_hand(final))
     if history is not None:
-        return _write_record(args.record, history.record(seed=seed, headers=[_DEMO_EVENT]))
+        record = history.record(seed=seed, headers=[_DEMO_EVENT])
+        return _write_record(args.record, str(record), "demo")
     return OK
+
+
+# --- play ---------------------------------------------------------------------------------------
+
+_PLAY_HELP: Final = """\
+Type an action in notation: draw, pick, open 5H 6H JK, open 5H 6H JK=4H, add 0 7H, discard 9C.
+  ?  or  list    list the legal actions, numbered
+  a number       play the action of that number in the list
+  help           this help
+  quit           stop (end of input stops too)"""
+
+
+class _QuitError(Exception):
+    """The person playing stopped (``quit``, or the end of standard input)."""
+
+
+def _read_line(prompt: str) -> str:
+    """One line from standard input after ``prompt``; raises :class:`_QuitError` at the end."""
+    if sys.stdin.isatty():
+        try:
+            return input(prompt)
+        except EOFError:
+            print()
+            raise _QuitError from None
+        except KeyboardInterrupt:
+            print()  # so that "interrupted" does not follow the prompt on its line
+            raise
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        print()
+        raise _QuitError
+    print(line.rstrip("\n"))  # echo what a file or a pipe typed, so the output reads as a dialogue
+    return line
+
+
+def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action:
+    """Show the person's view and read actions until one is legal."""
+    seat = state.turn
+    show()
+    show(observe(state, seat))
+    while True:
+        text = _read_line(f"seat {seat}, your action (? to list)> ").strip()
+        if not text:
+            continue
+        word = text.lower()
+        if word in ("?", "list"):
+            for number, action in enumerate(actions, 1):
+                show(f"{number:>4}  {action}")
+            continue
+        if word == "help":
+            show(_PLAY_HELP)
+            continue
+        if word in ("quit", "exit"):
+            raise _QuitError
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            show(f"there is no action {number}: choose from 1 to {len(actions)} (? lists them)")
+            continue
+        try:
+            action = parse_action(text)
+            check_action(state, action)
+        except NotationError as error:
+            show(f"{error}; type ? to list the legal actions")
+            continue
+        except IllegalActionError as error:
+            show(f"{error}; type ? to list the legal actions")
+            continue
+        return action
+
+
+def _play_out_with(
+    state: GameState, agents: Sequence[Agent | None], on_action: StepHook, show: _Printer
+) -> GameState:
+    """Play the hand to its end; a ``None`` agent is the person at the keyboard."""
+    while True:
+        actions = legal_actions(state)
+        if not actions:
+            return state
+        agent = agents[state.turn]
+        if agent is None:
+            action = _ask(state, actions, show)
+        else:
+            action = agent.choose(observe(state, state.turn), actions)
+        after = apply(state, action)
+        on_action(state, action, after)
+        state = after
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = _rules(args.rules, args.players)
+    if not 0 <= args.seat < rules.players:
+        print(
+            f"burraco play: --seat must be from 0 to {rules.players - 1} with "
+            f"{rules.players} players, not {args.seat}",
+            file=sys.stderr,
+        )
+        return BAD_INPUT
+    if args.deals is not None and rules.teams != 2:
+        print("burraco play: --deals needs two teams (2 or 4 players)", file=sys.stderr)
+        return BAD_INPUT
+    seed = args.seed if args.seed is not None else _fresh_seed()
+    human = args.seat
+    names = [
+        "you" if seat == human else args.partner if seat % rules.teams == human % rules.teams
+        else args.opponents
+        for seat in range(rules.players)
+    ]  # fmt: skip
+    agents: list[Agent | None] = [
+        None if seat == human else AGENTS[names[seat]](f"{seed}:{seat}")
+        for seat in range(rules.players)
+    ]
+    show = _Printer(args.unicode)
+    mode = " --match" if args.match else f" --deals {args.deals}" if args.deals else ""
+    show(
+        f"burraco play --seed {seed} --rules {args.rules} --players {rules.players} "
+        f"--seat {human} --partner {args.partner} --opponents {args.opponents}{mode}"
+    )
+    show(
+        f"you are seat {human}, team {human % rules.teams}; type an action, ? to list the legal "
+        "ones, a number to pick one, help, or quit"
+    )
+    several = args.match or args.deals is not None
+    match = Match.start(rules, deals=args.deals) if several else None
+    history = None if args.record is None else _history(names)
+    hand = 0
+    try:
+        while True:
+            dealer = 0 if match is None else match.dealer
+            state = new_game(rules, seed=f"{seed}:{hand}" if several else seed, dealer=dealer)
+            if several:
+                show()
+                show(f"hand {hand + 1}, dealer seat {dealer}")
+            turns = _Turns(show, names)
+            final = _play_out_with(state, agents, _recording(history, turns.on_action), show)
+            show()
+            show(final)
+            show()
+            show(score_hand(final))
+            if match is None:
+                break
+            match = match.record(score_hand(final))
+            show()
+            show(match)
+            if match.is_over:
+                break
+            hand += 1
+    except _QuitError:
+        show("the game is left unfinished")
+    if history is None or not len(history):
+        return OK
+    if several:
+        text = str(history.match_record())
+    else:
+        text = str(history.record(seed=seed, headers=[_PLAY_EVENT]))
+    return _write_record(args.record, text, "play")
 
 
 # --- game records (demo --record, replay) -------------------------------------------------------
 
 _DEMO_EVENT: Final = ("Event", "burraco demo")
+_PLAY_EVENT: Final = ("Event", "burraco play")
 
 
-def _history(names: Sequence[str], players: int) -> History:
-    seats = [names[seat % len(names)] for seat in range(players)]
-    return History(names=seats, date=date.today().isoformat())
+def _history(names: Sequence[str]) -> History:
+    """A :class:`~burraco.record.History` naming each seat, dated today."""
+    return History(names=names, date=date.today().isoformat())
 
 
-def _recording(history: History) -> Callable[[GameState, Action, GameState], None]:
+def _recording(history: History | None, narrate: StepHook) -> StepHook:
+    """``narrate``, and also ``history`` if there is one."""
+    if history is None:
+        return narrate
+
     def narrate_and_record(before: GameState, action: Action, after: GameState) -> None:
         history(before, action, after)
-        _narrate(before, action, after)
+        narrate(before, action, after)
 
     return narrate_and_record
 
 
-def _write_record(path: str, record: Record) -> int:
+def _write_record(path: str, text: str, command: str) -> int:
     try:
         with open(path, "w", encoding="utf-8") as file:
-            file.write(str(record))
+            file.write(text)
     except OSError as error:
-        print(f"burraco demo: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+        print(f"burraco {command}: cannot write {path}: {error.strerror or error}", file=sys.stderr)
         return BAD_INPUT
     print(f"record written to {path}")
     return OK
@@ -265,10 +499,11 @@ def _rank_plural(rank: Rank) -> str:
 
 def _validate(args: argparse.Namespace) -> int:
     rules = _rules(args.rules)
+    text = " ".join(args.cards)
     try:
-        meld = validate_meld(" ".join(args.cards), rules)
+        meld = validate_meld(text, rules)
     except InvalidMeldError as error:
-        print(error, file=sys.stderr)
+        print(f"illegal meld '{text}': {error.reason}: {error.detail}", file=sys.stderr)
         return ILLEGAL_MELD
     except NotationError as error:
         print(f"burraco validate: {error}", file=sys.stderr)
@@ -484,14 +719,26 @@ def _simulate_hand(job: _Job) -> _HandResult:
 
 
 class _Progress:
-    """A one-line progress bar, redrawn at most ten times a second."""
+    """A one-line progress bar, redrawn at most ten times a second.
+
+    It is drawn only when ``stream`` is a terminal, so a redirected standard error gets no
+    ``\\r`` updates; :meth:`interrupt` ends a half-drawn line.
+    """
 
     def __init__(self, total: int, stream: TextIO, *, enabled: bool = True) -> None:
         self.total = total
         self.stream = stream
-        self.enabled = enabled
+        self.enabled = enabled and stream.isatty()
         self.start = time.perf_counter()
         self.shown = -1.0
+        self.open_line = False
+
+    def interrupt(self) -> None:
+        """End the bar's line, so that what is printed next starts on its own line."""
+        if self.open_line:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.open_line = False
 
     def update(self, done: int) -> None:
         if not self.enabled:
@@ -504,18 +751,27 @@ class _Progress:
         filled = width * done // self.total
         bar = "#" * filled + "-" * (width - filled)
         self.stream.write(f"\rsimulate [{bar}] {done}/{self.total} hands, {now - self.start:.1f} s")
-        if done >= self.total:
+        self.open_line = done < self.total
+        if not self.open_line:
             self.stream.write("\n")
         self.stream.flush()
 
 
-def _run_jobs(jobs: list[_Job], workers: int) -> Iterator[_HandResult]:
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the main process, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_jobs(jobs: list[_Job], workers: int) -> Generator[_HandResult, None, None]:
     if workers == 1:
         yield from map(_simulate_hand, jobs)
         return
     chunk = max(1, min(25, len(jobs) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
         yield from pool.map(_simulate_hand, jobs, chunksize=chunk)
+    finally:  # on Ctrl-C too: drop the hands not started, wait for the few being played
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _percent(part: float, whole: int) -> str:
@@ -608,9 +864,14 @@ def _simulate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     results = []
     progress.update(0)
-    for result in _run_jobs(jobs, args.jobs):
-        results.append(result)
-        progress.update(len(results))
+    try:
+        with contextlib.closing(_run_jobs(jobs, args.jobs)) as played:
+            for result in played:
+                results.append(result)
+                progress.update(len(results))
+    except KeyboardInterrupt:
+        progress.interrupt()
+        raise
     elapsed = time.perf_counter() - start
     print("\n".join(_report(results, rules, names, seed)))
     if not args.quiet:
@@ -648,32 +909,93 @@ def _add_table(parser: argparse.ArgumentParser, agents: str) -> None:
     )
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="burraco",
-        description="The Burraco rules engine: play, check melds, score hands, simulate.",
-        epilog="Run 'burraco COMMAND --help' for the options of a command.",
+def _seed_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--seed", type=_seed_option, help=f"the seed of {what} (default: a random seed, printed)"
     )
-    parser.add_argument("--version", action="version", version=f"burraco {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+
+def _unicode_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--unicode", action="store_true", help="print suits as symbols (7♥) instead of letters"
+    )
+
+
+_Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def _add_demo(commands: _Commands) -> None:
     demo = commands.add_parser(
         "demo",
         help="watch bots play a hand",
         description=(
-            "Deal a hand and let bots play it, printing each action, the table after each "
-            "turn, and the score sheet at the end."
+            "Deal a hand and let bots play it, printing a line per turn, the table every "
+            f"{TABLE_EVERY} turns (every turn with --verbose), and the score sheet at the end."
         ),
     )
-    demo.add_argument(
-        "--seed",
-        type=_seed_option,
-        help="the seed of the deal and the bots (default: a random seed, printed)",
-    )
+    _seed_argument(demo, "the deal and the bots")
     _add_table(demo, "greedy")
+    demo.add_argument("--verbose", action="store_true", help="print the table after every turn")
+    _unicode_argument(demo)
     demo.add_argument("--record", metavar="FILE", help="also write the hand's game record to FILE")
     demo.set_defaults(run=_demo)
 
+
+def _add_play(commands: _Commands) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play a hand or a match against bots",
+        description=(
+            "Play a hand (or a match) in the terminal against bots. Before each of your "
+            "decisions the table is shown as your seat sees it; type an action in notation "
+            "(draw, pick, open 5H 6H JK, add 0 7H, discard 9C), ? or list to see the legal "
+            "actions numbered, or a number to play one. The bots' turns are summed up one line "
+            "each, and the score sheet ends the hand. Standard input may be a file or a pipe; "
+            "its end (or quit) stops the game."
+        ),
+    )
+    play.add_argument(
+        "--seat", type=int, default=0, help="your seat (default: %(default)s; seat 1 plays first)"
+    )
+    agents = sorted(AGENTS)
+    play.add_argument(
+        "--partner", choices=agents, default="greedy", help="your partner's agent (default: greedy)"
+    )
+    play.add_argument(
+        "--opponents",
+        choices=agents,
+        default="greedy",
+        help="the opponents' agent (default: greedy)",
+    )
+    _add_rules(play)
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4, 6),
+        default=4,
+        help="the number of players (default: %(default)s)",
+    )
+    _seed_argument(play, "the deal and the bots")
+    several = play.add_mutually_exclusive_group()
+    several.add_argument(
+        "--match", action="store_true", help="play hands until a team reaches the target"
+    )
+    several.add_argument(
+        "--deals",
+        type=int,
+        choices=sorted(DEAL_TABLES),
+        help="play a tournament match of this many deals, scored in victory points",
+    )
+    _unicode_argument(play)
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game record to FILE (a match: every hand), even if left unfinished",
+    )
+    play.set_defaults(run=_play)
+
+
+def _add_replay(commands: _Commands) -> None:
     replay = commands.add_parser(
         "replay",
         help="replay a game record",
@@ -691,6 +1013,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     replay.set_defaults(run=_replay)
 
+
+def _add_validate(commands: _Commands) -> None:
     validate = commands.add_parser(
         "validate",
         help="check a meld",
@@ -705,6 +1029,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_rules(validate)
     validate.set_defaults(run=_validate)
 
+
+def _add_score(commands: _Commands) -> None:
     score = commands.add_parser(
         "score",
         help="score a hand typed in as JSON",
@@ -716,13 +1042,16 @@ def _parser() -> argparse.ArgumentParser:
     _add_rules(score, default=None)
     score.set_defaults(run=_score)
 
+
+def _add_simulate(commands: _Commands) -> None:
     simulate = commands.add_parser(
         "simulate",
         help="play many hands between bots and print statistics",
         description=(
             "Play many hands between bots and print statistics: how hands end, the closing "
             "rate, average scores, hand length and burracos. Hand i is dealt from (seed, i), "
-            "so the figures depend only on the seed, never on --jobs."
+            "so the figures depend only on the seed, never on --jobs. A progress bar is drawn "
+            "on standard error when it is a terminal."
         ),
     )
     simulate.add_argument(
@@ -731,36 +1060,62 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--jobs", type=_positive, default=1, help="worker processes (default: %(default)s)"
     )
-    simulate.add_argument(
-        "--seed", type=_seed_option, help="the seed (default: a random seed, printed)"
-    )
+    _seed_argument(simulate, "the hands")
     simulate.add_argument(
         "--quiet", action="store_true", help="no progress bar or timing on standard error"
     )
     _add_table(simulate, "greedy,random")
     simulate.set_defaults(run=_simulate)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="burraco",
+        description="The Burraco rules engine: play, check melds, score hands, simulate.",
+        epilog="Run 'burraco COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"burraco {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_demo(commands)
+    _add_play(commands)
+    _add_replay(commands)
+    _add_validate(commands)
+    _add_score(commands)
+    _add_simulate(commands)
     return parser
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of standard output went away: send the rest of the output nowhere."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
-    ``--help`` and ``--version`` print and return 0; a usage error prints a message on
-    standard error and returns 2.
+    No command prints the help, with the list of commands, and returns 0; ``--help`` and
+    ``--version`` print and return 0; a usage error prints a message on standard error and
+    returns 2. Ctrl-C prints ``interrupted`` on standard error and returns 130. When standard
+    output is a pipe whose reader stops early (``burraco demo | head -1``), the command stops
+    quietly and returns 0: the reader had what it wanted.
     """
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else BAD_INPUT
+    if args.command is None:
+        parser.print_help()
+        return OK
     try:
         status: int = args.run(args)
+        sys.stdout.flush()
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
-        # the reader went away (``burraco demo | head``): stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        _quiet_broken_pipe()
+        return OK
     return status

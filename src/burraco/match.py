@@ -30,7 +30,10 @@ from burraco.errors import InvalidStateError, Reason
 from burraco.rules import CLASSIC, Rules
 from burraco.scoring import HandScore, text_table
 
+_INFINITE: Final = 1 << 62
+
 __all__ = [
+    "FOUR_DEALS",
     "THREE_DEALS",
     "Match",
     "VictoryTable",
@@ -61,6 +64,30 @@ THREE_DEALS: Final[tuple[tuple[int | None, int, int], ...]] = (
 """The victory points of a three-deal tournament match (RULES.md §10), as a
 :data:`VictoryTable`: a difference of 0 to 50 gives 10–10, 51 to 150 gives 11–9, ...,
 1501 and more gives 20–0."""
+
+FOUR_DEALS: Final[tuple[tuple[int | None, int, int], ...]] = (
+    (100, 10, 10),
+    (300, 11, 9),
+    (500, 12, 8),
+    (700, 13, 7),
+    (900, 14, 6),
+    (1100, 15, 5),
+    (1300, 16, 4),
+    (1500, 17, 3),
+    (1700, 18, 2),
+    (2000, 19, 1),
+    (None, 20, 0),
+)
+"""The victory points of a four-deal tournament match, as a :data:`VictoryTable`: a difference
+of 0 to 100 gives 10–10, 101 to 300 gives 11–9, ..., 1701 to 2000 gives 19–1, and more than
+2000 gives 20–0."""
+
+DEAL_TABLES: Final[dict[int, tuple[tuple[int | None, int, int], ...]]] = {
+    3: THREE_DEALS,
+    4: FOUR_DEALS,
+}
+"""The built-in victory-point table for each number of deals, used by :meth:`Match.start`
+when it is given ``deals`` and no ``table``."""
 
 
 def _check_table(table: VictoryTable) -> None:
@@ -150,6 +177,27 @@ def _check_dealer(instance: Match, attribute: attrs.Attribute[int], value: objec
         )
 
 
+def _check_deals(instance: Match, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"deals must be a whole number or None, not {value!r}")
+    if value < 1:
+        raise ValueError(f"deals must be at least 1, not {value}")
+    if instance.rules.teams != 2:
+        raise ValueError(
+            f"a match of a fixed number of deals is scored in victory points between two teams, "
+            f"not {instance.rules.teams}"
+        )
+
+
+def _freeze_table(table: VictoryTable | None) -> tuple[tuple[int | None, int, int], ...] | None:
+    if table is None:
+        return None
+    _check_table(table)
+    return tuple((up_to, winner, loser) for up_to, winner, loser in table)
+
+
 @attrs.frozen
 class Match:
     """A match: the hands scored so far under one rule set, and who deals next (RULES.md §10).
@@ -159,12 +207,17 @@ class Match:
     several teams reach it on the same hand the highest total wins; if the highest totals are
     equal, another hand is played. The deal passes to the left after each hand.
 
+    A tournament match (``deals`` set, two teams) is instead a fixed number of deals, whatever
+    the totals: it is over after the last one, the higher total wins (equal totals draw), and
+    :attr:`victory_points` turns the difference into victory points with ``table``.
+
     ``str(match)`` is a score sheet: a row per hand, the totals, and the winner.
 
     Raises:
-        ValueError: if ``first_dealer`` is not a seat of ``rules``.
+        ValueError: if ``first_dealer`` is not a seat of ``rules``, or ``deals`` is not a
+            positive number for a two-team game, or ``table`` is not a :data:`VictoryTable`.
         InvalidStateError: if a hand has the wrong number of teams, or hands go on after the
-            match was won (reason ``inconsistent-state``).
+            match was won or its deals were played (reason ``inconsistent-state``).
     """
 
     rules: Rules = attrs.field(default=CLASSIC, validator=attrs.validators.instance_of(Rules))
@@ -173,9 +226,17 @@ class Match:
     """The seat that dealt the first hand."""
     hands: tuple[HandScore, ...] = ()
     """The scores of the hands played so far, in order."""
+    deals: int | None = attrs.field(default=None, validator=_check_deals, kw_only=True)
+    """The number of deals of a tournament match, or ``None`` for a match to the target."""
+    table: tuple[tuple[int | None, int, int], ...] | None = attrs.field(
+        default=None, converter=_freeze_table, kw_only=True
+    )
+    """The victory-point table of a tournament match (``None`` for a match to the target)."""
 
     def __attrs_post_init__(self) -> None:
         teams = self.rules.teams
+        if (self.deals is None) != (self.table is None):
+            raise ValueError("a tournament match needs both deals and a victory-point table")
         totals = [0] * teams
         for index, hand in enumerate(self.hands):
             if not isinstance(hand, HandScore):
@@ -186,30 +247,65 @@ class Match:
                     reason=Reason.INCONSISTENT_STATE,
                     path=f"hands[{index}]",
                 )
-            winner = _leader(totals, self.rules.target)
-            if winner is not None:
-                raise InvalidStateError(
-                    f"the match was over before this hand: team {winner} had won",
-                    reason=Reason.INCONSISTENT_STATE,
-                    path=f"hands[{index}]",
-                )
+            if self.deals is not None:
+                if index >= self.deals:
+                    raise InvalidStateError(
+                        f"the match was over before this hand: its {self.deals} deals were played",
+                        reason=Reason.INCONSISTENT_STATE,
+                        path=f"hands[{index}]",
+                    )
+            else:
+                winner = _leader(totals, self.rules.target)
+                if winner is not None:
+                    raise InvalidStateError(
+                        f"the match was over before this hand: team {winner} had won",
+                        reason=Reason.INCONSISTENT_STATE,
+                        path=f"hands[{index}]",
+                    )
             totals = [total + score for total, score in zip(totals, hand.totals, strict=True)]
 
     @classmethod
-    def start(cls, rules: Rules = CLASSIC, *, dealer: int = 0) -> Match:
+    def start(
+        cls,
+        rules: Rules = CLASSIC,
+        *,
+        dealer: int = 0,
+        deals: int | None = None,
+        table: VictoryTable | None = None,
+    ) -> Match:
         """A new match with no hand played; ``dealer`` is the seat that deals the first hand.
+
+        With ``deals``, the match is a tournament match of that many deals, scored in victory
+        points with ``table`` (by default :data:`THREE_DEALS` for 3 deals and
+        :data:`FOUR_DEALS` for 4; other numbers of deals need a table).
 
         >>> Match.start().totals
         (0, 0)
+        >>> Match.start(deals=4).table == FOUR_DEALS
+        True
         >>> Match.start(dealer=4)
         Traceback (most recent call last):
         ...
         ValueError: the dealer must be a seat from 0 to 3 with 4 players, not 4
 
         Raises:
-            ValueError: if ``dealer`` is not a seat (0 to ``rules.players - 1``).
+            ValueError: if ``dealer`` is not a seat (0 to ``rules.players - 1``), ``deals``
+                is not positive, the rules have more than two teams, ``table`` is given
+                without ``deals``, or no table is given for a number of deals without a
+                built-in one.
         """
-        return cls(rules, dealer)
+        if deals is None and table is not None:
+            raise ValueError("a victory-point table is for a match of a fixed number of deals")
+        if deals is not None and table is None:
+            if isinstance(deals, int) and deals in DEAL_TABLES:
+                table = DEAL_TABLES[deals]
+            else:
+                known = " or ".join(str(n) for n in sorted(DEAL_TABLES))
+                raise ValueError(
+                    f"there is no built-in victory-point table for {deals!r} deals "
+                    f"(only for {known}): pass table="
+                )
+        return cls(rules, dealer, deals=deals, table=table)
 
     def record(self, hand: HandScore) -> Match:
         """The match with one more hand scored; this match is unchanged.
@@ -218,8 +314,13 @@ class Match:
             InvalidStateError: if the match is already over, or the hand score does not have
                 one score per team of ``rules``; the reason is ``inconsistent-state``.
         """
+        if self.deals is not None and len(self.hands) >= self.deals:
+            raise InvalidStateError(
+                f"the match is over: its {self.deals} deals were played; start a new match",
+                reason=Reason.INCONSISTENT_STATE,
+            )
         winner = self.winner
-        if winner is not None:
+        if self.deals is None and winner is not None:
             raise InvalidStateError(
                 f"the match is over: team {winner} won with {self.totals[winner]}; "
                 "start a new match",
@@ -242,13 +343,44 @@ class Match:
 
     @property
     def winner(self) -> int | None:
-        """The team that won the match, or ``None`` while it goes on."""
-        return _leader(self.totals, self.rules.target)
+        """The team that won the match, or ``None`` while it goes on (or after a tournament
+        match that ended level)."""
+        if self.deals is None:
+            return _leader(self.totals, self.rules.target)
+        if len(self.hands) < self.deals:
+            return None
+        return _leader(self.totals, -_INFINITE)
 
     @property
     def is_over(self) -> bool:
-        """Whether a team has won the match."""
+        """Whether a team has won the match, or a tournament match has played all its deals."""
+        if self.deals is not None:
+            return len(self.hands) >= self.deals
         return self.winner is not None
+
+    @property
+    def victory_points(self) -> tuple[int, ...] | None:
+        """Each team's victory points for the totals so far (final once :attr:`is_over`), or
+        ``None`` for a match to the target.
+
+        >>> from burraco.scoring import HandScore, TeamScore
+        >>> def hand(*totals: int) -> HandScore:
+        ...     return HandScore(tuple(
+        ...         TeamScore(melded=total, in_hand=0, burraco_bonus=0, closing_bonus=0,
+        ...                   pozzetto_penalty=0)
+        ...         for total in totals
+        ...     ))
+        >>> match = Match.start(deals=4)
+        >>> for totals in [(400, 45), (120, 630), (785, 90), (310, 200)]:
+        ...     match = match.record(hand(*totals))
+        >>> match.totals, match.is_over, match.winner, match.victory_points
+        ((1615, 965), True, 0, (13, 7))
+        """
+        if self.table is None:
+            return None
+        first, second = self.totals
+        high, low = victory_points(abs(first - second), self.table)
+        return (high, low) if first >= second else (low, high)
 
     def __str__(self) -> str:
         teams = self.rules.teams
@@ -258,9 +390,21 @@ class Match:
             dealer = (self.first_dealer + index) % players
             rows.append([str(index + 1), str(dealer), *(str(total) for total in hand.totals)])
         rows.append(["total", "", *(str(total) for total in self.totals)])
+        points = self.victory_points
+        if points is not None:
+            rows.append(["victory points", "", *(str(vp) for vp in points)])
         lines = text_table(rows)
         winner = self.winner
-        if winner is not None:
+        if self.deals is not None:
+            if not self.is_over:
+                lines.append(
+                    f"deal {len(self.hands) + 1} of {self.deals}; seat {self.dealer} deals next"
+                )
+            elif winner is None:
+                lines.append(f"a draw after {self.deals} deals")
+            else:
+                lines.append(f"team {winner} wins after {self.deals} deals")
+        elif winner is not None:
             lines.append(f"team {winner} wins (target {self.rules.target})")
         else:
             lines.append(f"target {self.rules.target}; seat {self.dealer} deals next")

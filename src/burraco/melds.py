@@ -187,6 +187,12 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The meld as an SVG picture (:func:`burraco.svg.meld`), for Jupyter."""
+        from burraco import svg
+
+        return svg.meld(self)
+
     @property
     def first_slot(self) -> int:
         """The slot of the first card of a sequence: 1 for a low ace, 2 to 13 for the ranks

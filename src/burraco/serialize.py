@@ -195,6 +195,7 @@ def to_dict(value: Saved) -> dict[str, Any]:
             "rules": _rules_body(value.rules),
             "first_dealer": value.first_dealer,
             "hands": [_hand_body(hand) for hand in value.hands],
+            **_tournament_body(value),
         }
     if isinstance(value, PlayerView):
         return {"format": FORMAT, "type": "view", **_view_body(value)}
@@ -202,6 +203,13 @@ def to_dict(value: Saved) -> dict[str, Any]:
         "to_dict writes a GameState, an action, a HandScore, a Match or a PlayerView, "
         f"not {type(value).__name__}"
     )
+
+
+def _tournament_body(match: Match) -> dict[str, Any]:
+    """The fields of a tournament match; none for a match to the target (the older format)."""
+    if match.deals is None or match.table is None:
+        return {}
+    return {"deals": match.deals, "table": [list(row) for row in match.table]}
 
 
 def to_json(value: Saved, *, indent: int | str | None = None) -> str:
@@ -821,7 +829,9 @@ def _read_hand(
 
 
 def _read_match(data: dict[str, Any]) -> Match:
-    _fields(data, "", ("format", "type", "rules", "first_dealer", "hands"), "a match")
+    names = ("format", "type", "rules", "first_dealer", "hands")
+    tournament = "deals" in data or "table" in data
+    _fields(data, "", (*names, "deals", "table") if tournament else names, "a match")
     rules = _read_rules(data["rules"], "rules")
     dealer = _int(data["first_dealer"], "first_dealer")
     if not 0 <= dealer < rules.players:
@@ -832,12 +842,30 @@ def _read_match(data: dict[str, Any]) -> Match:
         )
     items = _array(data["hands"], "hands", _MAX_INT, "the hand scores")
     hands = tuple(_read_hand(item, _at("hands", index), rules) for index, item in enumerate(items))
+    deals = _int(data["deals"], "deals") if tournament else None
+    table = _read_table(data["table"]) if tournament else None
     try:
-        return Match(rules, dealer, hands)
+        return Match(rules, dealer, hands, deals=deals, table=table)
     except InvalidStateError as error:  # hands after the match was won
         raise _error(error.reason, error.path, str(error).partition(": ")[2]) from None
     except (TypeError, ValueError) as error:
         raise _error(Reason.INCONSISTENT_STATE, "", str(error)) from None
+
+
+def _read_table(value: object) -> list[tuple[int | None, int, int]]:
+    """A victory-point table: rows ``[up_to, winner's, loser's]``, ``up_to`` null last."""
+    rows = []
+    for index, row in enumerate(_array(value, "table", _MAX_INT, "the victory-point table")):
+        path = _at("table", index)
+        if not isinstance(row, list) or len(row) != 3:
+            raise _error(
+                Reason.WRONG_TYPE,
+                path,
+                f"expected a row [up_to, winner's, loser's], not {_describe(row)}",
+            )
+        up_to = None if row[0] is None else _int(row[0], _at(path, 0))
+        rows.append((up_to, _int(row[1], _at(path, 1)), _int(row[2], _at(path, 2))))
+    return rows
 
 
 # --- a player's view ---------------------------------------------------------------------------

@@ -155,6 +155,12 @@ class GameState:
         """The seats of ``team``."""
         return tuple(range(team, len(self.hands), len(self.melds)))
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture (:func:`burraco.svg.table`), for Jupyter."""
+        from burraco import svg
+
+        return svg.table(self)
+
     def __str__(self) -> str:
         rules = self.rules
         lines = []

@@ -10,6 +10,15 @@ seat give that seat equal views.
 >>> view = observe(new_game(seed=3), 2)
 >>> view.seat, len(view.hand or ()), view.hand_sizes, view.stock_size
 (2, 11, (11, 11, 11, 11), 41)
+>>> print(view)
+classic, 4 players, dealer seat 0: seat 1 to draw (seen by seat 2)
+stock 41, pozzetti left 2, discard pile (1, top last): ...
+team 0 (seats 0, 2), pozzetto not taken, 0 on the table
+team 1 (seats 1, 3), pozzetto not taken, 0 on the table
+ seat 0 (11)
+*seat 1 (11)
+ seat 2 (11), you: ...
+ seat 3 (11)
 
 A view also says which cards of each hand every player knows: those taken with the discard
 pile and not melded or discarded since (:attr:`PlayerView.known_cards`). :func:`determinize`
@@ -27,10 +36,10 @@ from typing import Final
 
 import attrs
 
-from burraco.cards import CARDS_BY_CODE, Card, make_deck
+from burraco.cards import CARDS_BY_CODE, Card, format_cards, make_deck
 from burraco.engine import legal_actions
 from burraco.errors import InvalidStateError, Reason, invalid_state
-from burraco.melds import Meld, burraco_bonus
+from burraco.melds import Meld, burraco_bonus, burraco_kind
 from burraco.rules import Rules
 from burraco.state import GameState, Outcome, Phase
 
@@ -108,6 +117,57 @@ class PlayerView:
     def is_my_turn(self) -> bool:
         """Whether this seat is to act (and the hand is not over)."""
         return self.turn == self.seat and self.outcome is None
+
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture (:func:`burraco.svg.view`), for Jupyter."""
+        from burraco import svg
+
+        return svg.view(self)
+
+    def __str__(self) -> str:
+        """The table as this seat sees it, laid out like ``str(state)``: the other hands are
+        only their sizes (and the cards of them that everyone knows, taken with the discard
+        pile), and the seat's own hand is marked ``you``."""
+        outcome = self.outcome
+        if outcome is None:
+            status = f"seat {self.turn} to {self.phase}"
+        elif outcome.closer is not None:
+            status = f"over: closed by seat {outcome.closer}"
+        else:
+            status = f"over: {outcome.reason}"
+        players = len(self.hand_sizes)
+        teams = len(self.melds)
+        pile = format_cards(self.discard_pile) or "-"
+        lines = [
+            f"{self.rules.name}, {players} players, dealer seat {self.dealer}: {status} "
+            f"(seen by seat {self.seat})",
+            f"stock {self.stock_size}, pozzetti left {self.pozzetti_left}, discard pile "
+            f"({len(self.discard_pile)}, top last): {pile}",
+        ]
+        for team, melds in enumerate(self.melds):
+            seats = ", ".join(str(seat) for seat in range(team, players, teams))
+            taken = "pozzetto taken" if self.pozzetto_taken[team] else "pozzetto not taken"
+            lines.append(
+                f"team {team} (seat{'s' if ',' in seats else ''} {seats}), {taken}, "
+                f"{self.table_points[team]} on the table"
+            )
+            for index, meld in enumerate(melds):
+                kind = burraco_kind(meld, self.rules)
+                mark = f"   burraco {kind}" if kind is not None else ""
+                lines.append(f"  [{index}] {meld}{mark}")
+        for seat, size in enumerate(self.hand_sizes):
+            marker = "*" if seat == self.turn and outcome is None else " "
+            line = f"{marker}seat {seat} ({size})"
+            if seat in self.unseen_pozzetto:
+                line += " (pozzetto, not looked at)"
+            if seat == self.seat:
+                line += ", you"
+                if self.hand is not None:
+                    line += f": {format_cards(self.hand)}"
+            elif self.known_cards[seat]:
+                line += f", known: {format_cards(self.known_cards[seat])}"
+            lines.append(line)
+        return "\n".join(lines)
 
 
 def observe(state: GameState, seat: int) -> PlayerView:

@@ -1,0 +1,196 @@
+"""``burraco play``: a person's hand driven through standard input, against the bots."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from burraco import (
+    CLASSIC,
+    Action,
+    GameState,
+    GreedyAgent,
+    Match,
+    legal_actions,
+    new_game,
+    observe,
+    play_out,
+    score_hand,
+)
+from burraco.cli import main
+from burraco.record import Record
+
+
+def greedy_transcript(seat: int, seed: int | str, dealer: int = 0) -> tuple[list[str], GameState]:
+    """The actions a greedy player at ``seat`` would type, and the hand's final state.
+
+    The bots of ``burraco play`` are greedy by default and greedy play is deterministic, so
+    typing these actions replays exactly this hand.
+    """
+    typed: list[str] = []
+
+    def note(before: GameState, action: Action, after: GameState) -> None:
+        if before.turn == seat:
+            typed.append(str(action))
+
+    final = play_out(
+        new_game(CLASSIC, seed=seed, dealer=dealer), [GreedyAgent()] * 4, on_action=note
+    )
+    return typed, final
+
+
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        lines: list[str], *options: str) -> tuple[int, str]:  # fmt: skip
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    status = main(["play", *options])
+    return status, capsys.readouterr().out
+
+
+def test_a_whole_hand_typed_in_with_a_bad_action_an_illegal_one_and_a_number(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed, final = greedy_transcript(1, 3)
+    actions = legal_actions(new_game(CLASSIC, seed=3))
+    number = [str(action) for action in actions].index(typed[0]) + 1
+    lines = ["", "dance", "discard JK", "?", str(number), *typed[1:]]
+    status, out = run(monkeypatch, capsys, lines, "--seed", "3", "--seat", "1")
+    assert status == 0
+    assert out.startswith(
+        "burraco play --seed 3 --rules classic --players 4 --seat 1 --partner greedy "
+        "--opponents greedy\n"
+    )
+    # the view before the first decision: the seat's own hand, the others as counts
+    view = str(observe(new_game(CLASSIC, seed=3), 1))
+    assert f"\n{view}\nseat 1, your action (? to list)> \n" in out
+    assert "> dance\nbad action 'dance': " in out
+    assert "; type ? to list the legal actions\n" in out
+    assert "> discard JK\nillegal action 'discard JK' by seat 1: " in out
+    listing = "\n".join(f"{n:>4}  {action}" for n, action in enumerate(actions, 1))
+    assert f"> ?\n{listing}\n" in out
+    # the bots' turns, one line each, and the person's own
+    assert re.search(
+        r"^turn  2  seat 2 \(greedy\): (draw|pick); .*discard \w+  \[\d+ cards? left\]$", out, re.M
+    )
+    assert re.search(r"^turn  1  seat 1 \(you\): ", out, re.M)
+    assert out.endswith(f"\n{final}\n\n{score_hand(final)}\n")
+
+
+def test_a_number_out_of_range_asks_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = run(monkeypatch, capsys, ["7", "0"], "--seed", "3", "--seat", "1")
+    assert status == 0
+    assert "> 7\nthere is no action 7: choose from 1 to 2 (? lists them)\n" in out
+    assert "> 0\nthere is no action 0: choose from 1 to 2" in out
+
+
+def test_the_end_of_input_ends_the_game_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = run(monkeypatch, capsys, ["draw"], "--seed", "3", "--seat", "1")
+    assert status == 0
+    assert out.endswith("> \nthe game is left unfinished\n")
+    assert capsys.readouterr().err == ""
+
+
+def test_quit_and_help(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run(monkeypatch, capsys, ["help", "quit", "draw"], "--seed", "3")
+    assert status == 0
+    assert "> help\nType an action in notation: draw, pick" in out
+    assert out.endswith("> quit\nthe game is left unfinished\n")
+
+
+def test_a_tournament_match_of_three_deals_ends_with_victory_points(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = Match.start(CLASSIC, deals=3)
+    lines: list[str] = []
+    for hand in range(3):
+        typed, final = greedy_transcript(0, f"9:{hand}", dealer=match.dealer)
+        lines += typed
+        match = match.record(score_hand(final))
+    status, out = run(monkeypatch, capsys, lines, "--seed", "9", "--deals", "3")
+    assert status == 0
+    assert "\nhand 1, dealer seat 0\n" in out and "\nhand 3, dealer seat 2\n" in out
+    assert out.endswith(f"\n{match}\n")
+    assert "victory points" in str(match)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--seat", "4"], "--seat must be from 0 to 3 with 4 players, not 4"),
+        (["--partner", "clever"], "invalid choice: 'clever'"),
+        (["--deals", "5"], "invalid choice: 5"),
+        (["--deals", "3", "--players", "3"], "--deals needs two teams"),
+        (["--deals", "3", "--match"], "not allowed with argument"),
+    ],
+)
+def test_play_rejects_bad_options(
+    options: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", *options]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_match_to_the_target_plays_hands_until_a_team_wins(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = Match.start(CLASSIC)
+    lines: list[str] = []
+    hand = 0
+    while not match.is_over:
+        typed, final = greedy_transcript(2, f"4:{hand}", dealer=match.dealer)
+        lines += typed
+        match = match.record(score_hand(final))
+        hand += 1
+    status, out = run(monkeypatch, capsys, lines, "--seed", "4", "--seat", "2", "--match")
+    assert status == 0
+    assert out.endswith(f"\n{match}\n")
+    assert f"team {match.winner} wins (target 2000)" in out
+
+
+def test_unicode_shows_suit_symbols_and_reads_them_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = new_game(CLASSIC, seed=3)
+    status, out = run(monkeypatch, capsys, ["draw", "discard 7♣"], "--seed", "3", "--seat", "1",
+                      "--unicode")  # fmt: skip
+    assert status == 0
+    assert f"you: {state.hands[1][0].unicode()} " in out
+    assert "turn  1  seat 1 (you): draw; discard 7♣" in out
+
+
+def test_record_keeps_the_hand_in_the_record_format(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    typed, final = greedy_transcript(1, 3)
+    path = tmp_path / "hand.txt"
+    status, out = run(monkeypatch, capsys, typed, "--seed", "3", "--seat", "1", "--record",
+                      str(path))  # fmt: skip
+    assert status == 0
+    assert out.endswith(f"{score_hand(final)}\nrecord written to {path}\n")
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    assert (record.final(), record.names, record.header("Seed"), record.header("Event")) == (
+        final,
+        ("greedy", "you", "greedy", "greedy"),
+        "3",
+        "burraco play",
+    )
+
+
+def test_record_of_an_unfinished_hand_replays_as_far_as_it_went(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    typed, _ = greedy_transcript(1, 3)
+    path = tmp_path / "hand.txt"
+    status, _ = run(monkeypatch, capsys, typed[:4], "--seed", "3", "--seat", "1", "--record",
+                    str(path))  # fmt: skip
+    assert status == 0
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    assert not record.final().is_over
+    assert [str(a) for turn in record.turns if turn.seat == 1 for a in turn.actions] == typed[:4]
