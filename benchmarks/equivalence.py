@@ -116,7 +116,7 @@ def record(count: int) -> dict[str, object]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=60_000, help="how many (60,000)")
+    parser.add_argument("--positions", type=int, default=100_000, help="how many (100,000)")
     parser.add_argument("--out", required=True, help="the JSON file to write")
     parser.add_argument("--compare", help="a file written before, to compare with")
     args = parser.parse_args(argv)

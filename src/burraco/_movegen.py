@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
-from typing import Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from burraco.actions import OpenMeld
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
@@ -24,11 +24,15 @@ from burraco.rules import Rules
 
 __all__ = ["OpenChoice", "Shape", "additions", "hand_shape", "open_melds"]
 
-OpenChoice = tuple[tuple[int, tuple[int, ...], int], tuple[Card, ...], Rank | None, Meld, OpenMeld]
+OpenChoice = tuple[
+    tuple[int, tuple[int, ...], int], tuple[Card, ...], Rank | None, Rank | None, OpenMeld
+]
 """A meld the hand can open: its sort key, cards (sorted), ``wild_as`` (``None`` for the
-default placement), the meld made, and the :class:`OpenMeld` action."""
-AddChoice = tuple[tuple[Card, ...], Rank | None, Meld]
-"""Cards that can be added (sorted), ``wild_as`` to name, and the meld they make."""
+default placement), the rank of a set (``None`` for a sequence), and the :class:`OpenMeld`
+action. The meld itself is not kept: the caller rebuilds it in the rare case it needs it."""
+AddChoice = tuple[tuple[Card, ...], Rank | None]
+"""Cards that can be added (sorted) and ``wild_as`` to name (the caller rebuilds the meld
+they make with :func:`burraco.melds._extend` when it needs it)."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -37,18 +41,26 @@ _OWN_TWO: Final = (1, 14, 27, 40)
 
 
 class _Memo(Generic[K, V]):
-    """A bounded memo: two generations of dicts, the older dropped when the newer fills.
+    """A memo bounded in bytes: two generations of dicts, the older dropped when the newer
+    holds half the budget.
 
-    An entry found in the older generation moves to the newer one, so whatever play keeps
-    using survives, while shapes that stopped occurring are forgotten.
+    Each entry is weighed when it is stored (``weigh(value)``, an estimate of the bytes the
+    entry keeps alive), so that a few huge entries (a 48-card hand has thousands of melds)
+    count as much as many small ones. An entry found in the older generation moves to the
+    newer one, so whatever play keeps using survives, while shapes that stopped occurring are
+    forgotten. ``peak`` is the most bytes ever held, both generations together.
     """
 
-    __slots__ = ("_limit", "_new", "_old")
+    __slots__ = ("_half", "_new", "_new_bytes", "_old", "_old_bytes", "_weigh", "peak")
 
-    def __init__(self, limit: int) -> None:
-        self._limit = limit
+    def __init__(self, budget: int, weigh: Callable[[V], int]) -> None:
+        self._half = budget // 2
+        self._weigh = weigh
         self._new: dict[K, V] = {}
         self._old: dict[K, V] = {}
+        self._new_bytes = 0
+        self._old_bytes = 0
+        self.peak = 0
 
     def get(self, key: K) -> V | None:
         value = self._new.get(key)
@@ -59,46 +71,88 @@ class _Memo(Generic[K, V]):
         return value
 
     def remember(self, key: K, value: V) -> None:
-        if len(self._new) >= self._limit:
+        weight = self._weigh(value)
+        if self._new_bytes + weight > self._half:
             self._old = self._new
+            self._old_bytes = self._new_bytes
             self._new = {}
+            self._new_bytes = 0
         self._new[key] = value
+        self._new_bytes += weight
+        held = self._new_bytes + self._old_bytes
+        if held > self.peak:
+            self.peak = held
 
     def clear(self) -> None:
         self._new = {}
         self._old = {}
+        self._new_bytes = self._old_bytes = 0
+
+    @property
+    def bytes(self) -> int:
+        """The estimated bytes held now."""
+        return self._new_bytes + self._old_bytes
 
     def __len__(self) -> int:
         return len(self._new) + len(self._old)
 
 
-# Small memos: every object they hold is traced by the garbage collector on each full
-# collection, which costs more than recomputing a rarely used shape (see benchmarks/run.py).
-_OPENS: Final[_Memo[int | tuple[int, ...], tuple[OpenChoice, ...]]] = _Memo(1 << 10)
-_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 12)
-_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 10)
-_ADD_SEQUENCE: Final[_Memo[tuple[Meld, int], tuple[AddChoice, ...]]] = _Memo(1 << 10)
-_ADD_SET: Final[_Memo[tuple[Meld, int], tuple[AddChoice, ...]]] = _Memo(1 << 10)
-_MELD_SLOTS: Final[_Memo[Meld, tuple[int, int, int, int, int]]] = _Memo(1 << 10)
-_CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], list[OpenChoice]]] = _Memo(1 << 12)
-_ADD_CHOICES: Final[_Memo[tuple[Meld, tuple[int, ...], bool, bool, int], list[AddChoice]]] = _Memo(
-    1 << 12
+_ENTRY: Final = 200
+"""Estimated bytes of a memo entry itself: its dict slot, key and value container."""
+_OWNED_CHOICE: Final = 420
+"""Estimated bytes of one choice a memo entry creates (its tuples, cards and action)."""
+_SHARED_CHOICE: Final = 8
+"""Bytes of one reference to a choice that another memo owns."""
+
+
+def _owning(value: tuple[object, ...]) -> int:
+    return _ENTRY + _OWNED_CHOICE * len(value)
+
+
+def _sharing(value: tuple[object, ...]) -> int:
+    return _ENTRY + _SHARED_CHOICE * len(value)
+
+
+def _fixed(value: object) -> int:
+    return _ENTRY
+
+
+# Keys are integers or tuples of integers and the values hold only tuples, interned cards and
+# action objects, so that the garbage collector has little to trace on a full collection, and
+# equal shapes share one entry whichever objects they came from. Budgets are in bytes.
+_OPENS: Final[_Memo[int | tuple[int, ...], tuple[OpenChoice, ...]]] = _Memo(2 << 20, _sharing)
+_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _sharing)
+_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _sharing)
+_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _sharing)
+_ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _sharing)
+_MELD_INFO: Final[_Memo[Meld, tuple[int, int, int, int, int, int]]] = _Memo(1 << 19, _fixed)
+_CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], tuple[OpenChoice, ...]]] = _Memo(
+    6 << 20, _owning
+)
+_ADD_CHOICES: Final[_Memo[tuple[int, tuple[int, ...], int], tuple[AddChoice, ...]]] = _Memo(
+    6 << 20, _owning
+)
+_MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
+    _OPENS,
+    _SEQUENCES,
+    _SETS,
+    _ADD_SEQUENCE,
+    _ADD_SET,
+    _MELD_INFO,
+    _CHOICES,
+    _ADD_CHOICES,
 )
 _RULES: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
 
+def memo_bytes() -> tuple[int, int]:
+    """The estimated bytes the memos hold now and the most they ever held (for benchmarks)."""
+    return sum(memo.bytes for memo in _MEMOS), sum(memo.peak for memo in _MEMOS)
+
+
 def clear_caches() -> None:
     """Forget every memoised result (for benchmarks that measure cold calls)."""
-    for memo in (
-        _OPENS,
-        _SEQUENCES,
-        _SETS,
-        _ADD_SEQUENCE,
-        _ADD_SET,
-        _MELD_SLOTS,
-        _CHOICES,
-        _ADD_CHOICES,
-    ):
+    for memo in _MEMOS:
         memo.clear()
 
 
@@ -145,7 +199,7 @@ def _sort_key(cards: tuple[Card, ...], wild_as: Rank | None) -> tuple[int, tuple
     return (len(cards), tuple(card.code for card in cards), 0 if wild_as is None else int(wild_as))
 
 
-def _open_choices(codes: list[int], packs: int, second_ace: bool) -> list[OpenChoice]:
+def _open_choices(codes: list[int], packs: int, second_ace: bool) -> tuple[OpenChoice, ...]:
     """The legal melds of exactly these cards, one per distinct wild placement.
 
     Memoised by the cards, so the many hand shapes that hold the same meld share its objects.
@@ -159,7 +213,9 @@ def _open_choices(codes: list[int], packs: int, second_ace: bool) -> list[OpenCh
     return choices
 
 
-def _open_choices_of(codes: tuple[int, ...], packs: int, second_ace: bool) -> list[OpenChoice]:
+def _open_choices_of(
+    codes: tuple[int, ...], packs: int, second_ace: bool
+) -> tuple[OpenChoice, ...]:
     cards = tuple(CARDS_BY_CODE[code] for code in codes)
     make: Callable[[Rank | None, list[Rank] | None], Meld] = lambda rank, out: _analyze(  # noqa: E731
         cards, packs, None, second_ace, rank, None, 0, False, out
@@ -167,11 +223,11 @@ def _open_choices_of(codes: tuple[int, ...], packs: int, second_ace: bool) -> li
     try:
         pairs = _wild_choices(make)
     except InvalidMeldError:
-        return []
-    return [
-        (_sort_key(cards, wild_as), cards, wild_as, meld, OpenMeld._make(cards, wild_as))
+        return ()
+    return tuple(
+        (_sort_key(cards, wild_as), cards, wild_as, meld.rank, OpenMeld._make(cards, wild_as))
         for wild_as, meld in pairs
-    ]
+    )
 
 
 def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
@@ -318,12 +374,20 @@ def open_melds(shape: Shape, rules: Rules) -> tuple[OpenChoice, ...]:
 
 def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
     """Every distinct set of cards of a hand of this :data:`Shape` that can be added to
-    ``meld``, with the meld they make."""
+    ``meld``, with the ``wild_as`` to name.
+
+    Memoised by the meld's shape (its kind, suit or rank, length and wild placement, as an
+    integer) and the part of the hand that could reach it, not by the meld object.
+    """
     counts, masks, ranks, joker, twos_bits = shape
-    if meld.kind is MeldKind.SET:
-        assert meld.rank is not None
-        index = meld.rank - 1
-        takes_wild = meld.wild is None and (joker or twos_bits)
+    info = _MELD_INFO.get(meld)
+    if info is None:
+        info = _meld_info(meld)
+        _MELD_INFO.remember(meld, info)
+    meld_key, suit, occupied, low, high, inner = info
+    if suit < 0:  # a set: ``occupied`` is its rank index, ``low`` 1 if it has a wild
+        index = occupied
+        takes_wild = not low and (joker or twos_bits)
         if not (ranks[index] or takes_wild):
             return ()
         key = (
@@ -332,17 +396,14 @@ def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
             | counts[26 + index] << 4
             | counts[39 + index] << 6
             | (joker << 8 | twos_bits << 9 if takes_wild else 0)
+            | rules.packs << 13
+            | meld_key << 16
         )
-        group = _ADD_SET.get((meld, key))
+        group = _ADD_SET.get(key)
         if group is None:
             group = _set_additions(meld, key, rules.packs)
-            _ADD_SET.remember((meld, key), group)
+            _ADD_SET.remember(key, group)
         return group
-    info = _MELD_SLOTS.get(meld)
-    if info is None:
-        info = _meld_slots(meld)
-        _MELD_SLOTS.remember(meld, info)
-    suit, occupied, low, high, inner = info
     held = masks[suit] & ~occupied
     if not held and not (joker or twos_bits):
         return ()
@@ -368,27 +429,56 @@ def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
         | twos_bits << 16
         | rules.natural_two_locked << 20
         | rules.wild_as_second_ace << 21
+        | meld_key << 22
     )
-    group = _ADD_SEQUENCE.get((meld, key))
+    group = _ADD_SEQUENCE.get(key)
     if group is None:
         group = _sequence_additions(meld, key)
-        _ADD_SEQUENCE.remember((meld, key), group)
+        _ADD_SEQUENCE.remember(key, group)
     return group
 
 
-def _meld_slots(meld: Meld) -> tuple[int, int, int, int, int]:
-    """For a sequence: its suit index; a mask of the ranks its natural cards hold (bit 0 for
-    the ace), which no hand card can be added as (the two's bit is left out: twos are counted
-    apart); its first and last slots; and the slot bit of a fixed wild (0 if none)."""
+def _meld_info(meld: Meld) -> tuple[int, int, int, int, int, int]:
+    """What :func:`additions` needs to know of a meld, as integers.
+
+    First the meld's shape: an integer that equal melds share and different melds do not (the
+    kind; a set's rank index, natural cards per suit and wild; a sequence's suit, first slot,
+    length, and wild card and position). Then, for a sequence: its suit index; a mask of the
+    ranks its natural cards hold (bit 0 for the ace), which no hand card can be added as (the
+    two's bit is left out: twos are counted apart); its first and last slots; and the slot bit
+    of a fixed wild (0 if none). For a set: -1, its rank index, 1 if it holds a wild, 0, 0.
+    """
+    wild = meld.wild
+    wild_code = 0 if wild is None else wild.code + 1
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        index = meld.rank - 1
+        per_suit = [0, 0, 0, 0]
+        for card in meld.cards:
+            if card is not wild:
+                per_suit[card.code // 13] += 1
+        shape = (
+            index << 1
+            | per_suit[0] << 5
+            | per_suit[1] << 7
+            | per_suit[2] << 9
+            | per_suit[3] << 11
+            | wild_code << 13
+        )
+        return shape, -1, index, 0 if wild is None else 1, 0, 0
     assert meld.suit is not None
     occupied = 0
     for index, card in enumerate(meld.cards):
         if index != meld.wild_index and card.code != JOKER_CODE:
             occupied |= 1 << card.code % 13
     low = meld._first_slot()
-    high = low + len(meld.cards) - 1
+    size = len(meld.cards)
+    high = low + size - 1
     inner = 1 << (low + meld.wild_index) if meld.wild_is_fixed and meld.wild_index else 0
-    return "SHDC".index(meld.suit.value), occupied & ~2, low, high, inner
+    suit = "SHDC".index(meld.suit.value)
+    position = 0 if meld.wild_index is None else meld.wild_index + 1
+    shape = 1 | suit << 1 | low << 3 | size << 7 | position << 11 | wild_code << 15
+    return shape, suit, occupied & ~2, low, high, inner
 
 
 _EXTEND_RULES: Final = {
@@ -401,10 +491,16 @@ _EXTEND_RULES: Final = {
 }
 
 
-def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> list[AddChoice]:
-    """The melds that adding exactly these cards to ``meld`` can make, memoised by the cards."""
+def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> tuple[AddChoice, ...]:
+    """The choices of adding exactly these cards to ``meld``, memoised by the meld's shape
+    and the cards."""
     multiset = tuple(sorted(codes))
-    key = (meld, multiset, rules.natural_two_locked, rules.wild_as_second_ace, rules.packs)
+    info = _MELD_INFO.get(meld)
+    if info is None:
+        info = _meld_info(meld)
+        _MELD_INFO.remember(meld, info)
+    flags = rules.natural_two_locked | rules.wild_as_second_ace << 1 | rules.packs << 2
+    key = (info[0], multiset, flags)
     choices = _ADD_CHOICES.get(key)
     if choices is None:
         choices = _add_choices_of(meld, multiset, rules)
@@ -412,13 +508,13 @@ def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> list[AddChoice]:
     return choices
 
 
-def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> list[AddChoice]:
+def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> tuple[AddChoice, ...]:
     cards = tuple(CARDS_BY_CODE[code] for code in codes)
     try:
         pairs = _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
     except InvalidMeldError:
-        return []
-    return [(cards, wild_as, made) for wild_as, made in pairs]
+        return ()
+    return tuple((cards, wild_as) for wild_as, _ in pairs)
 
 
 def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:

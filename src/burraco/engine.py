@@ -541,20 +541,22 @@ def _meld_actions(state: GameState) -> list[Action]:
         {m.rank for m in team_melds if m.kind is MeldKind.SET} if rules.one_set_per_rank else ()
     )
     actions: list[Action] = []
-    for _, cards, _, meld, action in _movegen.open_melds(shape, rules):
-        if taken_ranks and meld.rank in taken_ranks:
+    for _, cards, wild_as, rank, action in _movegen.open_melds(shape, rules):
+        if taken_ranks and rank in taken_ranks:
             continue
         if not free and size - len(cards) <= 1:
             rest = _remove(hand, cards)
             assert rest is not None
+            meld = _analyze(cards, rules.packs, None, rules.wild_as_second_ace, wild_as)
             if _keeping_problem(state, rest, (*team_melds, meld)) is not None:
                 continue
         actions.append(action)
     for index, meld in enumerate(team_melds):
-        for cards, wild_as, grown in _movegen.additions(meld, shape, rules):
+        for cards, wild_as in _movegen.additions(meld, shape, rules):
             if not free and size - len(cards) <= 1:
                 rest = _remove(hand, cards)
                 assert rest is not None
+                grown = _extend(meld, cards, rules, wild_as)
                 grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
                 if _keeping_problem(state, rest, grown_melds) is not None:
                     continue
