@@ -113,3 +113,37 @@ def wheel(session: nox.Session) -> None:
         "python", "-m", "pytest", "tests", "docs", "README.md", "-p", "no:cacheprovider",
         "-o", "testpaths=", *session.posargs,
     )  # fmt: skip
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """Build the mypyc-compiled wheel (``BURRACO_MYPYC=1``) and run the whole suite against it.
+
+    The tests import the installed wheel, not ``src/``; the session fails if the installed
+    package is not the compiled build (``burraco.__compiled__``).
+    """
+    session.install("build")
+    out = Path(session.create_tmp()) / "compiled"
+    shutil.rmtree(out, ignore_errors=True)
+    session.run(
+        "python", "-m", "build", "--wheel", "--outdir", str(out), env={"BURRACO_MYPYC": "1"}
+    )
+    wheel_file = next(str(path) for path in out.iterdir() if path.suffix == ".whl")
+    session.install("--force-reinstall", "--no-deps", wheel_file)
+    session.install(f"{wheel_file}[tests]")
+    session.run(
+        "python",
+        "-c",
+        "import burraco, sys; assert burraco.__compiled__, 'not the compiled build'; "
+        "assert 'site-packages' in burraco.__file__, burraco.__file__; "
+        "print('testing the compiled wheel:', burraco.__file__)",
+        env=_WHEEL_ONLY,
+    )
+    session.run(
+        "python", "-m", "pytest", "tests", "docs", "README.md", "-p", "no:cacheprovider",
+        "-o", "testpaths=", *session.posargs, env=_WHEEL_ONLY,
+    )  # fmt: skip
+
+
+_WHEEL_ONLY = {"PYTHONPATH": ""}
+"""No ``src/`` on the path: the tests must import the installed wheel."""

@@ -35,7 +35,7 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-from burraco import __version__
+from burraco import __compiled__, __version__
 from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile
 from burraco.agents import Agent, GreedyAgent, RandomAgent, play_out
 from burraco.cards import Rank
@@ -151,6 +151,7 @@ def _demo(args: argparse.Namespace) -> int:
 # --- validate -----------------------------------------------------------------------------------
 
 _PLURALS: Final = {Rank.SIX: "sixes"}
+_BUILD: Final = "compiled with mypyc" if __compiled__ else "pure Python"
 
 
 def _rank_plural(rank: Rank) -> str:
@@ -532,7 +533,7 @@ def _parser() -> argparse.ArgumentParser:
         description="The Burraco rules engine: play, check melds, score hands, simulate.",
         epilog="Run 'burraco COMMAND --help' for the options of a command.",
     )
-    parser.add_argument("--version", action="version", version=f"burraco {__version__}")
+    parser.add_argument("--version", action="version", version=f"burraco {__version__} ({_BUILD})")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     demo = commands.add_parser(
