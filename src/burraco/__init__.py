@@ -11,7 +11,6 @@ Everything a user needs is importable from here; the modules (:mod:`burraco.meld
 from importlib.metadata import PackageNotFoundError, version
 
 from burraco import _movegen
-
 from burraco.actions import (
     Action,
     AddToMeld,

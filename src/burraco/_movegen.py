@@ -125,7 +125,7 @@ _SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _sharing)
 _SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _sharing)
 _ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _sharing)
 _ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _sharing)
-_MELD_INFO: Final[_Memo[Meld, tuple[int, int, int, int, int, int]]] = _Memo(1 << 19, _fixed)
+_MELD_INFO: Final[_Memo[Meld, tuple[int, int, int, int, int, int, int]]] = _Memo(1 << 19, _fixed)
 _CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], tuple[OpenChoice, ...]]] = _Memo(
     6 << 20, _owning
 )
@@ -384,7 +384,7 @@ def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
     if info is None:
         info = _meld_info(meld)
         _MELD_INFO.remember(meld, info)
-    meld_key, suit, occupied, low, high, inner = info
+    meld_key, suit, occupied, low, high, inner, wild_bits = info
     if suit < 0:  # a set: ``occupied`` is its rank index, ``low`` 1 if it has a wild
         index = occupied
         takes_wild = not low and (joker or twos_bits)
@@ -425,8 +425,7 @@ def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
     key = (
         mask
         | min(own, 2) << 13
-        | joker << 15
-        | twos_bits << 16
+        | (joker << 15 | twos_bits << 16) & wild_bits  # no wild joins a meld that has one
         | rules.natural_two_locked << 20
         | rules.wild_as_second_ace << 21
         | meld_key << 22
@@ -438,7 +437,7 @@ def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
     return group
 
 
-def _meld_info(meld: Meld) -> tuple[int, int, int, int, int, int]:
+def _meld_info(meld: Meld) -> tuple[int, int, int, int, int, int, int]:
     """What :func:`additions` needs to know of a meld, as integers.
 
     First the meld's shape: an integer that equal melds share and different melds do not (the
@@ -446,7 +445,9 @@ def _meld_info(meld: Meld) -> tuple[int, int, int, int, int, int]:
     length, and wild card and position). Then, for a sequence: its suit index; a mask of the
     ranks its natural cards hold (bit 0 for the ace), which no hand card can be added as (the
     two's bit is left out: twos are counted apart); its first and last slots; and the slot bit
-    of a fixed wild (0 if none). For a set: -1, its rank index, 1 if it holds a wild, 0, 0.
+    of a fixed wild (0 if none); last, a mask that keeps the hand's wild cards in the key only
+    if they could join the meld (it has no wild, or its wild is a two of its suit, which may
+    turn natural). For a set: -1, its rank index, 1 if it holds a wild, 0, 0, 0.
     """
     wild = meld.wild
     wild_code = 0 if wild is None else wild.code + 1
@@ -465,7 +466,7 @@ def _meld_info(meld: Meld) -> tuple[int, int, int, int, int, int]:
             | per_suit[3] << 11
             | wild_code << 13
         )
-        return shape, -1, index, 0 if wild is None else 1, 0, 0
+        return shape, -1, index, 0 if wild is None else 1, 0, 0, 0
     assert meld.suit is not None
     occupied = 0
     for index, card in enumerate(meld.cards):
@@ -478,7 +479,8 @@ def _meld_info(meld: Meld) -> tuple[int, int, int, int, int, int]:
     suit = "SHDC".index(meld.suit.value)
     position = 0 if meld.wild_index is None else meld.wild_index + 1
     shape = 1 | suit << 1 | low << 3 | size << 7 | position << 11 | wild_code << 15
-    return shape, suit, occupied & ~2, low, high, inner
+    takes_wild = wild is None or wild.code == _OWN_TWO[suit]
+    return shape, suit, occupied & ~2, low, high, inner, 0x1F << 15 if takes_wild else 0
 
 
 _EXTEND_RULES: Final = {
