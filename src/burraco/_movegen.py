@@ -16,23 +16,33 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any, Final, Generic, TypeVar
 
-from burraco.actions import OpenMeld
+from burraco.actions import AddToMeld, OpenMeld
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
 from burraco.errors import InvalidMeldError
 from burraco.melds import Meld, MeldKind, _analyze, _extend, _wild_choices
 from burraco.rules import Rules
 
-__all__ = ["OpenChoice", "Shape", "additions", "hand_shape", "open_melds"]
-
-OpenChoice = tuple[
-    tuple[int, tuple[int, ...], int], tuple[Card, ...], Rank | None, Rank | None, OpenMeld
+__all__ = [
+    "AddChoice",
+    "OpenChoice",
+    "Shape",
+    "add_action",
+    "additions",
+    "choice_cards",
+    "hand_shape",
+    "open_action",
+    "open_melds",
 ]
-"""A meld the hand can open: its sort key, cards (sorted), ``wild_as`` (``None`` for the
-default placement), the rank of a set (``None`` for a sequence), and the :class:`OpenMeld`
-action. The meld itself is not kept: the caller rebuilds it in the rare case it needs it."""
-AddChoice = tuple[tuple[Card, ...], Rank | None]
-"""Cards that can be added (sorted) and ``wild_as`` to name (the caller rebuilds the meld
-they make with :func:`burraco.melds._extend` when it needs it)."""
+
+OpenChoice = bytes
+"""A meld the hand can open, as bytes: the number of cards ``n``, the ``n`` card codes
+(sorted), the rank ``wild_as`` names (0 for the default placement) and the rank of a set (0 for
+a sequence). Bytes sort as the actions are listed (by size, then cards, then ``wild_as``), and
+hold nothing the garbage collector traces; :func:`open_action` gives the action."""
+AddChoice = bytes
+"""Cards that can be added to a meld, as bytes: their number ``n``, the ``n`` card codes
+(sorted) and the rank ``wild_as`` names (0 for the default); :func:`add_action` gives the
+action."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -97,41 +107,44 @@ class _Memo(Generic[K, V]):
         return len(self._new) + len(self._old)
 
 
-_ENTRY: Final = 200
+_ENTRY: Final = 120
 """Estimated bytes of a memo entry itself: its dict slot, key and value container."""
-_OWNED_CHOICE: Final = 420
-"""Estimated bytes of one choice a memo entry creates (its tuples, cards and action)."""
-_SHARED_CHOICE: Final = 8
-"""Bytes of one reference to a choice that another memo owns."""
+_CHOICE: Final = 48
+"""Estimated bytes of one choice (a small bytes object and the reference to it)."""
+_ACTION: Final = 360
+"""Estimated bytes of one action object with its tuple of cards."""
 
 
-def _owning(value: tuple[object, ...]) -> int:
-    return _ENTRY + _OWNED_CHOICE * len(value)
-
-
-def _sharing(value: tuple[object, ...]) -> int:
-    return _ENTRY + _SHARED_CHOICE * len(value)
+def _choices(value: tuple[bytes, ...]) -> int:
+    return _ENTRY + _CHOICE * len(value)
 
 
 def _fixed(value: object) -> int:
     return _ENTRY
 
 
-# Keys are integers or tuples of integers and the values hold only tuples, interned cards and
-# action objects, so that the garbage collector has little to trace on a full collection, and
-# equal shapes share one entry whichever objects they came from. Budgets are in bytes.
-_OPENS: Final[_Memo[int | tuple[int, ...], tuple[OpenChoice, ...]]] = _Memo(2 << 20, _sharing)
-_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _sharing)
-_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _sharing)
-_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _sharing)
-_ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _sharing)
+def _action(value: object) -> int:
+    return _ENTRY + _ACTION
+
+
+# Keys are integers or tuples of integers and the values bytes, so that the garbage collector
+# has nothing to trace in them, and equal shapes share one entry whichever objects they came
+# from. Only the action objects themselves (_OPEN_ACTIONS, _ADD_ACTIONS) and a few melds
+# (_MELD_INFO) are objects it traces. Budgets are in bytes.
+_OPENS: Final[_Memo[int | tuple[int, ...], tuple[OpenChoice, ...]]] = _Memo(2 << 20, _choices)
+_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _choices)
+_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _choices)
+_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _choices)
+_ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _choices)
 _MELD_INFO: Final[_Memo[Meld, tuple[int, int, int, int, int, int, int]]] = _Memo(1 << 19, _fixed)
 _CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], tuple[OpenChoice, ...]]] = _Memo(
-    6 << 20, _owning
+    2 << 20, _choices
 )
 _ADD_CHOICES: Final[_Memo[tuple[int, tuple[int, ...], int], tuple[AddChoice, ...]]] = _Memo(
-    6 << 20, _owning
+    2 << 20, _choices
 )
+_OPEN_ACTIONS: Final[_Memo[bytes, OpenMeld]] = _Memo(1 << 20, _action)
+_ADD_ACTIONS: Final[_Memo[tuple[int, bytes], AddToMeld]] = _Memo(1 << 20, _action)
 _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _OPENS,
     _SEQUENCES,
@@ -141,6 +154,8 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _MELD_INFO,
     _CHOICES,
     _ADD_CHOICES,
+    _OPEN_ACTIONS,
+    _ADD_ACTIONS,
 )
 _RULES: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
@@ -195,8 +210,39 @@ def _wild_codes(joker: int, twos_bits: int) -> list[int]:
     return codes + [_OWN_TWO[s] for s in range(4) if twos_bits >> s & 1]
 
 
-def _sort_key(cards: tuple[Card, ...], wild_as: Rank | None) -> tuple[int, tuple[int, ...], int]:
-    return (len(cards), tuple(card.code for card in cards), 0 if wild_as is None else int(wild_as))
+_RANK_OF: Final[tuple[Rank | None, ...]] = (None, *Rank)
+"""The rank of each byte value in a choice; 0 is ``None``."""
+
+
+def _choice(codes: tuple[int, ...], *ranks: Rank | None) -> bytes:
+    return bytes([len(codes), *codes, *[0 if rank is None else rank for rank in ranks]])
+
+
+def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
+    """The cards (sorted) and ``wild_as`` of an :data:`OpenChoice` or :data:`AddChoice`."""
+    size = choice[0]
+    cards = tuple([CARDS_BY_CODE[code] for code in choice[1 : size + 1]])
+    return cards, _RANK_OF[choice[size + 1]]
+
+
+def open_action(choice: OpenChoice) -> OpenMeld:
+    """The :class:`OpenMeld` of a choice (one object per choice while it is memoised)."""
+    action = _OPEN_ACTIONS.get(choice)
+    if action is None:
+        action = OpenMeld._make(*choice_cards(choice))
+        _OPEN_ACTIONS.remember(choice, action)
+    return action
+
+
+def add_action(index: int, choice: AddChoice) -> AddToMeld:
+    """The :class:`AddToMeld` of a choice for the team's meld ``index``."""
+    key = (index, choice)
+    action = _ADD_ACTIONS.get(key)
+    if action is None:
+        cards, wild_as = choice_cards(choice)
+        action = AddToMeld._make(index, cards, wild_as)
+        _ADD_ACTIONS.remember(key, action)
+    return action
 
 
 def _open_choices(codes: list[int], packs: int, second_ace: bool) -> tuple[OpenChoice, ...]:
@@ -224,10 +270,7 @@ def _open_choices_of(
         pairs = _wild_choices(make)
     except InvalidMeldError:
         return ()
-    return tuple(
-        (_sort_key(cards, wild_as), cards, wild_as, meld.rank, OpenMeld._make(cards, wild_as))
-        for wild_as, meld in pairs
-    )
+    return tuple(_choice(codes, wild_as, meld.rank) for wild_as, meld in pairs)
 
 
 def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
@@ -276,7 +319,7 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
                 if multiset not in seen:
                     seen.add(multiset)
                     found += _open_choices(group, 2, second_ace)
-    found.sort(key=lambda choice: choice[0])
+    found.sort()
     return tuple(found)
 
 
@@ -296,7 +339,7 @@ def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
         groups = ([naturals] if size >= 3 else []) + [[*naturals, w] for w in wilds]
         for group in groups:
             found += _open_choices(group, 3, True)
-    found.sort(key=lambda choice: choice[0])
+    found.sort()
     return tuple(found)
 
 
@@ -363,7 +406,7 @@ def open_melds(shape: Shape, rules: Rules) -> tuple[OpenChoice, ...]:
                     group = _rank_sets(key)
                     _SETS.remember(key, group)
             merged += group
-        merged.sort(key=lambda choice: choice[0])
+        merged.sort()
         found = tuple(merged)
         _OPENS.remember(combined, found)
     return found
@@ -516,7 +559,7 @@ def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> tuple[A
         pairs = _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
     except InvalidMeldError:
         return ()
-    return tuple((cards, wild_as) for wild_as, _ in pairs)
+    return tuple(_choice(codes, wild_as) for wild_as, _ in pairs)
 
 
 def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:
@@ -531,7 +574,7 @@ def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:
         groups = ([naturals] if naturals else []) + [[*naturals, w] for w in wilds]
         for group in groups:
             found += _add_choices(meld, group, rules)
-    found.sort(key=lambda choice: _sort_key(choice[0], choice[1]))
+    found.sort()
     return tuple(found)
 
 
@@ -616,5 +659,5 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
                 if multiset not in seen:
                     seen.add(multiset)
                     found += _add_choices(meld, candidate, rules)
-    found.sort(key=lambda choice: _sort_key(choice[0], choice[1]))
+    found.sort()
     return tuple(found)

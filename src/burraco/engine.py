@@ -541,24 +541,28 @@ def _meld_actions(state: GameState) -> list[Action]:
         {m.rank for m in team_melds if m.kind is MeldKind.SET} if rules.one_set_per_rank else ()
     )
     actions: list[Action] = []
-    for _, cards, wild_as, rank, action in _movegen.open_melds(shape, rules):
-        if taken_ranks and rank in taken_ranks:
+    open_action = _movegen.open_action
+    for choice in _movegen.open_melds(shape, rules):
+        if taken_ranks and choice[choice[0] + 2] in taken_ranks:
             continue
-        if not free and size - len(cards) <= 1:
+        if not free and size - choice[0] <= 1:
+            cards, wild_as = _movegen.choice_cards(choice)
             rest = _remove(hand, cards)
             assert rest is not None
             meld = _analyze(cards, rules.packs, None, rules.wild_as_second_ace, wild_as)
             if _keeping_problem(state, rest, (*team_melds, meld)) is not None:
                 continue
-        actions.append(action)
+        actions.append(open_action(choice))
+    add_action = _movegen.add_action
     for index, meld in enumerate(team_melds):
-        for cards, wild_as in _movegen.additions(meld, shape, rules):
-            if not free and size - len(cards) <= 1:
+        for choice in _movegen.additions(meld, shape, rules):
+            if not free and size - choice[0] <= 1:
+                cards, wild_as = _movegen.choice_cards(choice)
                 rest = _remove(hand, cards)
                 assert rest is not None
                 grown = _extend(meld, cards, rules, wild_as)
                 grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
                 if _keeping_problem(state, rest, grown_melds) is not None:
                     continue
-            actions.append(AddToMeld._make(index, cards, wild_as))
+            actions.append(add_action(index, choice))
     return actions
