@@ -34,7 +34,15 @@ from burraco.cards import (
     parse_cards,
 )
 from burraco.closing import can_close
-from burraco.engine import apply, check_action, is_legal, legal_actions, new_game
+from burraco.engine import (
+    LegalActions,
+    apply,
+    canonical_action,
+    check_action,
+    is_legal,
+    legal_actions,
+    new_game,
+)
 from burraco.errors import (
     BurracoError,
     IllegalActionError,
@@ -88,6 +96,7 @@ __all__ = [
     "InvalidStateError",
     "JOKER",
     "JOKER_POINTS",
+    "LegalActions",
     "Match",
     "Meld",
     "MeldKind",
@@ -115,6 +124,7 @@ __all__ = [
     "burraco_bonus",
     "burraco_kind",
     "can_close",
+    "canonical_action",
     "check_action",
     "extend_meld",
     "format_cards",

@@ -18,8 +18,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from burraco.actions import AddToMeld, OpenMeld
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
-from burraco.errors import InvalidMeldError
-from burraco.melds import Meld, MeldKind, _analyze, _extend, _wild_choices
+from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
 from burraco.rules import Rules
 
 __all__ = [
@@ -229,7 +228,7 @@ def open_action(choice: OpenChoice) -> OpenMeld:
     """The :class:`OpenMeld` of a choice (one object per choice while it is memoised)."""
     action = _OPEN_ACTIONS.get(choice)
     if action is None:
-        action = OpenMeld._make(*choice_cards(choice))
+        action = OpenMeld.from_sorted(*choice_cards(choice))
         _OPEN_ACTIONS.remember(choice, action)
     return action
 
@@ -240,7 +239,7 @@ def add_action(index: int, choice: AddChoice) -> AddToMeld:
     action = _ADD_ACTIONS.get(key)
     if action is None:
         cards, wild_as = choice_cards(choice)
-        action = AddToMeld._make(index, cards, wild_as)
+        action = AddToMeld.from_sorted(index, cards, wild_as)
         _ADD_ACTIONS.remember(key, action)
     return action
 
@@ -263,13 +262,9 @@ def _open_choices_of(
     codes: tuple[int, ...], packs: int, second_ace: bool
 ) -> tuple[OpenChoice, ...]:
     cards = tuple(CARDS_BY_CODE[code] for code in codes)
-    make: Callable[[Rank | None, list[Rank] | None], Meld] = lambda rank, out: _analyze(  # noqa: E731
-        cards, packs, None, second_ace, rank, None, 0, False, out
-    )
-    try:
-        pairs = _wild_choices(make)
-    except InvalidMeldError:
-        return ()
+    # the rule switches that matter for the cards alone; every set rank is allowed here (the
+    # caller keeps only the ranks its rules allow)
+    pairs = meld_choices(cards, _EXTEND_RULES[False, second_ace, packs])
     return tuple(_choice(codes, wild_as, meld.rank) for wild_as, meld in pairs)
 
 
@@ -515,7 +510,7 @@ def _meld_info(meld: Meld) -> tuple[int, int, int, int, int, int, int]:
     for index, card in enumerate(meld.cards):
         if index != meld.wild_index and card.code != JOKER_CODE:
             occupied |= 1 << card.code % 13
-    low = meld._first_slot()
+    low = meld.first_slot
     size = len(meld.cards)
     high = low + size - 1
     inner = 1 << (low + meld.wild_index) if meld.wild_is_fixed and meld.wild_index else 0
@@ -555,10 +550,7 @@ def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> tuple[AddChoice,
 
 def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> tuple[AddChoice, ...]:
     cards = tuple(CARDS_BY_CODE[code] for code in codes)
-    try:
-        pairs = _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
-    except InvalidMeldError:
-        return ()
+    pairs = extension_choices(meld, cards, rules)
     return tuple(_choice(codes, wild_as) for wild_as, _ in pairs)
 
 
@@ -623,7 +615,7 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
         avail[slot] = mask >> (slot - 1) & 1
     avail[2] = own_twos
     avail[_ACE_HIGH] = avail[1]
-    first = meld._first_slot()
+    first = meld.first_slot
     size = len(meld.cards)
     wild_slot = first + meld.wild_index if meld.wild_index is not None else 0
     naturals = [s for s in range(first, first + size) if s != wild_slot]

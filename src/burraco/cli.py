@@ -43,7 +43,7 @@ from burraco.engine import new_game
 from burraco.errors import BurracoError, InvalidMeldError, NotationError
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
 from burraco.rules import PRESETS, Rules
-from burraco.scoring import HandScore, TeamScore, _table, score_hand, score_team
+from burraco.scoring import HandScore, TeamScore, score_hand, score_team, text_table
 from burraco.state import EndReason, GameState
 
 __all__ = ["main"]
@@ -406,7 +406,7 @@ def _average(values: Iterable[float], count: int) -> str:
 
 
 def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
-    return _table(rows, gap="  ")
+    return text_table(rows, gap="  ")
 
 
 def _report(

@@ -38,12 +38,17 @@ from typing import Any, Final, TypeAlias, TypeVar, overload
 from burraco.actions import ACTION_TYPES, Action, AddToMeld, parse_action
 from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card
 from burraco.errors import BurracoError, InvalidMeldError, InvalidStateError, NotationError, Reason
+from burraco.errors import check_seat as _seat
+from burraco.errors import field_path as _at
+from burraco.errors import inconsistent_state as _inconsistent
+from burraco.errors import invalid_state as _error
+from burraco.errors import number_text as _number
 from burraco.match import Match
 from burraco.melds import Meld
 from burraco.rules import PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.testing import _at, _error, _inconsistent, _number, _seat, check_invariants
+from burraco.testing import check_invariants
 
 __all__ = [
     "FORMAT",
