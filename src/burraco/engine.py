@@ -22,7 +22,7 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
-from typing import Final, assert_never
+from typing import Final, TypeVar, assert_never
 
 from burraco import _movegen
 from burraco.actions import (
@@ -525,6 +525,17 @@ def _discard(state: GameState, action: Discard) -> GameState:
 # --- legal actions ------------------------------------------------------------------------------
 
 
+_C = TypeVar("_C", bound=type)
+
+
+def _python_class(cls: _C) -> _C:
+    """Leave ``cls`` an ordinary Python class when mypyc compiles this module (``BURRACO_MYPYC``):
+    mypyc keeps every class with a decorator it does not know as a Python class, and a native
+    class cannot subclass ``list``."""
+    return cls
+
+
+@_python_class
 class LegalActions(list[Action]):
     """The list :func:`legal_actions` returns: a plain ``list`` of the canonical actions, whose
     ``in`` also recognises every other spelling of a legal action.
