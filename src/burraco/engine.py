@@ -22,9 +22,10 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
-from typing import Final, TypeVar, assert_never
+from typing import Final, assert_never
 
 from burraco import _movegen
+from burraco._build import equal, python_class
 from burraco.actions import (
     ACTION_TYPES,
     Action,
@@ -69,6 +70,7 @@ _CODE: Final = attrgetter("code")
 _DRAW: Final = DrawStock()
 _PICK: Final = TakeDiscardPile()
 _DISCARDS: Final = tuple(Discard(card) for card in CARDS_BY_CODE)
+_DISCARD_OF: Final = {action.card: action for action in _DISCARDS}
 
 
 # --- dealing ------------------------------------------------------------------------------------
@@ -213,7 +215,7 @@ def canonical_action(state: GameState, action: Action) -> Action:
     match action:
         case OpenMeld(cards=cards, wild_as=wild_as) if wild_as is not None:
             rules = state.rules
-            if validate_meld(cards, rules) == validate_meld(cards, rules, wild_as=wild_as):
+            if equal(validate_meld(cards, rules), validate_meld(cards, rules, wild_as=wild_as)):
                 return OpenMeld.from_sorted(cards, None)
             return action
         case AddToMeld(meld=target, cards=cards, wild_as=wild_as):
@@ -221,9 +223,8 @@ def canonical_action(state: GameState, action: Action) -> Action:
             if wild_as is not None:
                 meld = state.melds[state.current_team][index]
                 rules = state.rules
-                if extend_meld(meld, cards, rules) == extend_meld(
-                    meld, cards, rules, wild_as=wild_as
-                ):
+                named = extend_meld(meld, cards, rules, wild_as=wild_as)
+                if equal(extend_meld(meld, cards, rules), named):
                     wild_as = None
             if index is target and wild_as is action.wild_as:
                 return action
@@ -409,7 +410,7 @@ def _resolve_meld(state: GameState, action: AddToMeld) -> int:
     target = action.meld
     if isinstance(target, Meld):
         for index, meld in enumerate(own):
-            if meld == target:
+            if equal(meld, target):
                 return index
         for other_team, melds in enumerate(state.melds):
             if other_team != team and target in melds:
@@ -525,17 +526,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
 # --- legal actions ------------------------------------------------------------------------------
 
 
-_C = TypeVar("_C", bound=type)
-
-
-def _python_class(cls: _C) -> _C:
-    """Leave ``cls`` an ordinary Python class when mypyc compiles this module (``BURRACO_MYPYC``):
-    mypyc keeps every class with a decorator it does not know as a Python class, and a native
-    class cannot subclass ``list``."""
-    return cls
-
-
-@_python_class
+@python_class
 class LegalActions(list[Action]):
     """The list :func:`legal_actions` returns: a plain ``list`` of the canonical actions, whose
     ``in`` also recognises every other spelling of a legal action.
@@ -610,11 +601,7 @@ def legal_actions(state: GameState) -> list[Action]:
         if last_card_problem(state, hand[0]) is None:
             actions.append(_DISCARDS[hand[0].code])
         return actions
-    last = None
-    for card in hand:
-        if card is not last:
-            actions.append(_DISCARDS[card.code])
-            last = card
+    actions += map(_DISCARD_OF.__getitem__, dict.fromkeys(hand))  # the hand is sorted
     return actions
 
 
