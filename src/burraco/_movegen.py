@@ -60,9 +60,10 @@ class _Memo(Generic[K, V]):
     forgotten. ``peak`` is the most bytes ever held, both generations together.
     """
 
-    __slots__ = ("_half", "_new", "_new_bytes", "_old", "_old_bytes", "_weigh", "peak")
+    __slots__ = ("_half", "_new", "_new_bytes", "_old", "_old_bytes", "_weigh", "budget", "peak")
 
     def __init__(self, budget: int, weigh: Callable[[V], int]) -> None:
+        self.budget = budget
         self._half = budget // 2
         self._weigh = weigh
         self._new: dict[K, V] = {}
