@@ -1,11 +1,11 @@
 """The burraco benchmark suite: one entry point, a printed table and a JSON file.
 
 Run ``python benchmarks/run.py`` (or ``nox -s bench``, which also builds the mypyc-compiled
-wheel and measures it beside the pure-Python source). Seeds are fixed; every figure is measured
-on one core. ``--quick`` runs a smaller version for smoke tests. ``--compiled DIR`` runs the
-same suite a second time in a child process that imports burraco from ``DIR`` (a directory a
-compiled wheel was installed into with ``pip install --target DIR``) and prints the two side
-by side.
+wheel and measures it beside the pure-Python source). Seeds are fixed; every figure is CPU time
+(``time.process_time``) on one core, so that other processes on a busy machine count little.
+``--quick`` runs a smaller version for smoke tests. ``--compiled DIR`` runs the same suite a
+second time in a child process that imports burraco from ``DIR`` (a directory a compiled wheel
+was installed into with ``pip install --target DIR``) and prints the two side by side.
 
 Measured:
 
@@ -98,11 +98,11 @@ EXTEND_VECTORS = [
 
 
 def per_call(function: Callable[[], object], repeat: int) -> float:
-    """Seconds per call of ``function``, from ``repeat`` calls in a row."""
-    start = time.perf_counter()
+    """CPU seconds per call of ``function``, from ``repeat`` calls in a row."""
+    start = time.process_time()
     for _ in range(repeat):
         function()
-    return (time.perf_counter() - start) / repeat
+    return (time.process_time() - start) / repeat
 
 
 def summary(samples: Sequence[float]) -> dict[str, float]:
@@ -170,7 +170,7 @@ def bench_positions(states: list[GameState], *, cold: bool) -> dict[str, dict[st
     a long simulation would have; with ``cold`` the memos are cleared before every position.
     """
     chooser = random.Random(1)
-    clock = time.perf_counter
+    clock = time.process_time
     legal_samples = []
     apply_samples = []
     for state in states:
@@ -226,9 +226,9 @@ def bench_hand_sizes(samples: int, seed: int) -> dict[str, dict[str, float]]:
             chooser.shuffle(deck)
             state = _position_with_hand(deck, size)
             clear_caches()
-            start = time.perf_counter()
+            start = time.process_time()
             counts.append(len(legal_actions(state)))
-            cold.append(time.perf_counter() - start)
+            cold.append(time.process_time() - start)
             warm.append(per_call(lambda s=state: legal_actions(s), 5))
         row = summary(cold)
         row["warm_median_us"] = statistics.median(warm) * 1e6
