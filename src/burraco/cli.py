@@ -38,12 +38,19 @@ import attrs
 from burraco import __compiled__, __version__
 from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile
 from burraco.agents import Agent, GreedyAgent, RandomAgent, play_out
-from burraco.cards import Rank
+from burraco.cards import Rank, parse_cards
 from burraco.engine import new_game
 from burraco.errors import BurracoError, InvalidMeldError, NotationError
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
 from burraco.rules import PRESETS, Rules
-from burraco.scoring import HandScore, TeamScore, score_hand, score_team, text_table
+from burraco.scoring import (
+    HandScore,
+    TeamScore,
+    check_table,
+    score_hand,
+    score_team,
+    text_table,
+)
 from burraco.state import EndReason, GameState
 
 __all__ = ["main"]
@@ -190,13 +197,14 @@ def _validate(args: argparse.Namespace) -> int:
 
 _SCORE_FORMAT: Final = """\
 The file is JSON: an object with a list of teams, in team order, and optionally the rules
-(classic, fibur or international; --rules overrides it):
+(classic, fibur or international; --rules overrides it) and the players (2, 3, 4 or 6;
+default 4), which fix the number of teams:
 
   {"rules": "classic",
    "teams": [
      {"melds": ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"],
       "hand": "3C AH", "pozzetto": true, "closed": true},
-     {"melds": ["9C 9C 9D 9H 9S 9S 2H", ["QS", "KS", "AS"]],
+     {"melds": ["9C 9C 9D 9D 9H 9S 2H", ["QS", "KS", "AS"]],
       "hand": "JD 7C 2S JK 5H", "pozzetto": false}
    ]}
 
@@ -251,9 +259,12 @@ def _flag(team: dict[str, Any], key: str, where: str, default: bool | None) -> b
 def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScore], int | None]:
     if not isinstance(document, dict):
         raise _InputError('the file must hold a JSON object with a "teams" list')
-    unknown = sorted(set(document) - {"rules", "teams"})
+    unknown = sorted(set(document) - {"rules", "players", "teams"})
     if unknown:
-        raise _InputError(f'unknown key "{unknown[0]}": the keys are "rules" and "teams"')
+        raise _InputError(
+            f'unknown key {json.dumps(unknown[0][:40])}: the keys are "rules", "players" and '
+            '"teams"'
+        )
     if rules_name is None:
         rules_name = document.get("rules", "classic")
         if not isinstance(rules_name, str) or rules_name not in PRESETS:
@@ -261,6 +272,10 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
                 f"rules must be one of {', '.join(sorted(PRESETS))}, not {json.dumps(rules_name)}"
             )
     rules = PRESETS[rules_name]
+    players = document.get("players", rules.players)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4, 6):
+        raise _InputError(f"players must be 2, 3, 4 or 6, not {json.dumps(players)[:40]}")
+    rules = attrs.evolve(rules, players=players)
     teams = document.get("teams")
     if not isinstance(teams, list) or not teams:
         raise _InputError('"teams" must be a non-empty list of teams')
@@ -274,12 +289,15 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
         raise _InputError(f"only one team can close, not teams {closers[0]} and {closers[1]}")
     closer = closers[0] if closers else None
     scores = []
+    table = []
     for index, team in enumerate(teams):
         where = f"teams[{index}]"
         unknown = sorted(set(team) - _TEAM_KEYS)
         if unknown:
             keys = ", ".join(f'"{key}"' for key in sorted(_TEAM_KEYS))
-            raise _InputError(f'{where}: unknown key "{unknown[0]}": the keys are {keys}')
+            raise _InputError(
+                f"{where}: unknown key {json.dumps(unknown[0][:40])}: the keys are {keys}"
+            )
         melds = team.get("melds")
         if not isinstance(melds, list):
             raise _InputError(f"{where}.melds must be a list of melds")
@@ -299,6 +317,11 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
             )
         except BurracoError as error:
             raise _InputError(f"{where}: {error}") from None
+        table.append(([validate_meld(item, rules) for item in items], parse_cards(hand)))
+    try:
+        check_table(table, rules)
+    except BurracoError as error:
+        raise _InputError(str(error)) from None
     return rules, scores, closer
 
 

@@ -47,8 +47,9 @@ from burraco.cards import (
     Rank,
     Suit,
     parse_card,
+    split_notation,
 )
-from burraco.errors import InvalidMeldError, NotationError, Reason
+from burraco.errors import InvalidMeldError, NotationError, Reason, excerpt
 from burraco.rules import CLASSIC, Rules
 
 __all__ = [
@@ -204,10 +205,14 @@ class Meld:
         return int(first.rank)
 
 
+_MOST_CARDS: Final = 162
+"""The cards of three packs: no meld, nor any list of cards, can hold more."""
+
+
 def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError:
-    text = " ".join([str(card) for card in cards])
+    text = excerpt(" ".join([str(card) for card in cards[:20]]))
     return InvalidMeldError(
-        f"illegal meld '{text}': {reason}: {detail}", reason=reason, cards=cards, detail=detail
+        f"illegal meld {text}: {reason}: {detail}", reason=reason, cards=cards, detail=detail
     )
 
 
@@ -218,9 +223,13 @@ def _read_cards(
     if type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
         result: tuple[Card, ...] = cards
     else:
-        tokens: Iterable[Card | str] = (
-            cards.replace(",", " ").split() if isinstance(cards, str) else cards
-        )
+        tokens: Iterable[Card | str] = split_notation(cards) if isinstance(cards, str) else cards
+        if isinstance(tokens, list) and len(tokens) > _MOST_CARDS:
+            raise _err(
+                Reason.TOO_MANY_COPIES,
+                (),
+                f"{len(tokens)} cards are more than the packs hold; no meld is longer than 14",
+            )
         read: list[Card] = []
         try:
             for token in tokens:
@@ -343,6 +352,9 @@ def extend_meld(
     if not added:
         raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
     try:
+        foreign = _foreign_card(meld, added)
+        if foreign is not None:
+            raise foreign
         return _extend(meld, added, rules, wild_rank)
     except InvalidMeldError as error:
         added_text = " ".join([str(card) for card in added])
@@ -352,6 +364,34 @@ def extend_meld(
             cards=meld.cards + added,
             detail=error.detail,
         ) from None
+
+
+def _foreign_card(meld: Meld, added: tuple[Card, ...]) -> InvalidMeldError | None:
+    """The error for an added natural card that can never belong to ``meld`` (another rank for
+    a set, another suit for a sequence; twos and jokers may be its wild), or ``None``.
+
+    The union of the cards would fail anyway; this names the reason in the meld's own terms,
+    where reading the union afresh could call a set's stranger a ``duplicate-rank``."""
+    for card in added:
+        rank = card.rank
+        if rank is None or rank is Rank.TWO:
+            continue
+        if meld.kind is MeldKind.SET:
+            if rank is not meld.rank:
+                return _err(
+                    Reason.MIXED_RANKS,
+                    meld.cards + added,
+                    f"a set of {meld.rank} takes only {meld.rank} and one wild, not {card}",
+                )
+        elif card.suit is not meld.suit:
+            assert meld.suit is not None
+            suit = meld.suit.name.lower()
+            return _err(
+                Reason.MIXED_SUITS,
+                meld.cards + added,
+                f"a sequence of {suit} takes only {suit} and one wild, not {card}",
+            )
+    return None
 
 
 def _extend(

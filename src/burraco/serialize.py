@@ -35,9 +35,16 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
-from burraco.actions import ACTION_TYPES, Action, AddToMeld, parse_action
-from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card
-from burraco.errors import BurracoError, InvalidMeldError, InvalidStateError, NotationError, Reason
+from burraco.actions import ACTION_TYPES, MAX_ACTION_LENGTH, Action, AddToMeld, parse_action
+from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card, split_notation
+from burraco.errors import (
+    BurracoError,
+    InvalidMeldError,
+    InvalidStateError,
+    NotationError,
+    Reason,
+    excerpt,
+)
 from burraco.errors import check_seat as _seat
 from burraco.errors import field_path as _at
 from burraco.errors import inconsistent_state as _inconsistent
@@ -45,7 +52,7 @@ from burraco.errors import invalid_state as _error
 from burraco.errors import number_text as _number
 from burraco.match import Match
 from burraco.melds import Meld
-from burraco.rules import PenaltyWhen, Rules, StockEnd
+from burraco.rules import MAX_NAME_LENGTH, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.testing import check_invariants
@@ -72,8 +79,18 @@ _MAX_INT: Final = 2**53 - 1
 exactly)."""
 _MAX_DECK: Final = 162
 """The most cards any rule set plays with (three packs)."""
-_MAX_DECK_POINTS: Final = 3 * 360
-"""The value of three packs: no hand can meld or hold more."""
+_PACK_POINTS: Final = 540
+"""The value of one pack of 54 cards (52 and two jokers)."""
+_LEAST_UNSCORED: Final = 15
+"""The least value of the cards no team scores at the end of a hand: the stock's last two
+cards and the top of the discard pile, five points each at least."""
+_LEAST_BURRACO: Final = {"clean_burracos": 35, "semi_clean_burracos": 55, "dirty_burracos": 50}
+"""The least melded value of each class of burraco: seven natural threes (35), six naturals and
+a two (50), seven naturals and a two (55)."""
+_LEAST_CARD: Final = 5
+"""The least value of a card; every seat but the closer ends a hand holding one at least."""
+_CHARS_PER_CARD: Final = 16
+"""Text longer than this many characters per card allowed is rejected before it is split."""
 
 
 _RULES_FIELDS: Final = {
@@ -432,7 +449,7 @@ _KINDS: Final = "'game', 'action', 'hand-score' or 'match'"
 
 
 def _quote(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:37] + "...")
+    return excerpt(text)
 
 
 def _describe(value: object) -> str:
@@ -530,13 +547,13 @@ _CARDS_EXAMPLE: Final = "cards in notation separated by spaces, such as '7H 10S 
 def _cards(value: object, path: str, limit: int) -> tuple[Card, ...]:
     """Cards written as one string of notation; ``path[i]`` names the i-th card."""
     text = _text(value, path, _CARDS_EXAMPLE)
-    tokens = text.split(maxsplit=limit)
-    if len(tokens) > limit:
+    tokens = split_notation(text) if len(text) <= _CHARS_PER_CARD * limit else None
+    if tokens is None or len(tokens) > limit:
         raise _error(
             Reason.CARDS_NOT_CONSERVED, path, f"holds more than the {limit} cards of the packs"
         )
     cards = []
-    for index, token in enumerate(tokens):
+    for index, token in enumerate(tokens or ()):
         card = _CARD_BY_NAME.get(token)
         if card is None:
             try:
@@ -550,7 +567,7 @@ def _cards(value: object, path: str, limit: int) -> tuple[Card, ...]:
 def _meld(value: object, path: str, limit: int) -> Meld:
     """A meld in table notation, checked for its shape (the rules are checked later)."""
     text = _text(value, path, "a meld in notation, such as '5H 6H JK=7H'")
-    if len(text.split(maxsplit=limit)) > limit:
+    if len(text) > _CHARS_PER_CARD * limit or len(split_notation(text)) > limit:
         raise _error(
             Reason.CARDS_NOT_CONSERVED, path, f"holds more than the {limit} cards of the packs"
         )
@@ -560,7 +577,7 @@ def _meld(value: object, path: str, limit: int) -> Meld:
         raise _error(
             Reason.ILLEGAL_MELD,
             path,
-            f"{_quote(text)} is not a meld: {error.reason}: {error.detail}",
+            f"{_quote(text)} is not a meld: {error.reason}: {error.detail[:200]}",
         ) from None
     except NotationError as error:
         raise _error(error.reason, path, str(error)) from None
@@ -585,7 +602,7 @@ def _read_rules(value: object, path: str) -> Rules:
         item = data[name]
         where = _at(path, name)
         if kind == "text":
-            arguments[name] = _text(item, where, "a name")
+            arguments[name] = _name(item, where)
         elif kind == "flag":
             arguments[name] = _bool(item, where)
         elif kind == "players":
@@ -612,6 +629,25 @@ def _read_rules(value: object, path: str) -> Rules:
     except (TypeError, ValueError) as error:  # a deal larger than the deck
         detail = str(error)
         raise _error(Reason.OUT_OF_RANGE, path, detail[:1].lower() + detail[1:]) from None
+
+
+def _name(value: object, path: str) -> str:
+    """A rules name: at most ``MAX_NAME_LENGTH`` printable characters."""
+    text = _text(value, path, "a name")
+    if len(text) > MAX_NAME_LENGTH:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            path,
+            f"a name is at most {MAX_NAME_LENGTH} characters, not {_number(len(text))}",
+        )
+    if not text.isprintable():
+        bad = next(char for char in text if not char.isprintable())
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            path,
+            f"a name is printable characters on one line; U+{ord(bad):04X} is not one",
+        )
+    return text
 
 
 def _set_ranks(value: object, path: str) -> frozenset[Rank]:
@@ -697,8 +733,13 @@ def _read_game(data: dict[str, Any]) -> GameState:
 def _read_action(data: dict[str, Any]) -> Action:
     _fields(data, "", ("format", "type", "action"), "an action")
     text = _text(data["action"], "action", "an action in notation, such as 'open 5H 6H JK'")
-    if len(text) > 20 * _MAX_DECK:
-        raise _error(Reason.OUT_OF_RANGE, "action", "the text is too long to be an action")
+    if len(text) > MAX_ACTION_LENGTH:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            "action",
+            f"the text is {_number(len(text))} characters long; no action in notation is "
+            f"longer than {MAX_ACTION_LENGTH}",
+        )
     try:
         action = parse_action(text)
     except NotationError as error:
@@ -793,21 +834,39 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
         if closer is not None:
             _seat(closer, _at(path, "outcome.closer"), players)
             closer_team = closer % teams
+    packs = rules.packs if rules is not None else (2 if teams == 2 else 3)
+    deck_points = packs * _PACK_POINTS
+    seats = rules.players // rules.teams if rules is not None else 1
+    scored = 0
     for index, team in enumerate(hand.teams):
         here = _at(where, index)
         for name in ("melded", "in_hand"):
             points = abs(getattr(team, name))
-            if points % 5 or points > _MAX_DECK_POINTS:
+            if points % 5 or points > deck_points:
                 raise _error(
                     Reason.OUT_OF_RANGE,
                     _at(here, name),
-                    f"card values are multiples of 5 adding up to at most {_MAX_DECK_POINTS}, "
-                    f"not {_number(points)}",
+                    f"card values are multiples of 5 adding up to at most {deck_points} "
+                    f"({packs} packs), not {_number(points)}",
                 )
+        if 0 < team.melded < 3 * _LEAST_CARD:
+            raise _inconsistent(
+                _at(here, "melded"),
+                f"a meld holds 3 cards or more, worth at least {3 * _LEAST_CARD}, so a team "
+                f"melds 0 or at least that, not {team.melded}",
+            )
+        scored += team.melded - team.in_hand
         counts = (team.clean_burracos, team.semi_clean_burracos, team.dirty_burracos)
-        if sum(counts) > _MAX_DECK // 7:
+        if sum(counts) > packs * 54 // 7:
             raise _error(
                 Reason.OUT_OF_RANGE, here, f"{sum(counts)} burracos is more than the cards make"
+            )
+        least = sum(getattr(team, name) * value for name, value in _LEAST_BURRACO.items())
+        if team.melded < least:
+            raise _inconsistent(
+                _at(here, "melded"),
+                f"the team's burracos hold at least {least} points of cards, so it melded at "
+                f"least that, not {team.melded}",
             )
         if team.burraco_bonus and not sum(counts):
             raise _inconsistent(
@@ -822,8 +881,36 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
                 _at(here, "pozzetto_penalty"),
                 f"team {index} closed, so it took its pozzetto and pays no penalty",
             )
+        if closer_team == index and not sum(counts):
+            raise _error(
+                Reason.CLOSING_NEEDS_BURRACO,
+                _at(here, "melded"),
+                f"team {index} closed, so it has a burraco (7 cards or more) on the table",
+            )
+        holding = seats - (closer_team == index)
+        if rules is not None and not holding and team.in_hand:
+            raise _inconsistent(
+                _at(here, "in_hand"),
+                f"with {rules.players} players the closer is the whole team and ends the hand "
+                f"with no card, so team {index} holds none, not {-team.in_hand} points",
+            )
+        if -team.in_hand < _LEAST_CARD * holding:
+            raise _inconsistent(
+                _at(here, "in_hand"),
+                f"every seat but the closer ends the hand holding a card, so team {index}'s "
+                f"{holding} seat{'s' if holding != 1 else ''} hold at least "
+                f"{_LEAST_CARD * holding} points, not {-team.in_hand}",
+            )
         if rules is not None:
             _check_team_score_rules(team, rules, here, closed=closer_team == index, ended=outcome)
+    if scored > deck_points - _LEAST_UNSCORED:
+        raise _error(
+            Reason.CARDS_NOT_CONSERVED,
+            where,
+            f"the teams melded and held {scored} points, but {packs} packs hold {deck_points}, "
+            f"of which at least {_LEAST_UNSCORED} (the stock's last 2 cards and the top "
+            "discard) score for nobody",
+        )
 
 
 def _check_team_score_rules(
@@ -834,6 +921,12 @@ def _check_team_score_rules(
         + team.semi_clean_burracos * rules.semi_clean_bonus
         + team.dirty_burracos * rules.dirty_bonus
     )
+    if closed and rules.closing_needs_clean_burraco and not team.clean_burracos:
+        raise _error(
+            Reason.CLOSING_NEEDS_CLEAN_BURRACO,
+            _at(path, "clean_burracos"),
+            "these rules let a team close only with a clean burraco, and this team has none",
+        )
     if team.semi_clean_burracos and not rules.semi_clean:
         raise _inconsistent(
             _at(path, "semi_clean_burracos"), "these rules have no semi-clean burracos"
@@ -858,4 +951,13 @@ def _check_team_score_rules(
             _at(path, "pozzetto_penalty"),
             f"the pozzetto penalty is one of {', '.join(map(str, penalties))} here, "
             f"not {team.pozzetto_penalty}",
+        )
+    took_pozzetto = rules.untaken_pozzetto_penalty is PenaltyWhen.ALWAYS and not (
+        team.pozzetto_penalty
+    )
+    if took_pozzetto and not team.melded and rules.pozzetto_penalty:
+        raise _inconsistent(
+            _at(path, "melded"),
+            "a team without the pozzetto penalty took its pozzetto, which it did by melding "
+            "every card of a hand: it melded something",
         )

@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from burraco._history import check_history
 from burraco.cards import CARDS_BY_CODE, JOKER, Card, Rank, Suit, format_cards, make_deck
 from burraco.closing import closing_problem
 from burraco.engine import apply, legal_actions, new_game
@@ -84,6 +85,14 @@ def check_invariants(state: GameState) -> None:
     * the outcome: a closed hand names the seat that acted last, whose hand is empty and whose
       team could close (pozzetto taken, a burraco, no wild as the last discard); a stalemate
       comes after a full round of swaps, a stock end leaves the stock at 2 cards;
+    * history: what the fields tell of the play so far agrees with them. The stock is no larger
+      than the deal leaves, and ``stock_size - len(stock)`` draws were made; the discard pile
+      holds at most one card more than that (one per turn that drew), and no more was taken
+      from it; a player who has not melded this turn holds at least one card more than it drew
+      or took; the stalemate count follows only one-card pile swaps and is 0 after a closing or
+      a draw; a hand that ended at a draw (``stock_end`` immediately) took and melded nothing
+      in its last turn; a closer melded in its last turn; a pozzetto taken on the discard is
+      still unseen only while the seats from its taker's left round to its partner act;
     * the player to act has a legal action (RULES.md §7.2).
 
     Raises:
@@ -105,6 +114,7 @@ def check_invariants(state: GameState) -> None:
     _check_pozzetti(state)
     _check_outcome(state)
     _check_hands_held(state)
+    check_history(state)
     _check_can_act(state)
 
 
