@@ -1,7 +1,7 @@
 """Development sessions: ``nox`` runs tests, typecheck, lint and docs; others on request.
 
 ``nox -s tests``, ``nox -s typecheck``, ``nox -s lint`` and ``nox -s docs`` are the checks that
-``.ci/run`` also runs.
+``.ci/run`` also runs, with ``nox -s compiled`` (the whole suite against the mypyc build).
 """
 
 from __future__ import annotations
@@ -85,9 +85,28 @@ def golden(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """The benchmark suite: prints a table and writes benchmarks/results/latest.json."""
-    session.install("-e", ".")
-    session.run("python", "benchmarks/run.py", *session.posargs)
+    """The benchmark suite, pure Python and mypyc-compiled side by side, against RLCard.
+
+    Builds the compiled wheel (``BURRACO_MYPYC=1``), installs it into a directory of its own,
+    and runs ``benchmarks/run.py --compiled DIR``: the source runs in the session's process,
+    the compiled wheel in a child process. Prints tables and writes
+    ``benchmarks/results/latest.json``; ``nox -s bench -- --quick`` is a short run.
+    """
+    session.install("-e", ".[bench]", "build")
+    tmp = Path(session.create_tmp())
+    out = tmp / "bench-wheel"
+    target = tmp / "bench-compiled"
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(target, ignore_errors=True)
+    session.run(
+        "python", "-m", "build", "--wheel", "--outdir", str(out), env={"BURRACO_MYPYC": "1"}
+    )
+    wheel_file = next(str(path) for path in out.iterdir() if path.suffix == ".whl")
+    session.run(
+        "python", "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
+        wheel_file,
+    )  # fmt: skip
+    session.run("python", "benchmarks/run.py", "--compiled", str(target), *session.posargs)
 
 
 @nox.session
@@ -125,3 +144,37 @@ def wheel(session: nox.Session) -> None:
     (root,) = unpacked.iterdir()
     with session.chdir(root):
         session.run("python", "-m", "pytest", "-p", "no:cacheprovider", *session.posargs)
+
+
+@nox.session
+def compiled(session: nox.Session) -> None:
+    """Build the mypyc-compiled wheel (``BURRACO_MYPYC=1``) and run the whole suite against it.
+
+    The tests import the installed wheel, not ``src/``; the session fails if the installed
+    package is not the compiled build (``burraco.__compiled__``).
+    """
+    session.install("build")
+    out = Path(session.create_tmp()) / "compiled"
+    shutil.rmtree(out, ignore_errors=True)
+    session.run(
+        "python", "-m", "build", "--wheel", "--outdir", str(out), env={"BURRACO_MYPYC": "1"}
+    )
+    wheel_file = next(str(path) for path in out.iterdir() if path.suffix == ".whl")
+    session.install("--force-reinstall", "--no-deps", wheel_file)
+    session.install(f"{wheel_file}[tests]")
+    session.run(
+        "python",
+        "-c",
+        "import burraco, sys; assert burraco.__compiled__, 'not the compiled build'; "
+        "assert 'site-packages' in burraco.__file__, burraco.__file__; "
+        "print('testing the compiled wheel:', burraco.__file__)",
+        env=_WHEEL_ONLY,
+    )
+    session.run(
+        "python", "-m", "pytest", "tests", "docs", "README.md", "-p", "no:cacheprovider",
+        "-o", "testpaths=", *session.posargs, env=_WHEEL_ONLY,
+    )  # fmt: skip
+
+
+_WHEEL_ONLY = {"PYTHONPATH": ""}
+"""No ``src/`` on the path: the tests must import the installed wheel."""

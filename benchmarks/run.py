@@ -1,9 +1,24 @@
 """The burraco benchmark suite: one entry point, a printed table and a JSON file.
 
-Run ``python benchmarks/run.py`` (or ``nox -s bench``). Seeds are fixed; every figure is
-measured on one core in this process. ``--quick`` runs a smaller version for smoke tests.
+Run ``python benchmarks/run.py`` (or ``nox -s bench``, which also builds the mypyc-compiled
+wheel and measures it beside the pure-Python source). Seeds are fixed; every figure is CPU time
+(``time.process_time``) on one core, so that other processes on a busy machine count little.
+``--quick`` runs a smaller version for smoke tests. ``--compiled DIR`` runs the same suite a
+second time in a child process that imports burraco from ``DIR`` (a directory a compiled wheel
+was installed into with ``pip install --target DIR``) and prints the two side by side.
 
 Measured:
+
+* random 4-player play against RLCard's gin rummy engine (the optional ``bench`` extra):
+  the two engines alternate several times in this process, each playing uniformly random
+  legal moves for a fixed CPU time (``time.process_time``), and the median ratio of their
+  steps per CPU-second is reported, which stays meaningful on a busy machine;
+* ``legal_actions`` on the fixed worst-case positions of ``benchmarks/cases.py``, cold (memos
+  cleared) and warm;
+* the tail: the slowest ``legal_actions`` call (CPU time) over many random hands, with the
+  garbage collector on;
+* the memos' memory: their own estimate (peak and now) and the bytes they really hold
+  (tracemalloc);
 
 * ``validate_meld`` and ``extend_meld`` per call (median and p99) over fixed meld vectors;
 * ``legal_actions`` and ``apply`` per call over positions from seeded random play;
@@ -19,9 +34,11 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -31,6 +48,7 @@ from typing import Any
 
 import attrs
 
+import burraco
 from burraco import (
     CLASSIC,
     Card,
@@ -48,7 +66,10 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
-from burraco._movegen import clear_caches
+from burraco._movegen import clear_caches, memo_bytes
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cases import worst_cases
 
 MELD_VECTORS = [
     "7S 7H 7D",
@@ -81,11 +102,11 @@ EXTEND_VECTORS = [
 
 
 def per_call(function: Callable[[], object], repeat: int) -> float:
-    """Seconds per call of ``function``, from ``repeat`` calls in a row."""
-    start = time.perf_counter()
+    """CPU seconds per call of ``function``, from ``repeat`` calls in a row."""
+    start = time.process_time()
     for _ in range(repeat):
         function()
-    return (time.perf_counter() - start) / repeat
+    return (time.process_time() - start) / repeat
 
 
 def summary(samples: Sequence[float]) -> dict[str, float]:
@@ -153,7 +174,7 @@ def bench_positions(states: list[GameState], *, cold: bool) -> dict[str, dict[st
     a long simulation would have; with ``cold`` the memos are cleared before every position.
     """
     chooser = random.Random(1)
-    clock = time.perf_counter
+    clock = time.process_time
     legal_samples = []
     apply_samples = []
     for state in states:
@@ -170,11 +191,12 @@ def bench_positions(states: list[GameState], *, cold: bool) -> dict[str, dict[st
 
 
 def bench_play(rules: Rules, seconds: float, seed: int) -> dict[str, float]:
-    """Steps and hands per second of uniform random play (legal_actions + choice + apply)."""
+    """Steps and hands per CPU-second of uniform random play (legal_actions + choice +
+    apply)."""
     chooser = random.Random(seed)
     steps = hands = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = new_game(rules, seed=seed + hands)
         while True:
             actions = legal_actions(state)
@@ -183,7 +205,7 @@ def bench_play(rules: Rules, seconds: float, seed: int) -> dict[str, float]:
             state = apply(state, chooser.choice(actions))
             steps += 1
         hands += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {
         "steps_per_s": steps / elapsed,
         "hands_per_s": hands / elapsed,
@@ -208,9 +230,9 @@ def bench_hand_sizes(samples: int, seed: int) -> dict[str, dict[str, float]]:
             chooser.shuffle(deck)
             state = _position_with_hand(deck, size)
             clear_caches()
-            start = time.perf_counter()
+            start = time.process_time()
             counts.append(len(legal_actions(state)))
-            cold.append(time.perf_counter() - start)
+            cold.append(time.process_time() - start)
             warm.append(per_call(lambda s=state: legal_actions(s), 5))
         row = summary(cold)
         row["warm_median_us"] = statistics.median(warm) * 1e6
@@ -281,6 +303,147 @@ def bench_memory(seed: int) -> dict[str, float]:
     return {"states": len(kept), "bytes_per_state": (total - first) / max(1, len(kept) - 1)}
 
 
+def _random_play(rules: Rules, seconds: float, seed: int) -> float:
+    """Steps per CPU-second of uniform random play, for ``seconds`` of CPU time."""
+    chooser = random.Random(seed)
+    clock = time.process_time
+    steps = hands = 0
+    start = clock()
+    while clock() - start < seconds:
+        state = new_game(rules, seed=seed + hands)
+        hands += 1
+        while True:
+            actions = legal_actions(state)
+            if not actions:
+                break
+            state = apply(state, chooser.choice(actions))
+            steps += 1
+    return steps / (clock() - start)
+
+
+def _gin_rummy_play(seconds: float, seed: int) -> float:
+    """Steps per CPU-second of RLCard's bare gin rummy engine, uniform random legal moves."""
+    import numpy
+    from rlcard.games.gin_rummy.game import GinRummyGame
+
+    game = GinRummyGame()
+    game.np_random = numpy.random.RandomState(seed)
+    chooser = random.Random(seed)
+    clock = time.process_time
+    steps = 0
+    start = clock()
+    while clock() - start < seconds:
+        game.init_game()
+        while not game.is_over():
+            game.step(chooser.choice(game.judge.get_legal_actions()))
+            steps += 1
+    return steps / (clock() - start)
+
+
+def bench_versus_rlcard(rounds: int, seconds: float) -> dict[str, Any] | None:
+    """Random 4-player burraco against RLCard's gin rummy, alternating, in CPU time.
+
+    Returns ``None`` when RLCard is not installed (``pip install burraco[bench]``).
+    """
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        return None
+    _random_play(CLASSIC, seconds, seed=9000)  # warm the memos, as a simulation would
+    _gin_rummy_play(seconds / 4, seed=9000)
+    ratios = []
+    ours = []
+    theirs = []
+    for index in range(rounds):
+        gin = _gin_rummy_play(seconds, seed=index)
+        play = _random_play(CLASSIC, seconds, seed=10_000 * (index + 1))
+        ours.append(play)
+        theirs.append(gin)
+        ratios.append(play / gin)
+    return {
+        "rounds": rounds,
+        "seconds_each": seconds,
+        "burraco_steps_per_cpu_s": statistics.median(ours),
+        "gin_rummy_steps_per_cpu_s": statistics.median(theirs),
+        "median_ratio": statistics.median(ratios),
+        "ratios": ratios,
+    }
+
+
+def bench_worst_cases(repeat: int) -> dict[str, dict[str, float]]:
+    """``legal_actions`` on the fixed worst cases: CPU ms cold (memos cleared) and warm."""
+    clock = time.process_time
+    results = {}
+    for name, state in worst_cases():
+        cold = []
+        warm = []
+        count = 0
+        for _ in range(repeat):
+            clear_caches()
+            start = clock()
+            count = len(legal_actions(state))
+            cold.append(clock() - start)
+            start = clock()
+            legal_actions(state)
+            warm.append(clock() - start)
+        results[name] = {
+            "actions": count,
+            "cold_ms": statistics.median(cold) * 1e3,
+            "warm_ms": statistics.median(warm) * 1e3,
+        }
+    return results
+
+
+def bench_tail(hands: int, seed: int) -> dict[str, float]:
+    """The slowest ``legal_actions`` calls (CPU time) over ``hands`` random 4-player hands.
+
+    The garbage collector stays on, as in a user's program; the memos are warm from the
+    benchmarks before.
+    """
+    chooser = random.Random(seed)
+    clock = time.process_time
+    worst = 0.0
+    over = 0
+    calls = 0
+    for index in range(hands):
+        state = new_game(CLASSIC, seed=seed + index)
+        while True:
+            start = clock()
+            actions = legal_actions(state)
+            took = clock() - start
+            calls += 1
+            if took > worst:
+                worst = took
+            if took > 0.010:
+                over += 1
+            if not actions:
+                break
+            state = apply(state, chooser.choice(actions))
+    return {"hands": hands, "calls": calls, "max_ms": worst * 1e3, "calls_over_10ms": over}
+
+
+def bench_memo_memory(hands: int, seed: int) -> dict[str, float]:
+    """The bytes the memos hold after ``hands`` random hands and the worst cases.
+
+    ``estimate`` is the memos' own accounting (which bounds them); ``traced`` is what
+    tracemalloc sees them free when they are cleared.
+    """
+    gc.collect()
+    tracemalloc.start()
+    clear_caches()
+    positions(CLASSIC, hands, seed)
+    for _, state in worst_cases():
+        legal_actions(state)
+    estimate, _ = memo_bytes()
+    gc.collect()
+    before = tracemalloc.get_traced_memory()[0]
+    clear_caches()
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return {"hands": hands, "estimate_mb": estimate / 2**20, "traced_mb": (before - after) / 2**20}
+
+
 def cpu_name() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -297,8 +460,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--json", default="benchmarks/results/latest.json", help="where to write results"
     )
+    parser.add_argument(
+        "--compiled",
+        metavar="DIR",
+        help="also run the suite with burraco imported from DIR (a compiled wheel installed "
+        "with pip install --target DIR) and show the two side by side",
+    )
     args = parser.parse_args(argv)
-    quick = args.quick
+    results = run_suite(args.quick)
+    out = Path(args.json)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if args.compiled is None:
+        print_table(results)
+        out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        print(f"\nresults written to {out}")
+        return 0
+    child_json = out.with_name(out.stem + "-compiled.json")
+    command = [sys.executable, __file__, "--json", str(child_json)]
+    command += ["--quick"] if args.quick else []
+    env = {**os.environ, "PYTHONPATH": args.compiled}
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+    other = json.loads(child_json.read_text(encoding="utf-8"))
+    if not other["compiled"]:
+        print(f"error: burraco imported from {args.compiled} is not the compiled build")
+        return 1
+    both = {"pure": results, "compiled": other}
+    print_table(results)
+    print()
+    print_table(other)
+    print_comparison(results, other)
+    out.write_text(json.dumps(both, indent=2) + "\n", encoding="utf-8")
+    print(f"\nresults written to {out}")
+    return 0
+
+
+def run_suite(quick: bool) -> dict[str, Any]:
+    """Every benchmark, on the burraco this process imports."""
     repeat = 20 if quick else 200
     play_seconds = 1.0 if quick else 10.0
     results: dict[str, Any] = {
@@ -306,9 +503,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "implementation": platform.python_implementation(),
         "cpu": cpu_name(),
         "quick": quick,
+        "compiled": burraco.__compiled__,
+        "burraco": burraco.__file__,
     }
     results["validate_meld"] = bench_validate(repeat * 10)
     results["extend_meld"] = bench_extend(repeat * 10)
+    results["worst_cases"] = bench_worst_cases(3 if quick else 7)
     positions(CLASSIC, 5 if quick else 100, seed=1000)  # warm the memos, as a simulation would
     states = positions(CLASSIC, 3 if quick else 30, seed=5000)
     clear_caches()
@@ -318,23 +518,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     results["legal_actions_cold"] = cold["legal_actions"]
     results["determinize"] = bench_determinize(states[:: 10 if quick else 20], repeat // 4)
     results["positions"] = len(states)
+    results["versus_rlcard"] = bench_versus_rlcard(3 if quick else 7, 0.5 if quick else 3.0)
     results["play"] = {
         str(players): bench_play(attrs.evolve(CLASSIC, players=players), play_seconds, seed=2000)
         for players in (2, 4, 6)
     }
     results["legal_actions_by_hand_size"] = bench_hand_sizes(5 if quick else 40, seed=3000)
+    results["tail"] = bench_tail(100 if quick else 10_000, seed=20_000)
+    estimate, peak = memo_bytes()
+    results["memos"] = {"estimate_mb": estimate / 2**20, "peak_estimate_mb": peak / 2**20}
+    results["memos"].update(bench_memo_memory(20 if quick else 300, seed=30_000))
     results["memory"] = bench_memory(seed=4000)
-    print_table(results)
-    out = Path(args.json)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    print(f"\nresults written to {out}")
-    return 0
+    return results
 
 
 def print_table(results: dict[str, Any]) -> None:
     python = f"Python {results['python']} ({results['implementation']})"
-    print(f"burraco benchmarks: {python}, {results['cpu']}")
+    build = "compiled with mypyc" if results["compiled"] else "pure Python"
+    print(f"burraco benchmarks ({build}): {python}, {results['cpu']}")
     print(f"\n{'per call (µs)':<44} {'median':>10} {'p99':>10}")
     rows = [
         ("validate_meld", "validate_meld"),
@@ -355,15 +556,63 @@ def print_table(results: dict[str, Any]) -> None:
             f" {row['p99_us']:>10.1f} {row['cold_us_per_action']:>10.2f}"
             f" {row['warm_median_us']:>10.1f}"
         )
-    print(f"\n{'random play, one process':<24} {'steps/s':>10} {'hands/s':>10} {'steps/hand':>11}")
+    print(f"\n{'random play, CPU time':<24} {'steps/s':>10} {'hands/s':>10} {'steps/hand':>11}")
     for players, row in results["play"].items():
         print(
             f"{players + ' players':<24} {row['steps_per_s']:>10,.0f} {row['hands_per_s']:>10,.1f}"
             f" {row['steps_per_hand']:>11.1f}"
         )
+    print(f"\n{'legal_actions, fixed cases':<28} {'actions':>10} {'cold ms':>10} {'warm ms':>10}")
+    for name, row in results["worst_cases"].items():
+        print(f"{name:<28} {row['actions']:>10} {row['cold_ms']:>10.1f} {row['warm_ms']:>10.2f}")
+    versus = results["versus_rlcard"]
+    if versus is None:
+        print("\nRLCard is not installed (pip install burraco[bench]): no gin rummy comparison")
+    else:
+        print(
+            f"\nrandom play, steps per CPU-second (median of {versus['rounds']} alternating"
+            f" rounds): burraco 4 players {versus['burraco_steps_per_cpu_s']:,.0f},"
+            f" RLCard gin rummy {versus['gin_rummy_steps_per_cpu_s']:,.0f};"
+            f" median ratio {versus['median_ratio']:.2f}x"
+        )
+    tail = results["tail"]
+    print(
+        f"tail: slowest legal_actions {tail['max_ms']:.1f} ms CPU over {tail['hands']:,} hands"
+        f" ({tail['calls']:,} calls, {tail['calls_over_10ms']} over 10 ms), gc on"
+    )
+    memos = results["memos"]
+    print(
+        f"memos: {memos['traced_mb']:.1f} MB held after {memos['hands']} hands and the fixed"
+        f" cases (tracemalloc); own estimate {memos['estimate_mb']:.1f} MB,"
+        f" peak estimate {memos['peak_estimate_mb']:.1f} MB"
+    )
     memory = results["memory"]
     per_state = memory["bytes_per_state"]
-    print(f"\nmemory: {per_state:,.0f} bytes per retained state ({memory['states']} states)")
+    print(f"memory: {per_state:,.0f} bytes per retained state ({memory['states']} states)")
+
+
+def print_comparison(pure: dict[str, Any], compiled: dict[str, Any]) -> None:
+    """The headline figures of the two builds side by side."""
+    print(f"\n{'side by side':<44} {'pure':>10} {'compiled':>10} {'speed-up':>9}")
+    rows = [
+        ("validate_meld median (µs)", pure["validate_meld"]["median_us"],
+         compiled["validate_meld"]["median_us"]),
+        ("legal_actions median, warm (µs)", pure["legal_actions"]["median_us"],
+         compiled["legal_actions"]["median_us"]),
+        ("apply median (µs)", pure["apply"]["median_us"], compiled["apply"]["median_us"]),
+    ]  # fmt: skip
+    for name, row in pure["worst_cases"].items():
+        other = compiled["worst_cases"][name]
+        rows.append((f"{name}, cold (ms)", row["cold_ms"], other["cold_ms"]))
+    rows.append(("tail: slowest legal_actions (ms)", pure["tail"]["max_ms"],
+                 compiled["tail"]["max_ms"]))  # fmt: skip
+    for label, left, right in rows:
+        print(f"{label:<44} {left:>10.2f} {right:>10.2f} {left / right:>8.2f}x")
+    if pure["versus_rlcard"] is not None and compiled["versus_rlcard"] is not None:
+        left = pure["versus_rlcard"]["median_ratio"]
+        right = compiled["versus_rlcard"]["median_ratio"]
+        label = "random play / RLCard gin rummy (ratio)"
+        print(f"{label:<44} {left:>9.2f}x {right:>9.2f}x {right / left:>8.2f}x")
 
 
 if __name__ == "__main__":

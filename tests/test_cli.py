@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from burraco import Reason, __version__, cli, score_hand
+from burraco import Reason, __compiled__, __version__, cli, score_hand
 from burraco.agents import GreedyAgent, play_hand
 from burraco.cli import TABLE_EVERY, _HandResult, _Job, main
 
@@ -52,9 +52,14 @@ team 0 closed
 # --- the program --------------------------------------------------------------------------------
 
 
-def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+BUILD = "compiled with mypyc" if __compiled__ else "pure Python"
+
+
+def test_version_prints_the_package_version_and_build(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out == f"burraco {__version__}\n"
+    assert capsys.readouterr().out == f"burraco {__version__} ({BUILD})\n"
 
 
 @pytest.mark.parametrize("command", [[], ["demo"], ["play"], ["validate"], ["score"], ["simulate"]])
@@ -81,7 +86,7 @@ def test_python_dash_m_burraco_runs_the_command() -> None:
     )
     assert (result.returncode, result.stdout, result.stderr) == (
         0,
-        f"burraco {__version__}\n",
+        f"burraco {__version__} ({BUILD})\n",
         "",
     )
 

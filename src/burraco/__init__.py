@@ -10,6 +10,7 @@ Everything a user needs is importable from here; the modules (:mod:`burraco.meld
 
 from importlib.metadata import PackageNotFoundError, version
 
+from burraco import _movegen
 from burraco.actions import (
     Action,
     AddToMeld,
@@ -72,6 +73,9 @@ try:
 except PackageNotFoundError:  # pragma: no cover - running from a source tree without install
     __version__ = "0.0.0+unknown"
 
+__compiled__: bool = not _movegen.__file__.endswith(".py")
+"""Whether the running build is the one compiled with mypyc (``BURRACO_MYPYC=1``)."""
+
 __all__ = [
     "Action",
     "AddToMeld",
@@ -117,6 +121,7 @@ __all__ = [
     "TakeDiscardPile",
     "TeamScore",
     "VictoryTable",
+    "__compiled__",
     "__version__",
     "apply",
     "burraco_bonus",

@@ -12,21 +12,36 @@ carries the action objects, so a call costs little more than building the keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
-from typing import Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
-from burraco.actions import OpenMeld
+from burraco.actions import AddToMeld, OpenMeld
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
 from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
 from burraco.rules import Rules
 
-__all__ = ["OpenChoice", "Shape", "additions", "hand_shape", "open_melds"]
+__all__ = [
+    "AddChoice",
+    "OpenChoice",
+    "Shape",
+    "add_action",
+    "additions",
+    "choice_cards",
+    "hand_shape",
+    "open_action",
+    "open_melds",
+]
 
-OpenChoice = tuple[tuple[int, tuple[int, ...], int], tuple[Card, ...], Rank | None, Meld, OpenMeld]
-"""A meld the hand can open: its sort key, cards (sorted), ``wild_as`` (``None`` for the
-default placement), the meld made, and the :class:`OpenMeld` action."""
-AddChoice = tuple[tuple[Card, ...], Rank | None, Meld]
-"""Cards that can be added (sorted), ``wild_as`` to name, and the meld they make."""
+OpenChoice = bytes
+"""A meld the hand can open, as bytes: the number of cards ``n``, the ``n`` card codes
+(sorted), the rank ``wild_as`` names (0 for the default placement) and the rank of a set (0 for
+a sequence). Bytes sort as the actions are listed (by size, then cards, then ``wild_as``), and
+hold nothing the garbage collector traces; :func:`open_action` gives the action."""
+AddChoice = bytes
+"""Cards that can be added to a meld, as bytes: their number ``n``, the ``n`` card codes
+(sorted) and the rank ``wild_as`` names (0 for the default); :func:`add_action` gives the
+action."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -35,18 +50,27 @@ _OWN_TWO: Final = (1, 14, 27, 40)
 
 
 class _Memo(Generic[K, V]):
-    """A bounded memo: two generations of dicts, the older dropped when the newer fills.
+    """A memo bounded in bytes: two generations of dicts, the older dropped when the newer
+    holds half the budget.
 
-    An entry found in the older generation moves to the newer one, so whatever play keeps
-    using survives, while shapes that stopped occurring are forgotten.
+    Each entry is weighed when it is stored (``weigh(value)``, an estimate of the bytes the
+    entry keeps alive), so that a few huge entries (a 48-card hand has thousands of melds)
+    count as much as many small ones. An entry found in the older generation moves to the
+    newer one, so whatever play keeps using survives, while shapes that stopped occurring are
+    forgotten. ``peak`` is the most bytes ever held, both generations together.
     """
 
-    __slots__ = ("_limit", "_new", "_old")
+    __slots__ = ("_half", "_new", "_new_bytes", "_old", "_old_bytes", "_weigh", "budget", "peak")
 
-    def __init__(self, limit: int) -> None:
-        self._limit = limit
+    def __init__(self, budget: int, weigh: Callable[[V], int]) -> None:
+        self.budget = budget
+        self._half = budget // 2
+        self._weigh = weigh
         self._new: dict[K, V] = {}
         self._old: dict[K, V] = {}
+        self._new_bytes = 0
+        self._old_bytes = 0
+        self.peak = 0
 
     def get(self, key: K) -> V | None:
         value = self._new.get(key)
@@ -57,46 +81,93 @@ class _Memo(Generic[K, V]):
         return value
 
     def remember(self, key: K, value: V) -> None:
-        if len(self._new) >= self._limit:
+        weight = self._weigh(value)
+        if self._new_bytes + weight > self._half:
             self._old = self._new
+            self._old_bytes = self._new_bytes
             self._new = {}
+            self._new_bytes = 0
         self._new[key] = value
+        self._new_bytes += weight
+        held = self._new_bytes + self._old_bytes
+        if held > self.peak:
+            self.peak = held
 
     def clear(self) -> None:
         self._new = {}
         self._old = {}
+        self._new_bytes = self._old_bytes = 0
+
+    @property
+    def bytes(self) -> int:
+        """The estimated bytes held now."""
+        return self._new_bytes + self._old_bytes
 
     def __len__(self) -> int:
         return len(self._new) + len(self._old)
 
 
-# Small memos: every object they hold is traced by the garbage collector on each full
-# collection, which costs more than recomputing a rarely used shape (see benchmarks/run.py).
-_OPENS: Final[_Memo[int | tuple[int, ...], tuple[OpenChoice, ...]]] = _Memo(1 << 10)
-_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 12)
-_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 10)
-_ADD_SEQUENCE: Final[_Memo[tuple[Meld, int], tuple[AddChoice, ...]]] = _Memo(1 << 10)
-_ADD_SET: Final[_Memo[tuple[Meld, int], tuple[AddChoice, ...]]] = _Memo(1 << 10)
-_MELD_SLOTS: Final[_Memo[Meld, tuple[int, int, int, int, int]]] = _Memo(1 << 10)
-_CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], list[OpenChoice]]] = _Memo(1 << 12)
-_ADD_CHOICES: Final[_Memo[tuple[Meld, tuple[int, ...], bool, bool, int], list[AddChoice]]] = _Memo(
-    1 << 12
+_ENTRY: Final = 120
+"""Estimated bytes of a memo entry itself: its dict slot, key and value container."""
+_CHOICE: Final = 48
+"""Estimated bytes of one choice (a small bytes object and the reference to it)."""
+_ACTION: Final = 360
+"""Estimated bytes of one action object with its tuple of cards."""
+
+
+def _choices(value: tuple[bytes, ...]) -> int:
+    return _ENTRY + _CHOICE * len(value)
+
+
+def _fixed(value: object) -> int:
+    return _ENTRY
+
+
+def _action(value: object) -> int:
+    return _ENTRY + _ACTION
+
+
+# Keys are integers or tuples of integers and the values bytes, so that the garbage collector
+# has nothing to trace in them, and equal shapes share one entry whichever objects they came
+# from. Only the action objects themselves (_OPEN_ACTIONS, _ADD_ACTIONS) and a few melds
+# (_MELD_INFO) are objects it traces. Budgets are in bytes.
+_OPENS: Final[_Memo[int | tuple[int, ...], tuple[OpenChoice, ...]]] = _Memo(2 << 20, _choices)
+_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _choices)
+_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _choices)
+_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _choices)
+_ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _choices)
+_MELD_INFO: Final[_Memo[Meld, tuple[int, int, int, int, int, int, int]]] = _Memo(1 << 19, _fixed)
+_CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], tuple[OpenChoice, ...]]] = _Memo(
+    2 << 20, _choices
+)
+_ADD_CHOICES: Final[_Memo[tuple[int, tuple[int, ...], int], tuple[AddChoice, ...]]] = _Memo(
+    2 << 20, _choices
+)
+_OPEN_ACTIONS: Final[_Memo[bytes, OpenMeld]] = _Memo(1 << 20, _action)
+_ADD_ACTIONS: Final[_Memo[tuple[int, bytes], AddToMeld]] = _Memo(1 << 20, _action)
+_MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
+    _OPENS,
+    _SEQUENCES,
+    _SETS,
+    _ADD_SEQUENCE,
+    _ADD_SET,
+    _MELD_INFO,
+    _CHOICES,
+    _ADD_CHOICES,
+    _OPEN_ACTIONS,
+    _ADD_ACTIONS,
 )
 _RULES: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
 
+def memo_bytes() -> tuple[int, int]:
+    """The estimated bytes the memos hold now and the most they ever held (for benchmarks)."""
+    return sum(memo.bytes for memo in _MEMOS), sum(memo.peak for memo in _MEMOS)
+
+
 def clear_caches() -> None:
     """Forget every memoised result (for benchmarks that measure cold calls)."""
-    for memo in (
-        _OPENS,
-        _SEQUENCES,
-        _SETS,
-        _ADD_SEQUENCE,
-        _ADD_SET,
-        _MELD_SLOTS,
-        _CHOICES,
-        _ADD_CHOICES,
-    ):
+    for memo in _MEMOS:
         memo.clear()
 
 
@@ -139,11 +210,42 @@ def _wild_codes(joker: int, twos_bits: int) -> list[int]:
     return codes + [_OWN_TWO[s] for s in range(4) if twos_bits >> s & 1]
 
 
-def _sort_key(cards: tuple[Card, ...], wild_as: Rank | None) -> tuple[int, tuple[int, ...], int]:
-    return (len(cards), tuple(card.code for card in cards), 0 if wild_as is None else int(wild_as))
+_RANK_OF: Final[tuple[Rank | None, ...]] = (None, *Rank)
+"""The rank of each byte value in a choice; 0 is ``None``."""
 
 
-def _open_choices(codes: list[int], packs: int, second_ace: bool) -> list[OpenChoice]:
+def _choice(codes: tuple[int, ...], *ranks: Rank | None) -> bytes:
+    return bytes([len(codes), *codes, *[0 if rank is None else rank for rank in ranks]])
+
+
+def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
+    """The cards (sorted) and ``wild_as`` of an :data:`OpenChoice` or :data:`AddChoice`."""
+    size = choice[0]
+    cards = tuple([CARDS_BY_CODE[code] for code in choice[1 : size + 1]])
+    return cards, _RANK_OF[choice[size + 1]]
+
+
+def open_action(choice: OpenChoice) -> OpenMeld:
+    """The :class:`OpenMeld` of a choice (one object per choice while it is memoised)."""
+    action = _OPEN_ACTIONS.get(choice)
+    if action is None:
+        action = OpenMeld.from_sorted(*choice_cards(choice))
+        _OPEN_ACTIONS.remember(choice, action)
+    return action
+
+
+def add_action(index: int, choice: AddChoice) -> AddToMeld:
+    """The :class:`AddToMeld` of a choice for the team's meld ``index``."""
+    key = (index, choice)
+    action = _ADD_ACTIONS.get(key)
+    if action is None:
+        cards, wild_as = choice_cards(choice)
+        action = AddToMeld.from_sorted(index, cards, wild_as)
+        _ADD_ACTIONS.remember(key, action)
+    return action
+
+
+def _open_choices(codes: list[int], packs: int, second_ace: bool) -> tuple[OpenChoice, ...]:
     """The legal melds of exactly these cards, one per distinct wild placement.
 
     Memoised by the cards, so the many hand shapes that hold the same meld share its objects.
@@ -157,15 +259,14 @@ def _open_choices(codes: list[int], packs: int, second_ace: bool) -> list[OpenCh
     return choices
 
 
-def _open_choices_of(codes: tuple[int, ...], packs: int, second_ace: bool) -> list[OpenChoice]:
+def _open_choices_of(
+    codes: tuple[int, ...], packs: int, second_ace: bool
+) -> tuple[OpenChoice, ...]:
     cards = tuple(CARDS_BY_CODE[code] for code in codes)
     # the rule switches that matter for the cards alone; every set rank is allowed here (the
     # caller keeps only the ranks its rules allow)
     pairs = meld_choices(cards, _EXTEND_RULES[False, second_ace, packs])
-    return [
-        (_sort_key(cards, wild_as), cards, wild_as, meld, OpenMeld.from_sorted(cards, wild_as))
-        for wild_as, meld in pairs
-    ]
+    return tuple(_choice(codes, wild_as, meld.rank) for wild_as, meld in pairs)
 
 
 def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
@@ -214,7 +315,7 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
                 if multiset not in seen:
                     seen.add(multiset)
                     found += _open_choices(group, 2, second_ace)
-    found.sort(key=lambda choice: choice[0])
+    found.sort()
     return tuple(found)
 
 
@@ -234,7 +335,7 @@ def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
         groups = ([naturals] if size >= 3 else []) + [[*naturals, w] for w in wilds]
         for group in groups:
             found += _open_choices(group, 3, True)
-    found.sort(key=lambda choice: choice[0])
+    found.sort()
     return tuple(found)
 
 
@@ -301,7 +402,7 @@ def open_melds(shape: Shape, rules: Rules) -> tuple[OpenChoice, ...]:
                     group = _rank_sets(key)
                     _SETS.remember(key, group)
             merged += group
-        merged.sort(key=lambda choice: choice[0])
+        merged.sort()
         found = tuple(merged)
         _OPENS.remember(combined, found)
     return found
@@ -312,12 +413,20 @@ def open_melds(shape: Shape, rules: Rules) -> tuple[OpenChoice, ...]:
 
 def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
     """Every distinct set of cards of a hand of this :data:`Shape` that can be added to
-    ``meld``, with the meld they make."""
+    ``meld``, with the ``wild_as`` to name.
+
+    Memoised by the meld's shape (its kind, suit or rank, length and wild placement, as an
+    integer) and the part of the hand that could reach it, not by the meld object.
+    """
     counts, masks, ranks, joker, twos_bits = shape
-    if meld.kind is MeldKind.SET:
-        assert meld.rank is not None
-        index = meld.rank - 1
-        takes_wild = meld.wild is None and (joker or twos_bits)
+    info = _MELD_INFO.get(meld)
+    if info is None:
+        info = _meld_info(meld)
+        _MELD_INFO.remember(meld, info)
+    meld_key, suit, occupied, low, high, inner, wild_bits = info
+    if suit < 0:  # a set: ``occupied`` is its rank index, ``low`` 1 if it has a wild
+        index = occupied
+        takes_wild = not low and (joker or twos_bits)
         if not (ranks[index] or takes_wild):
             return ()
         key = (
@@ -326,17 +435,14 @@ def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
             | counts[26 + index] << 4
             | counts[39 + index] << 6
             | (joker << 8 | twos_bits << 9 if takes_wild else 0)
+            | rules.packs << 13
+            | meld_key << 16
         )
-        group = _ADD_SET.get((meld, key))
+        group = _ADD_SET.get(key)
         if group is None:
             group = _set_additions(meld, key, rules.packs)
-            _ADD_SET.remember((meld, key), group)
+            _ADD_SET.remember(key, group)
         return group
-    info = _MELD_SLOTS.get(meld)
-    if info is None:
-        info = _meld_slots(meld)
-        _MELD_SLOTS.remember(meld, info)
-    suit, occupied, low, high, inner = info
     held = masks[suit] & ~occupied
     if not held and not (joker or twos_bits):
         return ()
@@ -358,31 +464,62 @@ def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
     key = (
         mask
         | min(own, 2) << 13
-        | joker << 15
-        | twos_bits << 16
+        | (joker << 15 | twos_bits << 16) & wild_bits  # no wild joins a meld that has one
         | rules.natural_two_locked << 20
         | rules.wild_as_second_ace << 21
+        | meld_key << 22
     )
-    group = _ADD_SEQUENCE.get((meld, key))
+    group = _ADD_SEQUENCE.get(key)
     if group is None:
         group = _sequence_additions(meld, key)
-        _ADD_SEQUENCE.remember((meld, key), group)
+        _ADD_SEQUENCE.remember(key, group)
     return group
 
 
-def _meld_slots(meld: Meld) -> tuple[int, int, int, int, int]:
-    """For a sequence: its suit index; a mask of the ranks its natural cards hold (bit 0 for
-    the ace), which no hand card can be added as (the two's bit is left out: twos are counted
-    apart); its first and last slots; and the slot bit of a fixed wild (0 if none)."""
+def _meld_info(meld: Meld) -> tuple[int, int, int, int, int, int, int]:
+    """What :func:`additions` needs to know of a meld, as integers.
+
+    First the meld's shape: an integer that equal melds share and different melds do not (the
+    kind; a set's rank index, natural cards per suit and wild; a sequence's suit, first slot,
+    length, and wild card and position). Then, for a sequence: its suit index; a mask of the
+    ranks its natural cards hold (bit 0 for the ace), which no hand card can be added as (the
+    two's bit is left out: twos are counted apart); its first and last slots; and the slot bit
+    of a fixed wild (0 if none); last, a mask that keeps the hand's wild cards in the key only
+    if they could join the meld (it has no wild, or its wild is a two of its suit, which may
+    turn natural). For a set: -1, its rank index, 1 if it holds a wild, 0, 0, 0.
+    """
+    wild = meld.wild
+    wild_code = 0 if wild is None else wild.code + 1
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        index = meld.rank - 1
+        per_suit = [0, 0, 0, 0]
+        for card in meld.cards:
+            if card is not wild:
+                per_suit[card.code // 13] += 1
+        shape = (
+            index << 1
+            | per_suit[0] << 5
+            | per_suit[1] << 7
+            | per_suit[2] << 9
+            | per_suit[3] << 11
+            | wild_code << 13
+        )
+        return shape, -1, index, 0 if wild is None else 1, 0, 0, 0
     assert meld.suit is not None
     occupied = 0
     for index, card in enumerate(meld.cards):
         if index != meld.wild_index and card.code != JOKER_CODE:
             occupied |= 1 << card.code % 13
     low = meld.first_slot
-    high = low + len(meld.cards) - 1
+    size = len(meld.cards)
+    high = low + size - 1
     inner = 1 << (low + meld.wild_index) if meld.wild_is_fixed and meld.wild_index else 0
-    return "SHDC".index(meld.suit.value), occupied & ~2, low, high, inner
+    suit = "SHDC".index(meld.suit.value)
+    position = 0 if meld.wild_index is None else meld.wild_index + 1
+    shape = 1 | suit << 1 | low << 3 | size << 7 | position << 11 | wild_code << 15
+    takes_wild = wild is None or wild.code == _OWN_TWO[suit]
+    return shape, suit, occupied & ~2, low, high, inner, 0x1F << 15 if takes_wild else 0
 
 
 _EXTEND_RULES: Final = {
@@ -395,10 +532,16 @@ _EXTEND_RULES: Final = {
 }
 
 
-def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> list[AddChoice]:
-    """The melds that adding exactly these cards to ``meld`` can make, memoised by the cards."""
+def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> tuple[AddChoice, ...]:
+    """The choices of adding exactly these cards to ``meld``, memoised by the meld's shape
+    and the cards."""
     multiset = tuple(sorted(codes))
-    key = (meld, multiset, rules.natural_two_locked, rules.wild_as_second_ace, rules.packs)
+    info = _MELD_INFO.get(meld)
+    if info is None:
+        info = _meld_info(meld)
+        _MELD_INFO.remember(meld, info)
+    flags = rules.natural_two_locked | rules.wild_as_second_ace << 1 | rules.packs << 2
+    key = (info[0], multiset, flags)
     choices = _ADD_CHOICES.get(key)
     if choices is None:
         choices = _add_choices_of(meld, multiset, rules)
@@ -406,9 +549,10 @@ def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> list[AddChoice]:
     return choices
 
 
-def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> list[AddChoice]:
+def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> tuple[AddChoice, ...]:
     cards = tuple(CARDS_BY_CODE[code] for code in codes)
-    return [(cards, wild_as, made) for wild_as, made in extension_choices(meld, cards, rules)]
+    pairs = extension_choices(meld, cards, rules)
+    return tuple(_choice(codes, wild_as) for wild_as, _ in pairs)
 
 
 def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:
@@ -423,7 +567,7 @@ def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:
         groups = ([naturals] if naturals else []) + [[*naturals, w] for w in wilds]
         for group in groups:
             found += _add_choices(meld, group, rules)
-    found.sort(key=lambda choice: _sort_key(choice[0], choice[1]))
+    found.sort()
     return tuple(found)
 
 
@@ -508,5 +652,5 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
                 if multiset not in seen:
                     seen.add(multiset)
                     found += _add_choices(meld, candidate, rules)
-    found.sort(key=lambda choice: _sort_key(choice[0], choice[1]))
+    found.sort()
     return tuple(found)

@@ -44,7 +44,7 @@ from typing import Any, Final, TextIO, TypeAlias
 
 import attrs
 
-from burraco import __version__
+from burraco import __compiled__, __version__
 from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile, parse_action
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
 from burraco.cards import Rank, Suit, parse_cards
@@ -491,6 +491,7 @@ def _turn_option(text: str) -> int:
 # --- validate -----------------------------------------------------------------------------------
 
 _PLURALS: Final = {Rank.SIX: "sixes"}
+_BUILD: Final = "compiled with mypyc" if __compiled__ else "pure Python"
 
 
 def _rank_plural(rank: Rank) -> str:
@@ -1074,7 +1075,7 @@ def _parser() -> argparse.ArgumentParser:
         description="The Burraco rules engine: play, check melds, score hands, simulate.",
         epilog="Run 'burraco COMMAND --help' for the options of a command.",
     )
-    parser.add_argument("--version", action="version", version=f"burraco {__version__}")
+    parser.add_argument("--version", action="version", version=f"burraco {__version__} ({_BUILD})")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_demo(commands)
     _add_play(commands)

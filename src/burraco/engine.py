@@ -25,6 +25,7 @@ from operator import attrgetter
 from typing import Final, assert_never
 
 from burraco import _movegen
+from burraco._build import equal, python_class
 from burraco.actions import (
     ACTION_TYPES,
     Action,
@@ -69,6 +70,7 @@ _CODE: Final = attrgetter("code")
 _DRAW: Final = DrawStock()
 _PICK: Final = TakeDiscardPile()
 _DISCARDS: Final = tuple(Discard(card) for card in CARDS_BY_CODE)
+_DISCARD_OF: Final = {action.card: action for action in _DISCARDS}
 
 
 # --- dealing ------------------------------------------------------------------------------------
@@ -213,7 +215,7 @@ def canonical_action(state: GameState, action: Action) -> Action:
     match action:
         case OpenMeld(cards=cards, wild_as=wild_as) if wild_as is not None:
             rules = state.rules
-            if validate_meld(cards, rules) == validate_meld(cards, rules, wild_as=wild_as):
+            if equal(validate_meld(cards, rules), validate_meld(cards, rules, wild_as=wild_as)):
                 return OpenMeld.from_sorted(cards, None)
             return action
         case AddToMeld(meld=target, cards=cards, wild_as=wild_as):
@@ -221,9 +223,8 @@ def canonical_action(state: GameState, action: Action) -> Action:
             if wild_as is not None:
                 meld = state.melds[state.current_team][index]
                 rules = state.rules
-                if extend_meld(meld, cards, rules) == extend_meld(
-                    meld, cards, rules, wild_as=wild_as
-                ):
+                named = extend_meld(meld, cards, rules, wild_as=wild_as)
+                if equal(extend_meld(meld, cards, rules), named):
                     wild_as = None
             if index is target and wild_as is action.wild_as:
                 return action
@@ -411,7 +412,7 @@ def _resolve_meld(state: GameState, action: AddToMeld) -> int:
     target = action.meld
     if isinstance(target, Meld):
         for index, meld in enumerate(own):
-            if meld == target:
+            if equal(meld, target):
                 return index
         for other_team, melds in enumerate(state.melds):
             if other_team != team and target in melds:
@@ -535,6 +536,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
 # --- legal actions ------------------------------------------------------------------------------
 
 
+@python_class
 class LegalActions(list[Action]):
     """The list :func:`legal_actions` returns: a plain ``list`` of the canonical actions, whose
     ``in`` also recognises every other spelling of a legal action.
@@ -609,11 +611,7 @@ def legal_actions(state: GameState) -> list[Action]:
         if last_card_problem(state, hand[0]) is None:
             actions.append(_DISCARDS[hand[0].code])
         return actions
-    last = None
-    for card in hand:
-        if card is not last:
-            actions.append(_DISCARDS[card.code])
-            last = card
+    actions += map(_DISCARD_OF.__getitem__, dict.fromkeys(hand))  # the hand is sorted
     return actions
 
 
@@ -631,22 +629,28 @@ def _meld_actions(state: GameState) -> LegalActions:
     )
     actions = LegalActions()
     actions.state = state
-    for _, cards, _, meld, action in _movegen.open_melds(shape, rules):
-        if taken_ranks and meld.rank in taken_ranks:
+    open_action = _movegen.open_action
+    for choice in _movegen.open_melds(shape, rules):
+        if taken_ranks and choice[choice[0] + 2] in taken_ranks:
             continue
-        if not free and size - len(cards) <= 1:
+        if not free and size - choice[0] <= 1:
+            cards, wild_as = _movegen.choice_cards(choice)
             rest = _remove(hand, cards)
             assert rest is not None
+            meld = validate_meld(cards, rules, wild_as=wild_as)
             if keeping_problem(state, rest, (*team_melds, meld)) is not None:
                 continue
-        actions.append(action)
+        actions.append(open_action(choice))
+    add_action = _movegen.add_action
     for index, meld in enumerate(team_melds):
-        for cards, wild_as, grown in _movegen.additions(meld, shape, rules):
-            if not free and size - len(cards) <= 1:
+        for choice in _movegen.additions(meld, shape, rules):
+            if not free and size - choice[0] <= 1:
+                cards, wild_as = _movegen.choice_cards(choice)
                 rest = _remove(hand, cards)
                 assert rest is not None
+                grown = extend_meld(meld, cards, rules, wild_as=wild_as)
                 grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
                 if keeping_problem(state, rest, grown_melds) is not None:
                     continue
-            actions.append(AddToMeld.from_sorted(index, cards, wild_as))
+            actions.append(add_action(index, choice))
     return actions

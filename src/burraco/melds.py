@@ -37,6 +37,7 @@ from typing import Final
 
 import attrs
 
+from burraco._build import python_class
 from burraco.cards import (
     CARDS_BY_CODE,
     JOKER,
@@ -106,6 +107,7 @@ def _natural_code(suit_index: int, slot: int) -> int:
     return suit_index * 13 + (0 if slot == _ACE_HIGH else slot - 1)
 
 
+@python_class
 @attrs.frozen(repr=False, cache_hash=True)
 class Meld:
     """A legal meld as it lies on the table.

@@ -18,6 +18,7 @@ from typing import Final
 
 import attrs
 
+from burraco._build import python_class
 from burraco.cards import Card, format_cards
 from burraco.melds import Meld, burraco_kind
 from burraco.rules import Rules
@@ -54,6 +55,7 @@ class EndReason(StrEnum):
     """A full round of one-card discard-pile swaps with nobody drawing (RULES.md §8)."""
 
 
+@python_class
 @attrs.frozen
 class Outcome:
     """How and by whom a hand ended."""
@@ -64,6 +66,7 @@ class Outcome:
     """The seat that closed, or ``None`` when nobody closed."""
 
 
+@python_class
 @attrs.frozen
 class GameState:
     """One position of a hand: everything on the table and in every hand.
