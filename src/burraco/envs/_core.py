@@ -64,6 +64,15 @@ class TokenGame:
         self.actions = legal_actions(state)
         self.tree = ActionTree(self.actions, self.space)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> TokenGame:
+        """A copy for a search to play on: the state, actions and tree are immutable values
+        (the tree only caches), so they are shared; the partial action is copied."""
+        twin = TokenGame.__new__(TokenGame)
+        twin.space, twin.encoder, twin.state = self.space, self.encoder, self.state
+        twin.partial, twin.turns = list(self.partial), self.turns
+        twin.actions, twin.tree = self.actions, self.tree
+        return twin
+
     def mask(self) -> NDArray:
         """The tokens the seat to act may choose now (all zero once the hand is over)."""
         return self.tree.mask(self.partial)
