@@ -56,6 +56,8 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
         "burraco.encoding needs numpy: install it with pip install 'burraco[rl]'"
     ) from _error
 
+import itertools
+
 import attrs
 
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
@@ -204,7 +206,7 @@ class ActionSpace:
         codes = [token - self.card_base for token in body]
         if not codes or not all(0 <= code < CARD_KINDS for code in codes):
             raise _bad_tokens(tokens, "open and add take one or more card tokens")
-        if any(a > b for a, b in zip(codes, codes[1:], strict=False)):
+        if any(a > b for a, b in itertools.pairwise(codes)):
             raise _bad_tokens(tokens, "card tokens go in ascending order of card code")
         cards = tuple(CARDS_BY_CODE[code] for code in codes)
         if head == self.OPEN:
@@ -329,7 +331,9 @@ class ActionTree:
         return out
 
 
-def action_mask(state: Any, prefix: Sequence[int] = (), space: ActionSpace | None = None) -> NDArray:
+def action_mask(
+    state: Any, prefix: Sequence[int] = (), space: ActionSpace | None = None
+) -> NDArray:
     """The mask of the tokens that continue ``prefix`` towards a legal action of ``state``.
 
     A convenience for one call; to follow a spelling token by token, build an
@@ -506,8 +510,7 @@ class ObservationEncoder:
         """
         if len(view.hand_sizes) != self.players:
             raise ValueError(
-                f"this encoder is for {self.players} players, the view has "
-                f"{len(view.hand_sizes)}"
+                f"this encoder is for {self.players} players, the view has {len(view.hand_sizes)}"
             )
         out = np.zeros(self.size, dtype=np.float32)
         at = self._at

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 try:
     import gymnasium
@@ -60,7 +60,7 @@ ENV_ID = "burraco/Burraco-v0"
 """The id under which the environment is registered with Gymnasium."""
 
 
-class BurracoEnv(gymnasium.Env):  # type: ignore[misc]
+class BurracoEnv(gymnasium.Env):
     """One hand of Burraco from one seat's side.
 
     Args:
@@ -80,7 +80,7 @@ class BurracoEnv(gymnasium.Env):  # type: ignore[misc]
         render_mode: ``"ansi"`` or ``None``.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,
@@ -120,7 +120,9 @@ class BurracoEnv(gymnasium.Env):  # type: ignore[misc]
         self.render_mode = render_mode
         self._given_opponents = opponents is not None
         self._seed_opponents = seed_opponents
-        self._opponents: list[Agent] = list(opponents or [RandomAgent() for _ in range(rules.players - 1)])
+        self._opponents: list[Agent] = list(
+            opponents or [RandomAgent() for _ in range(rules.players - 1)]
+        )
         self._rng = random.Random()
         self._game = TokenGame(new_game(rules, seed=0), rules)
         encoder = self._game.encoder

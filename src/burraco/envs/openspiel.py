@@ -98,7 +98,7 @@ def _utility_bound(rules: Rules) -> float:
     return float(2 * (one_side + rules.pozzetto_penalty))
 
 
-class BurracoGame(pyspiel.Game):  # type: ignore[misc]
+class BurracoGame(pyspiel.Game):
     """The game ``python_burraco`` (see the module documentation for its parameters)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -152,7 +152,7 @@ class _Shared:
         return self
 
 
-class BurracoState(pyspiel.State):  # type: ignore[misc]
+class BurracoState(pyspiel.State):
     """A position of ``python_burraco``: dealing, then a hand played token by token."""
 
     def __init__(self, game: BurracoGame) -> None:

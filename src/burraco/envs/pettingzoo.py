@@ -35,7 +35,7 @@ Needs PettingZoo and numpy (``pip install 'burraco[pettingzoo]'``).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 try:
     import numpy as np
@@ -63,7 +63,7 @@ def env(**kwargs: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming convention
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     """The Burraco AEC environment, unwrapped.
 
     Args:
@@ -74,7 +74,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         render_mode: ``"ansi"`` makes :meth:`render` return the table as text, or ``None``.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "burraco_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "burraco_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -109,7 +113,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
                 "action_mask": spaces.Box(low=0, high=1, shape=(space.size,), dtype=np.int8),
             }
         )
-        self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = {agent: spaces.Discrete(space.size) for agent in self.possible_agents}
         self._rng = random.Random()
 
