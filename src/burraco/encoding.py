@@ -434,7 +434,7 @@ class ObservationEncoder:
     Card counts are by :attr:`~burraco.Card.code`.
     """
 
-    __slots__ = ("_at", "players", "size", "slices", "space", "teams")
+    __slots__ = ("_at", "_meld_rows", "players", "size", "slices", "space", "teams")
 
     def __init__(self, rules: Rules = CLASSIC) -> None:
         self.space = ActionSpace(rules)
@@ -478,6 +478,7 @@ class ObservationEncoder:
         self.size: int = offset
         """The length of the vector."""
         self._at = {part.name: part.offset for part in slices}
+        self._meld_rows: dict[tuple[Meld, Rules], NDArray] = {}
 
     def __repr__(self) -> str:
         return f"ObservationEncoder(players={self.players}, size={self.size})"
@@ -519,27 +520,31 @@ class ObservationEncoder:
         team = seat % teams
         if view.hand is None:
             out[at["hand_hidden"]] = 1
-        else:
-            base = at["hand"]
-            for card in view.hand:
-                out[base + card.code] += 1
-        base = at["discard_pile"]
-        for card in view.discard_pile:
-            out[base + card.code] += 1
+        elif view.hand:
+            _add_counts(out, at["hand"], view.hand)
         if view.discard_pile:
+            _add_counts(out, at["discard_pile"], view.discard_pile)
             out[at["discard_top"] + view.discard_pile[-1].code] = 1
         per_team = self.space.max_melds * MELD_FEATURES
         rules = view.rules
+        rows = self._meld_rows
+        if len(rows) > 50_000:
+            rows.clear()
         for slot in range(teams):
             base = at["melds"] + slot * per_team
             for index, meld in enumerate(view.melds[(team + slot) % teams]):
-                _meld_features(out, base + index * MELD_FEATURES, meld, rules)
+                row = rows.get((meld, rules))
+                if row is None:
+                    row = rows[meld, rules] = _meld_features(meld, rules)
+                start = base + index * MELD_FEATURES
+                out[start : start + MELD_FEATURES] = row
         known = getattr(view, "known_cards", None)
         if known is not None:
             base = at["known_cards"]
             for slot in range(players):
-                for card in known[(seat + slot) % players]:
-                    out[base + slot * CARD_KINDS + card.code] += 1
+                cards = known[(seat + slot) % players]
+                if cards:
+                    _add_counts(out, base + slot * CARD_KINDS, cards)
         for slot in range(players):
             other = (seat + slot) % players
             out[at["hand_sizes"] + slot] = view.hand_sizes[other]
@@ -562,7 +567,15 @@ class ObservationEncoder:
         return out
 
 
-def _meld_features(out: NDArray, base: int, meld: Meld, rules: Rules) -> None:
+def _add_counts(out: NDArray, base: int, cards: Iterable[Any]) -> None:
+    out[base : base + CARD_KINDS] += np.bincount(
+        [card.code for card in cards], minlength=CARD_KINDS
+    )
+
+
+def _meld_features(meld: Meld, rules: Rules) -> NDArray:
+    out = np.zeros(MELD_FEATURES, dtype=np.float32)
+    base = 0
     out[base] = 1
     out[base + (1 if meld.kind is MeldKind.SET else 2)] = 1
     kind = burraco_kind(meld, rules)
@@ -573,9 +586,8 @@ def _meld_features(out: NDArray, base: int, meld: Meld, rules: Rules) -> None:
         out[base + (6 if wild.is_joker else 7)] = 1
     if meld.wild_as is not None:
         out[base + 8 + int(meld.wild_as) - 1] = 1
-    cards_at = base + 8 + len(_RANKS)
-    for card in meld.cards:
-        out[cards_at + card.code] += 1
+    _add_counts(out, base + 8 + len(_RANKS), meld.cards)
+    return out
 
 
 def _names(slices: Iterable[Slice]) -> str:

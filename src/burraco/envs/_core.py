@@ -53,7 +53,7 @@ class TokenGame:
     """A hand played one token at a time: the state, the tokens of the action being spelled,
     and the prefix tree of the legal actions."""
 
-    __slots__ = ("actions", "encoder", "partial", "space", "state", "tree", "turns")
+    __slots__ = ("actions", "encoder", "partial", "played", "space", "state", "tree", "turns")
 
     def __init__(self, state: GameState, rules: Rules) -> None:
         self.space = ActionSpace(rules)
@@ -61,6 +61,7 @@ class TokenGame:
         self.state = state
         self.partial: list[int] = []
         self.turns = 0
+        self.played = [0] * len(state.hands)
         self.actions = legal_actions(state)
         self.tree = ActionTree(self.actions, self.space)
 
@@ -69,7 +70,7 @@ class TokenGame:
         (the tree only caches), so they are shared; the partial action is copied."""
         twin = TokenGame.__new__(TokenGame)
         twin.space, twin.encoder, twin.state = self.space, self.encoder, self.state
-        twin.partial, twin.turns = list(self.partial), self.turns
+        twin.partial, twin.turns, twin.played = list(self.partial), self.turns, list(self.played)
         twin.actions, twin.tree = self.actions, self.tree
         return twin
 
@@ -121,6 +122,7 @@ class TokenGame:
         """Apply a whole action (from an agent playing whole actions)."""
         before = self.state.turn
         self.state = apply(self.state, action)
+        self.played[before] += 1
         if self.state.turn != before or self.state.is_over:
             self.turns += 1
         self.partial = []

@@ -136,6 +136,11 @@ class BurracoEnv(gymnasium.Env):
         """The :class:`~burraco.GameState` of the hand (the whole table, for debugging)."""
         return self._game.state
 
+    @property
+    def actions_played(self) -> int:
+        """Whole actions the learning seat has played so far in the hand."""
+        return self._game.played[self.seat]
+
     def token_name(self, token: int) -> str:
         """A token in words (see :meth:`burraco.encoding.ActionSpace.token_name`)."""
         return self._game.space.token_name(int(token))

@@ -130,6 +130,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """The :class:`~burraco.GameState` of the hand (the whole table, for debugging)."""
         return self._game.state
 
+    @property
+    def actions_played(self) -> int:
+        """Whole actions played so far in the hand, by all seats."""
+        return sum(self._game.played)
+
     def token_name(self, token: int) -> str:
         """A token in words (see :meth:`burraco.encoding.ActionSpace.token_name`)."""
         return self._game.space.token_name(int(token))
