@@ -331,3 +331,41 @@ def test_every_discard_token_round_trips(code: int) -> None:
     space = ActionSpace()
     token = space.DISCARD_BASE + code % 53
     assert space.encode(space.decode([token])) == (token,)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_determinized_states_give_equal_observations(players: int) -> None:
+    from burraco import determinize
+
+    rules = attrs.evolve(CLASSIC, players=players)
+    encoder = ObservationEncoder(rules)
+    rng = random.Random(players)
+    compared = 0
+    for state in played(rules, 6, 100)[::7]:
+        for seat in range(players):
+            view = observe(state, seat)
+            twin = determinize(view, rng)
+            assert observe(twin, seat) == view
+            partial = [encoder.space.OPEN] if seat == state.turn else []
+            assert (
+                encoder.encode(observe(twin, seat), partial) == encoder.encode(view, partial)
+            ).all()
+            compared += twin != state
+    assert compared
+
+
+def test_known_cards_are_in_the_observation() -> None:
+    encoder = ObservationEncoder()
+    known = encoder.slice("known_cards")
+    found = 0
+    for state in played(CLASSIC, 8, 150):
+        for seat in range(4):
+            view = observe(state, seat)
+            vector = encoder.encode(view)
+            rows = vector[known.offset : known.stop].reshape(4, 53)
+            for slot in range(4):
+                cards = view.known_cards[(seat + slot) % 4]
+                assert rows[slot].sum() == len(cards)
+                assert all(rows[slot][card.code] >= 1 for card in cards)
+                found += len(cards)
+    assert found

@@ -225,3 +225,60 @@ def test_openspiel_game_parameters() -> None:
     assert game.num_distinct_actions() == 177 and game.num_players() == 6
     with pytest.raises(ValueError, match="rules must be one of"):
         rules_of({"rules": "canasta"})
+
+
+def test_openspiel_resampling_keeps_the_players_information_state() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import burraco.envs.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game("python_burraco", {"players": 4, "max_turns": 200})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    while not state.is_terminal() and checked < 60:
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            continue
+        player = state.current_player()
+        for seat in range(4):
+            twin = state.resample_from_infostate(seat, sampler)
+            assert twin.information_state_string(seat) == state.information_state_string(seat)
+            assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)
+        twin = state.resample_from_infostate(player, sampler)
+        assert twin.current_player() == player
+        assert twin.legal_actions() == state.legal_actions()
+        state.apply_action(rng.choice(state.legal_actions()))
+        checked += 1
+    assert checked
+
+
+def test_openspiel_ismcts_bot_plays() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import burraco.envs.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game("python_burraco", {"players": 2, "max_turns": 10})
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        uct_c=2.0,
+        evaluator=evaluator,
+        max_simulations=4,
+        random_state=np.random.RandomState(1),
+    )
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    moves = 0
+    while not state.is_terminal() and moves < 12:
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves

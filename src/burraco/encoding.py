@@ -538,13 +538,12 @@ class ObservationEncoder:
                     row = rows[meld, rules] = _meld_features(meld, rules)
                 start = base + index * MELD_FEATURES
                 out[start : start + MELD_FEATURES] = row
-        known = getattr(view, "known_cards", None)
-        if known is not None:
-            base = at["known_cards"]
-            for slot in range(players):
-                cards = known[(seat + slot) % players]
-                if cards:
-                    _add_counts(out, base + slot * CARD_KINDS, cards)
+        known = view.known_cards
+        base = at["known_cards"]
+        for slot in range(players):
+            cards = known[(seat + slot) % players]
+            if cards:
+                _add_counts(out, base + slot * CARD_KINDS, cards)
         for slot in range(players):
             other = (seat + slot) % players
             out[at["hand_sizes"] + slot] = view.hand_sizes[other]

@@ -6,7 +6,7 @@ registers the environment as ``burraco/Burraco-v0``, so ``gymnasium.make`` build
 >>> env = BurracoEnv(players=2, seed_opponents=True)
 >>> observation, info = env.reset(seed=3)
 >>> observation.shape, env.action_space
-((3621,), Discrete(159))
+((5773,), Discrete(159))
 >>> [env.token_name(t) for t in info["action_mask"].nonzero()[0]]
 ['draw', 'pick']
 >>> observation, reward, terminated, truncated, info = env.step(0)  # draw

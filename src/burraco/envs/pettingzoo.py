@@ -10,7 +10,7 @@ Needs PettingZoo and numpy (``pip install 'burraco[pettingzoo]'``).
 >>> agent = env.agent_selection
 >>> observation, reward, termination, truncation, info = env.last()
 >>> observation["observation"].shape, observation["action_mask"].shape
-((3621,), (159,))
+((5773,), (159,))
 >>> [env.unwrapped.token_name(t) for t in observation["action_mask"].nonzero()[0]]
 ['draw', 'pick']
 
