@@ -1,6 +1,7 @@
 """Sphinx configuration for the burraco documentation."""
 
 from importlib.metadata import version as _version
+from importlib.util import find_spec as _find_spec
 
 from sphinx.ext.napoleon.docstring import GoogleDocstring
 
@@ -24,6 +25,10 @@ exclude_patterns = ["_build"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = False
+# The RL toolkits are optional: document their adapters even where they are not installed.
+autodoc_mock_imports = [
+    name for name in ("numpy", "pettingzoo", "gymnasium", "pyspiel") if _find_spec(name) is None
+]
 
 
 def _plain_attribute_docstring(self: GoogleDocstring) -> list[str]:

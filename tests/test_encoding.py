@@ -369,3 +369,21 @@ def test_known_cards_are_in_the_observation() -> None:
                 assert all(rows[slot][card.code] >= 1 for card in cards)
                 found += len(cards)
     assert found
+
+
+def test_the_reference_table_matches_the_layout() -> None:
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).parent.parent / "docs" / "reference" / "encoding.md"
+    rows = re.findall(
+        r"^\| `(\w+)` \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|",
+        page.read_text(encoding="utf-8"),
+        re.MULTILINE,
+    )
+    encoders = [ObservationEncoder(attrs.evolve(CLASSIC, players=n)) for n in (4, 2, 6)]
+    expected = [
+        (parts[0].name, *[str(v) for part in parts for v in (part.offset, part.length)])
+        for parts in zip(*(encoder.slices for encoder in encoders), strict=True)
+    ]
+    assert [tuple(row) for row in rows] == expected

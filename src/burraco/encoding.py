@@ -98,20 +98,20 @@ def _bad_tokens(tokens: Sequence[int], detail: str) -> NotationError:
 class ActionSpace:
     """The fixed token vocabulary for one rule set (it depends only on the number of packs).
 
-    ========================  ==========================  =====================================
-    tokens                    name                        meaning
-    ========================  ==========================  =====================================
-    0                         ``draw``                    :class:`~burraco.DrawStock`
-    1                         ``pick``                    :class:`~burraco.TakeDiscardPile`
-    2 ... 54                  ``discard C``               :class:`~burraco.Discard` of card
-                                                          code ``token - 2``
-    55                        ``open``                    start an :class:`~burraco.OpenMeld`
-    56 ... 56 + M - 1         ``add K``                   start an :class:`~burraco.AddToMeld`
-                                                          on meld ``K``
-    :attr:`card_base` + c     ``C``                       one card of code ``c`` (0 ... 52)
-    :attr:`wild_base` + r - 1 ``=R``                      ``wild_as`` rank ``r`` (1 ... 13)
-    :attr:`commit`            ``commit``                  end an ``open`` or ``add``
-    ========================  ==========================  =====================================
+    ===========================  ===============  ===========================================
+    tokens                       name             meaning
+    ===========================  ===============  ===========================================
+    0                            ``draw``         :class:`~burraco.DrawStock`
+    1                            ``pick``         :class:`~burraco.TakeDiscardPile`
+    2 ... 54                     ``discard C``    :class:`~burraco.Discard` of card code
+                                                  ``token - 2``
+    55                           ``open``         start an :class:`~burraco.OpenMeld`
+    56 ... 56 + M - 1            ``add K``        start an :class:`~burraco.AddToMeld` on
+                                                  meld ``K``
+    :attr:`card_base` + c        ``C``            one card of code ``c`` (0 ... 52)
+    :attr:`wild_base` + r - 1    ``=R``           ``wild_as`` rank ``r`` (1 ... 13)
+    :attr:`commit`               ``commit``       end an ``open`` or ``add``
+    ===========================  ===============  ===========================================
 
     ``M`` (:attr:`max_melds`) is a third of the deck: 36 with two packs, 54 with three.
     """
