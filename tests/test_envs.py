@@ -175,6 +175,9 @@ def test_gymnasium_illegal_tokens_penalty_or_error() -> None:
     env.reset(seed=1)
     _, reward, terminated, truncated, info = env.step(env.action_space.n - 1)
     assert (reward, terminated, truncated, info["illegal"]) == (-7.0, True, False, True)
+    assert not info["action_mask"].any()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
     strict = BurracoEnv(players=2, illegal="raise", opponents=[GreedyAgent()])
     strict.reset(seed=1)
     before = strict.state
@@ -186,6 +189,8 @@ def test_gymnasium_illegal_tokens_penalty_or_error() -> None:
         BurracoEnv(opponents=[RandomAgent()])
     with pytest.raises(ValueError, match="illegal must be"):
         BurracoEnv(illegal="ignore")
+    with pytest.raises(ValueError, match="at least the number of players"):
+        BurracoEnv(max_turns=3)
 
 
 def test_gymnasium_truncates_after_max_turns() -> None:

@@ -76,7 +76,8 @@ class BurracoEnv(gymnasium.Env):
         illegal: ``"penalty"`` or ``"raise"``: what an illegal token does (see above).
         illegal_penalty: the reward of an illegal token under ``"penalty"`` (``None``: -1000
             with ``"difference"``, -1 with ``"win-loss"``).
-        max_turns: truncate a hand after this many turns (of all seats; ``None``: play out).
+        max_turns: truncate a hand after this many turns (of all seats, at least one round;
+            ``None``: play the hand out).
         render_mode: ``"ansi"`` or ``None``.
     """
 
@@ -104,6 +105,11 @@ class BurracoEnv(gymnasium.Env):
             raise ValueError(f"illegal must be 'penalty' or 'raise', not {illegal!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if max_turns is not None and max_turns < rules.players:
+            raise ValueError(
+                f"max_turns must be at least the number of players ({rules.players}), so that "
+                f"the learning seat gets a turn; not {max_turns}"
+            )
         if opponents is not None and len(opponents) != rules.players - 1:
             raise ValueError(
                 f"opponents must hold {rules.players - 1} agents (one per other seat), "
@@ -124,6 +130,7 @@ class BurracoEnv(gymnasium.Env):
             opponents or [RandomAgent() for _ in range(rules.players - 1)]
         )
         self._rng = random.Random()
+        self._finished = True
         self._game = TokenGame(new_game(rules, seed=0), rules)
         encoder = self._game.encoder
         self.observation_space = spaces.Box(
@@ -151,7 +158,7 @@ class BurracoEnv(gymnasium.Env):
 
     def _mask(self) -> Any:
         game = self._game
-        if game.state.is_over or game.state.turn != self.seat:
+        if self._finished or game.state.turn != self.seat:
             return np.zeros(game.space.size, dtype=np.int8)
         return game.mask()
 
@@ -196,6 +203,7 @@ class BurracoEnv(gymnasium.Env):
             self._play_others()
             if not self._game.state.is_over and not self._cut_short():
                 break
+        self._finished = False
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -205,17 +213,19 @@ class BurracoEnv(gymnasium.Env):
             IllegalActionError: for an illegal token with ``illegal="raise"``.
         """
         game = self._game
-        if game.state.is_over or self._cut_short():
-            raise RuntimeError("the hand is over: call reset() first")
+        if self._finished:
+            raise RuntimeError("the episode is over (or never began): call reset() first")
         try:
             game.step(int(action))
         except IllegalActionError:
             if self.illegal == "raise":
                 raise
+            self._finished = True
             return self._observation(), self.illegal_penalty, True, False, self._info(illegal=True)
         self._play_others()
         state = game.state
         if state.is_over or self._cut_short():
+            self._finished = True
             reward = hand_rewards(state, self.reward_mode)[self.seat]
             return self._observation(), reward, state.is_over, not state.is_over, self._info()
         return self._observation(), 0.0, False, False, self._info()
