@@ -50,3 +50,23 @@ def test_a_missing_toolkit_names_the_extra(module: str, blocked: str, extra: str
     )
     assert result.returncode == 0, result.stderr
     assert extra in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "page"),
+    [
+        ("burraco.encoding", "encoding.md"),
+        ("burraco.envs.pettingzoo", "envs.md"),
+        ("burraco.envs.gymnasium", "envs.md"),
+        ("burraco.envs.openspiel", "envs.md"),
+    ],
+)
+def test_every_name_of_the_rl_modules_is_in_the_reference(module: str, page: str) -> None:
+    import importlib
+
+    toolkit = {"encoding": "numpy", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium"}
+    pytest.importorskip(toolkit.get(module.rsplit(".", 1)[-1], "pyspiel"))
+    names = importlib.import_module(module).__all__
+    text = (Path(__file__).parent.parent / "docs" / "reference" / page).read_text("utf-8")
+    for name in names:
+        assert f"{module}.{name}" in text or f"burraco.envs.pettingzoo.{name}" in text, name
