@@ -287,3 +287,24 @@ def test_openspiel_ismcts_bot_plays() -> None:
             state.apply_action(action)
             moves += 1
     assert moves
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_three_and_six_players(players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    gymnasium = pytest.importorskip("gymnasium")
+    pyspiel = pytest.importorskip("pyspiel")
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    import burraco.envs.openspiel  # noqa: F401 - registers the game
+    from burraco.envs import burraco_v0
+    from burraco.envs.gymnasium import ENV_ID
+
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        api_test(burraco_v0.env(players=players, max_turns=20), num_cycles=50)
+    check_env(gymnasium.make(ENV_ID, players=players).unwrapped, skip_render_check=True)
+    game = pyspiel.load_game("python_burraco", {"players": players, "max_turns": 12})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert game.num_distinct_actions() == (177 if players == 6 else 159)
