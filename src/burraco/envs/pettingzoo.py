@@ -54,7 +54,7 @@ from burraco.engine import new_game
 from burraco.envs._core import RewardMode, TokenGame, hand_rewards
 from burraco.rules import CLASSIC, Rules
 
-__all__ = ["RewardMode", "env", "raw_env"]
+__all__ = ["RewardMode", "burraco_v0", "env", "raw_env"]
 
 
 def env(**kwargs: Any) -> Any:
@@ -211,3 +211,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+# ``burraco_v0`` by its versioned name, as PettingZoo's own environments are reached; it holds
+# ``env`` and ``raw_env`` (imported last: it imports them from this module).
+from burraco.envs import burraco_v0  # noqa: E402
