@@ -145,7 +145,11 @@ class ActionSpace:
         return f"ActionSpace(size={self.size}, max_melds={self.max_melds})"
 
     def encode(self, action: Action) -> tuple[int, ...]:
-        """The tokens that spell ``action`` (its one canonical spelling).
+        """The tokens that spell ``action``, token for token as the action is written.
+
+        The masks hold the actions as :func:`~burraco.legal_actions` lists them; another way
+        of writing the same move (``wild_as`` naming the default placement) has another
+        spelling, which no mask allows.
 
         Raises:
             ValueError: if an :class:`~burraco.AddToMeld` names its meld by value rather than
@@ -210,8 +214,8 @@ class ActionSpace:
             raise _bad_tokens(tokens, "card tokens go in ascending order of card code")
         cards = tuple(CARDS_BY_CODE[code] for code in codes)
         if head == self.OPEN:
-            return OpenMeld._make(cards, wild_as)
-        return AddToMeld._make(head - self.add_base, cards, wild_as)
+            return OpenMeld(cards, wild_as)
+        return AddToMeld(head - self.add_base, cards, wild_as)
 
     def token_name(self, token: int) -> str:
         """A token in words: ``draw``, ``discard 9C``, ``add 3``, ``7H``, ``=4``, ``commit``.
