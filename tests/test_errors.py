@@ -13,12 +13,13 @@ from burraco import (
     InvalidStateError,
     NotationError,
     Reason,
+    RecordError,
     errors,
 )
 
 
 @pytest.mark.parametrize(
-    "cls", [NotationError, InvalidMeldError, IllegalActionError, InvalidStateError]
+    "cls", [NotationError, InvalidMeldError, IllegalActionError, InvalidStateError, RecordError]
 )
 def test_every_error_is_a_burraco_error_and_a_value_error(cls: type[BurracoError]) -> None:
     assert issubclass(cls, BurracoError)

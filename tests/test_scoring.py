@@ -489,9 +489,8 @@ def melds(draw: st.DrawFn) -> Meld:
     high = draw(st.integers(low + 2, 14))
     cards = [Card(Rank.ACE if slot == 14 else Rank(slot), suit) for slot in range(low, high + 1)]
     if draw(st.booleans()):
-        # a two of the suit cannot be the wild of an ace-high sequence (KH AH 2H wraps around)
-        wilds = [wild for wild in WILDS if wild.suit is not suit]
-        cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from(wilds))
+        # any wild, the suit's own two included (KH AH 2H is 2H=QH KH AH)
+        cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from(WILDS))
     return validate_meld(cards)
 
 

@@ -27,6 +27,7 @@ from burraco import (
     observe,
     parse_cards,
 )
+from burraco.serialize import to_json
 from burraco.testing import check_invariants, game_states
 from tests.helpers import play, position, random_play
 
@@ -164,6 +165,7 @@ def test_states_differing_only_in_hidden_cards_give_equal_views(
     other = reshuffle_hidden(state, seat, rng)
     check_invariants(other)
     assert observe(other, seat) == observe(state, seat)
+    assert to_json(observe(other, seat)) == to_json(observe(state, seat))
 
 
 # --- determinize --------------------------------------------------------------------------------

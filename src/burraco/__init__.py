@@ -33,7 +33,15 @@ from burraco.cards import (
     parse_cards,
 )
 from burraco.closing import can_close
-from burraco.engine import apply, check_action, is_legal, legal_actions, new_game
+from burraco.engine import (
+    LegalActions,
+    apply,
+    canonical_action,
+    check_action,
+    is_legal,
+    legal_actions,
+    new_game,
+)
 from burraco.errors import (
     BurracoError,
     IllegalActionError,
@@ -41,6 +49,7 @@ from burraco.errors import (
     InvalidStateError,
     NotationError,
     Reason,
+    RecordError,
 )
 from burraco.match import THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
@@ -84,6 +93,7 @@ __all__ = [
     "InvalidStateError",
     "JOKER",
     "JOKER_POINTS",
+    "LegalActions",
     "Match",
     "Meld",
     "MeldKind",
@@ -98,6 +108,7 @@ __all__ = [
     "RandomAgent",
     "Rank",
     "Reason",
+    "RecordError",
     "Rules",
     "StockEnd",
     "Suit",
@@ -110,6 +121,7 @@ __all__ = [
     "burraco_bonus",
     "burraco_kind",
     "can_close",
+    "canonical_action",
     "check_action",
     "determinize",
     "extend_meld",

@@ -93,8 +93,12 @@ class OpenMeld:
     """The rank an end wild stands for, or ``None`` for the default (the higher end)."""
 
     @classmethod
-    def _make(cls, cards: tuple[Card, ...], wild_as: Rank | None) -> OpenMeld:
-        """Build from cards already sorted, skipping the converters (for the engine)."""
+    def from_sorted(cls, cards: tuple[Card, ...], wild_as: Rank | None) -> OpenMeld:
+        """Build from cards already sorted by code, skipping the converters.
+
+        For move generators that make many actions from cards they hold sorted already; the
+        result equals the action the constructor would give for the same cards.
+        """
         action = object.__new__(cls)
         object.__setattr__(action, "cards", cards)
         object.__setattr__(action, "wild_as", wild_as)
@@ -127,8 +131,12 @@ class AddToMeld:
             raise TypeError(f"meld must be an index or a Meld, not {value!r}")
 
     @classmethod
-    def _make(cls, meld: int, cards: tuple[Card, ...], wild_as: Rank | None) -> AddToMeld:
-        """Build from cards already sorted, skipping the converters (for the engine)."""
+    def from_sorted(cls, meld: int, cards: tuple[Card, ...], wild_as: Rank | None) -> AddToMeld:
+        """Build from cards already sorted by code, skipping the converters.
+
+        For move generators that make many actions from cards they hold sorted already; the
+        result equals the action the constructor would give for the same cards.
+        """
         action = object.__new__(cls)
         object.__setattr__(action, "meld", meld)
         object.__setattr__(action, "cards", cards)

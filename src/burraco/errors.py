@@ -23,6 +23,12 @@ __all__ = [
     "InvalidStateError",
     "NotationError",
     "Reason",
+    "RecordError",
+    "check_seat",
+    "field_path",
+    "inconsistent_state",
+    "invalid_state",
+    "number_text",
 ]
 
 
@@ -120,6 +126,11 @@ class Reason(StrEnum):
     INCONSISTENT_STATE = "inconsistent-state"
     """Fields contradict each other (turn, phase, pozzetti, outcome, ...)."""
 
+    # Game records (RecordError)
+    BAD_RECORD = "bad-record"
+    """A line of a game record is not a header, a turn or a comment, or the headers are wrong
+    (a missing deal, a turn numbered out of order, a result the replay does not give)."""
+
 
 class BurracoError(Exception):
     """Base class of every error that :mod:`burraco` raises on purpose.
@@ -203,3 +214,65 @@ class InvalidStateError(BurracoError, ValueError):
     def __init__(self, message: str, *, reason: Reason, path: str = "") -> None:
         super().__init__(f"{path}: {message}" if path else message, reason=reason)
         self.path = path
+
+
+class RecordError(BurracoError, ValueError):
+    """Raised when a game record cannot be read or replayed.
+
+    Raised by :meth:`burraco.record.Record.parse` and by :meth:`~burraco.record.Record.replay`.
+    ``line`` is the number of the line at fault (from 1; 0 for the record as a whole) and the
+    message begins with it, for example ``line 14: illegal action 'discard JK' by seat 2:
+    card-not-in-hand: ...``. ``reason`` is ``bad-record`` for the layout of the record, or the
+    reason of the underlying problem: a bad card or action (``bad-card``, ``bad-action``), an
+    illegal action (``card-not-in-hand``, ``wrong-phase``, ...), impossible rules or deck
+    (``out-of-range``, ``cards-not-conserved``).
+    """
+
+    line: int
+    detail: str
+
+    def __init__(self, detail: str, *, line: int, reason: Reason = Reason.BAD_RECORD) -> None:
+        super().__init__(f"line {line}: {detail}" if line else detail, reason=reason)
+        self.line = line
+        self.detail = detail
+
+
+# --- building InvalidStateError (shared by burraco.testing and burraco.serialize) -----------
+
+
+def invalid_state(reason: Reason, path: str, detail: str) -> InvalidStateError:
+    """The :class:`InvalidStateError` for input that is not a possible state: the message is
+    the reason code and ``detail``; ``path`` says where in the input (``hands[2][0]``)."""
+    return InvalidStateError(f"{reason}: {detail}", reason=reason, path=path)
+
+
+def inconsistent_state(path: str, detail: str) -> InvalidStateError:
+    """The error for fields that contradict each other (``inconsistent-state``)."""
+    return invalid_state(Reason.INCONSISTENT_STATE, path, detail)
+
+
+def field_path(path: str, key: str | int) -> str:
+    """The path of item ``key`` (an index or a field name) of ``path``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if len(key) > 40:
+        key = key[:37] + "..."
+    return f"{path}.{key}" if path else key
+
+
+def number_text(value: int) -> str:
+    """A whole number for a message (a huge one is not written out in full)."""
+    if -(10**15) < value < 10**15:
+        return str(value)
+    return f"{'-' if value < 0 else ''}a number of about {int(value.bit_length() * 0.30103)} digits"
+
+
+def check_seat(value: int, path: str, players: int) -> None:
+    """Raise an ``out-of-range`` :class:`InvalidStateError` at ``path`` unless ``value`` is a
+    seat of a game of ``players``."""
+    if not 0 <= value < players:
+        raise invalid_state(
+            Reason.OUT_OF_RANGE,
+            path,
+            f"expected a seat from 0 to {players - 1}, not {number_text(value)}",
+        )

@@ -37,6 +37,7 @@ __all__ = [
     "TeamScore",
     "score_hand",
     "score_team",
+    "text_table",
 ]
 
 
@@ -170,7 +171,7 @@ class HandScore:
             ["pozzetto", *(str(team.pozzetto_penalty) for team in teams)],
             ["total", *(str(team.total) for team in teams)],
         ]
-        lines = _table(rows)
+        lines = text_table(rows)
         outcome = self.outcome
         if outcome is not None:
             if outcome.closer is not None:
@@ -180,8 +181,15 @@ class HandScore:
         return "\n".join(lines)
 
 
-def _table(rows: Sequence[Sequence[str]], gap: str = "   ") -> list[str]:
-    """Lay out rows of text: the first column flush left, the others flush right."""
+def text_table(rows: Sequence[Sequence[str]], gap: str = "   ") -> list[str]:
+    """Lay out rows of text as lines: the first column flush left, the others flush right,
+    columns ``gap`` apart (the layout of score sheets and match tables).
+
+    >>> for line in text_table([["team", "points"], ["0", "400"]]):
+    ...     print(line)
+    team   points
+    0         400
+    """
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     return [
         gap.join(

@@ -7,7 +7,8 @@ melds and actions in their notation); :func:`from_json` reads it back. :func:`to
 callers that embed the document in a larger one.
 
 Every document is an object with ``"format": 1`` and a ``"type"`` (``"game"``, ``"action"``,
-``"hand-score"`` or ``"match"``):
+``"hand-score"``, ``"match"`` or ``"view"``, the :class:`~burraco.PlayerView` a game server
+sends one player):
 
 >>> from burraco.actions import parse_action
 >>> to_json(parse_action("open 6H 5H JK=4H"))
@@ -40,20 +41,18 @@ import attrs
 from burraco.actions import ACTION_TYPES, Action, AddToMeld, parse_action
 from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card
 from burraco.errors import BurracoError, InvalidMeldError, InvalidStateError, NotationError, Reason
+from burraco.errors import check_seat as _seat
+from burraco.errors import field_path as _at
+from burraco.errors import inconsistent_state as _inconsistent
+from burraco.errors import invalid_state as _error
+from burraco.errors import number_text as _number
 from burraco.match import Match
 from burraco.melds import Meld
 from burraco.rules import PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.testing import (
-    _at,
-    _check_known,
-    _error,
-    _inconsistent,
-    _number,
-    _seat,
-    check_invariants,
-)
+from burraco.testing import check_invariants, check_view
+from burraco.views import PlayerView
 
 __all__ = [
     "FORMAT",
@@ -67,8 +66,8 @@ __all__ = [
 FORMAT: Final = 1
 """The version of the format that :func:`to_dict` writes and :func:`from_dict` reads."""
 
-Saved: TypeAlias = GameState | Action | HandScore | Match
-"""What a document holds: a state, an action, a hand score or a match."""
+Saved: TypeAlias = GameState | Action | HandScore | Match | PlayerView
+"""What a document holds: a state, an action, a hand score, a match or a player's view."""
 
 _T = TypeVar("_T")
 
@@ -149,7 +148,7 @@ _CARD_BY_NAME: Final = {str(card): card for card in CARDS_BY_CODE}
 
 
 def to_dict(value: Saved) -> dict[str, Any]:
-    """Write a state, an action, a hand score or a match as a document of plain values.
+    """Write a state, an action, a hand score, a match or a view as a document of plain values.
 
     The result holds only dicts, lists, strings, whole numbers, booleans and ``None``, so
     :func:`json.dumps` can write it; :func:`from_dict` reads it back to an equal value.
@@ -163,7 +162,8 @@ def to_dict(value: Saved) -> dict[str, Any]:
 
     Raises:
         TypeError: if ``value`` is not a :class:`~burraco.GameState`, an action, a
-            :class:`~burraco.HandScore` or a :class:`~burraco.Match`.
+            :class:`~burraco.HandScore`, a :class:`~burraco.Match` or a
+            :class:`~burraco.PlayerView`.
     """
     if isinstance(value, GameState):
         return {"format": FORMAT, "type": "game", **_game_body(value), **_known_body(value)}
@@ -179,13 +179,16 @@ def to_dict(value: Saved) -> dict[str, Any]:
             "first_dealer": value.first_dealer,
             "hands": [_hand_body(hand) for hand in value.hands],
         }
+    if isinstance(value, PlayerView):
+        return {"format": FORMAT, "type": "view", **_view_body(value)}
     raise TypeError(
-        f"to_dict writes a GameState, an action, a HandScore or a Match, not {type(value).__name__}"
+        "to_dict writes a GameState, an action, a HandScore, a Match or a PlayerView, "
+        f"not {type(value).__name__}"
     )
 
 
 def to_json(value: Saved, *, indent: int | str | None = None) -> str:
-    """Write a state, an action, a hand score or a match as JSON text.
+    """Write a state, an action, a hand score, a match or a view as JSON text.
 
     Cards, melds and actions are written in their notation. With ``indent=None`` (the default)
     the text is one line; with ``indent`` a number of spaces (or a string, as for
@@ -208,7 +211,7 @@ def to_json(value: Saved, *, indent: int | str | None = None) -> str:
     }
 
     Raises:
-        TypeError: if ``value`` is not one of the four kinds of document.
+        TypeError: if ``value`` is not one of the five kinds of document.
     """
     document = to_dict(value)
     if indent is None:
@@ -416,6 +419,8 @@ def from_dict(data: object, expected: type[Any] | None = None) -> Any:
         result = _read_hand(data, "", None, ("format", "type", *_HAND_FIELDS))
     elif kind == "match":
         result = _read_match(data)
+    elif kind == "view":
+        result = _read_view(data)
     else:
         raise _error(
             Reason.UNSUPPORTED_FORMAT, "type", f"{_quote(kind)} is not a type of document: {_KINDS}"
@@ -430,7 +435,7 @@ def from_dict(data: object, expected: type[Any] | None = None) -> Any:
     return result
 
 
-_KINDS: Final = "'game', 'action', 'hand-score' or 'match'"
+_KINDS: Final = "'game', 'action', 'hand-score', 'match' or 'view'"
 
 
 # --- reading: helpers ---------------------------------------------------------------------------
@@ -722,7 +727,7 @@ def _read_game_with_known(data: dict[str, Any]) -> GameState:
         tuple(sorted(_cards(row, _at("known", seat), deck))) for seat, row in enumerate(rows)
     )
     state = attrs.evolve(state, known=known)
-    _check_known(state)
+    check_invariants(state)
     return state
 
 
@@ -792,6 +797,130 @@ def _read_match(data: dict[str, Any]) -> Match:
         raise _error(error.reason, error.path, str(error).partition(": ")[2]) from None
     except (TypeError, ValueError) as error:
         raise _error(Reason.INCONSISTENT_STATE, "", str(error)) from None
+
+
+# --- a player's view ---------------------------------------------------------------------------
+
+_VIEW_FIELDS: Final = (
+    "format",
+    "type",
+    "seat",
+    "rules",
+    "dealer",
+    "turn",
+    "phase",
+    "hand",
+    "hand_sizes",
+    "known_cards",
+    "melds",
+    "discard_pile",
+    "stock_size",
+    "pozzetti_left",
+    "pozzetto_taken",
+    "unseen_pozzetto",
+    "taken_from_pile",
+    "melded_this_turn",
+    "stalemate_turns",
+    "outcome",
+    "table_points",
+)
+
+
+def _view_body(view: PlayerView) -> dict[str, Any]:
+    return {
+        "seat": view.seat,
+        "rules": _rules_body(view.rules),
+        "dealer": view.dealer,
+        "turn": view.turn,
+        "phase": view.phase.value,
+        "hand": None if view.hand is None else format_cards(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "known_cards": [format_cards(cards) for cards in view.known_cards],
+        "melds": [[str(meld) for meld in melds] for melds in view.melds],
+        "discard_pile": format_cards(view.discard_pile),
+        "stock_size": view.stock_size,
+        "pozzetti_left": view.pozzetti_left,
+        "pozzetto_taken": list(view.pozzetto_taken),
+        "unseen_pozzetto": list(view.unseen_pozzetto),
+        "taken_from_pile": view.taken_from_pile,
+        "melded_this_turn": view.melded_this_turn,
+        "stalemate_turns": view.stalemate_turns,
+        "outcome": _outcome_body(view.outcome),
+        "table_points": list(view.table_points),
+    }
+
+
+def _sizes(value: object, path: str, count: int, most: int, what: str) -> tuple[int, ...]:
+    """Exactly ``count`` whole numbers from 0 to ``most``."""
+    items = _array(value, path, count, what)
+    if len(items) != count:
+        raise _error(
+            Reason.OUT_OF_RANGE, path, f"expected {count} items ({what}), not {len(items)}"
+        )
+    return tuple(_bounded(item, _at(path, index), most) for index, item in enumerate(items))
+
+
+def _bounded(value: object, path: str, most: int) -> int:
+    number = _int(value, path)
+    if not 0 <= number <= most:
+        raise _error(
+            Reason.OUT_OF_RANGE, path, f"expected a number from 0 to {most}, not {_number(number)}"
+        )
+    return number
+
+
+def _read_view(data: dict[str, Any]) -> PlayerView:
+    """A view, accepted only if a possible state gives it to its seat."""
+    _fields(data, "", _VIEW_FIELDS, "a view")
+    rules = _read_rules(data["rules"], "rules")
+    players, teams, deck = rules.players, rules.teams, rules.deck_size
+    seat = _bounded(data["seat"], "seat", players - 1)
+    hand = data["hand"]
+    known_rows = _array(data["known_cards"], "known_cards", players, "the known cards per seat")
+    if len(known_rows) != players:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            "known_cards",
+            f"expected the known cards of each of {players} seats",
+        )
+    melds = _array(data["melds"], "melds", teams, "the melds of each team")
+    team_melds = []
+    for team, items in enumerate(melds):
+        where = _at("melds", team)
+        row = _array(items, where, deck // 3, "the team's melds")
+        team_melds.append(tuple(_meld(text, _at(where, i), deck) for i, text in enumerate(row)))
+    taken = _array(data["pozzetto_taken"], "pozzetto_taken", teams, "a flag per team")
+    unseen = _array(data["unseen_pozzetto"], "unseen_pozzetto", players, "seats")
+    view = PlayerView(
+        seat=seat,
+        rules=rules,
+        dealer=_int(data["dealer"], "dealer"),
+        turn=_int(data["turn"], "turn"),
+        phase=_choice(data["phase"], "phase", Phase),
+        hand=None if hand is None else tuple(sorted(_cards(hand, "hand", deck))),
+        hand_sizes=_sizes(data["hand_sizes"], "hand_sizes", players, deck, "a size per seat"),
+        known_cards=tuple(
+            tuple(sorted(_cards(row, _at("known_cards", index), deck)))
+            for index, row in enumerate(known_rows)
+        ),
+        melds=tuple(team_melds),
+        discard_pile=_cards(data["discard_pile"], "discard_pile", deck),
+        stock_size=_bounded(data["stock_size"], "stock_size", deck),
+        pozzetti_left=_bounded(data["pozzetti_left"], "pozzetti_left", teams),
+        pozzetto_taken=tuple(_bool(flag, _at("pozzetto_taken", i)) for i, flag in enumerate(taken)),
+        unseen_pozzetto=tuple(
+            sorted(_int(seat, _at("unseen_pozzetto", i)) for i, seat in enumerate(unseen))
+        ),
+        taken_from_pile=_int(data["taken_from_pile"], "taken_from_pile"),
+        melded_this_turn=_bool(data["melded_this_turn"], "melded_this_turn"),
+        stalemate_turns=_int(data["stalemate_turns"], "stalemate_turns"),
+        outcome=_outcome(data["outcome"], "outcome"),
+        table_points=_sizes(
+            data["table_points"], "table_points", teams, _MAX_INT, "points per team"
+        ),
+    )
+    check_view(view)
+    return view
 
 
 # --- the checks of hand scores ------------------------------------------------------------------
