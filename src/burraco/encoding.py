@@ -46,6 +46,7 @@ in words, for debugging.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -55,8 +56,6 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
     raise ImportError(
         "burraco.encoding needs numpy: install it with pip install 'burraco[rl]'"
     ) from _error
-
-import itertools
 
 import attrs
 
