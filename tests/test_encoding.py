@@ -387,3 +387,18 @@ def test_the_reference_table_matches_the_layout() -> None:
         for parts in zip(*(encoder.slices for encoder in encoders), strict=True)
     ]
     assert [tuple(row) for row in rows] == expected
+
+
+def test_decoding_every_masked_spelling_in_forty_card_hands() -> None:
+    state = apply(new_game(seed=1), DrawStock())
+    rng = random.Random(0)
+    sizes = []
+    for _ in range(3):
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        hand = tuple(sorted(state.hand + tuple(stock[:28]), key=lambda card: card.code))
+        hands = (*state.hands[: state.turn], hand, *state.hands[state.turn + 1 :])
+        big = attrs.evolve(state, hands=hands, stock=tuple(stock[28:]))
+        check_position(big)
+        sizes.append(len(legal_actions(big)))
+    assert min(sizes) > 500
