@@ -110,6 +110,26 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session
+def rl(session: nox.Session) -> None:
+    """The RL encodings and environments with every toolkit installed: their conformance
+    tests, the how-to's examples, then their throughput beside the engine's."""
+    session.install("-e", ".[tests,pettingzoo,gymnasium,openspiel]")
+    session.run(
+        "python",
+        "-m",
+        "pytest",
+        "tests/test_encoding.py",
+        "tests/test_envs.py",
+        "tests/test_howto_train.py",
+        "tests/test_optional.py",
+        "src/burraco/encoding.py",
+        "src/burraco/envs",
+        *session.posargs,
+    )
+    session.run("python", "benchmarks/envs.py", "--seconds", "5")
+
+
+@nox.session
 def wheel(session: nox.Session) -> None:
     """Build the wheel and sdist, check them with twine, and test the installed wheel.
 

@@ -2,6 +2,7 @@
 
 import sys
 from importlib.metadata import version as _version
+from importlib.util import find_spec as _find_spec
 from pathlib import Path
 
 from sphinx.ext.napoleon.docstring import GoogleDocstring
@@ -35,6 +36,10 @@ autodoc_preserve_defaults = True
 # Links to Python's documentation, from an inventory kept in the repository (written by
 # _ext/python_inventory.py) so that the build needs no network: CI reaches only package indexes.
 intersphinx_mapping = {"python": ("https://docs.python.org/3", "_inventories/python.inv")}
+# The RL toolkits are optional: document their adapters even where they are not installed.
+autodoc_mock_imports = [
+    name for name in ("numpy", "pettingzoo", "gymnasium", "pyspiel") if _find_spec(name) is None
+]
 
 
 def _plain_attribute_docstring(self: GoogleDocstring) -> list[str]:

@@ -1,0 +1,683 @@
+"""Encodings for reinforcement learning: action tokens, masks and observation tensors.
+
+This module needs numpy (``pip install 'burraco[rl]'``); ``import burraco`` does not import it.
+
+**Actions as tokens.** Opening a meld chooses a sub-multiset of the hand, so the legal actions
+of one position range from 1 to several thousand: a flat id per possible meld does not fit. An
+action is instead spelled as a short sequence of tokens from a fixed vocabulary
+(:class:`ActionSpace`), one token per decision:
+
+* ``draw``, ``pick`` and ``discard C`` (one token per card ``C``) are whole actions in one token;
+* ``open`` and ``add K`` (one token per meld index ``K`` of the team) are followed by the cards,
+  one card token each in ascending order of :attr:`~burraco.Card.code` (a card held twice is
+  spelled twice), then an optional wild-rank token ``=R`` (the action's ``wild_as``), then
+  ``commit``.
+
+Every legal action has exactly one spelling and every spelling one action. An
+:class:`ActionTree` holds the spellings of a position's legal actions as a prefix tree: the mask
+after a prefix is the set of tokens that some legal action continues with, so a masked choice
+always leads to a legal action. With two packs the vocabulary has 159 tokens (melds per team are
+bounded by 108 / 3 = 36, since every meld holds at least three cards); with three packs (six
+players) it has 177 (54 melds).
+
+>>> from burraco import new_game, legal_actions, apply, DrawStock
+>>> state = apply(new_game(seed=7), DrawStock())
+>>> space = ActionSpace(state.rules)
+>>> space.size, space.max_melds
+(159, 36)
+>>> tree = ActionTree(legal_actions(state), space)
+>>> [space.token_name(token) for token in tree.next_tokens(())][:3]
+['discard AS', 'discard 3S', 'discard 6H']
+>>> [space.token_name(token) for token in tree.next_tokens((space.OPEN,))]
+['AS', '9H', 'KH']
+>>> print(tree.action(space.encode(legal_actions(state)[0])))
+open AS 3S JK
+
+**The flat alternative.** :func:`action_features` gives one feature vector per legal action,
+for agents that score each action (``Q(s, a)``, as DouZero does) instead of spelling it.
+
+**Observations.** :class:`ObservationEncoder` turns a :class:`~burraco.PlayerView` (and the
+tokens chosen so far) into a flat ``float32`` vector. It reads only the view, so two states
+that give a seat equal views give equal tensors. Seats and teams are relative: the first seat
+slot is the viewer, the first team slot is the viewer's team. :attr:`ObservationEncoder.slices`
+names every part (see the table in the reference), and :func:`describe` prints a tensor back
+in words, for debugging.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+try:
+    import numpy as np
+except ImportError as _error:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError(
+        "burraco.encoding needs numpy: install it with pip install 'burraco[rl]'"
+    ) from _error
+
+import attrs
+
+from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
+from burraco.cards import CARDS_BY_CODE, Rank
+from burraco.errors import NotationError, Reason
+from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind
+from burraco.rules import CLASSIC, Rules
+from burraco.state import Phase
+from burraco.views import PlayerView
+
+__all__ = [
+    "ActionSpace",
+    "ActionTree",
+    "ObservationEncoder",
+    "Slice",
+    "action_features",
+    "action_mask",
+    "describe",
+]
+
+NDArray = Any
+"""A numpy array (numpy's own generic alias is not needed by callers)."""
+
+CARD_KINDS: Final = 53
+"""Distinct cards: 52 suited cards and the joker, numbered by :attr:`~burraco.Card.code`."""
+_RANKS: Final = tuple(Rank)
+_DRAW: Final = DrawStock()
+_PICK: Final = TakeDiscardPile()
+
+
+def _bad_tokens(tokens: Sequence[int], detail: str) -> NotationError:
+    text = " ".join(str(token) for token in tokens)
+    return NotationError(
+        f"bad action tokens [{text}]: {detail}", token=text, reason=Reason.BAD_ACTION
+    )
+
+
+class ActionSpace:
+    """The fixed token vocabulary for one rule set (it depends only on the number of packs).
+
+    ===========================  ===============  ===========================================
+    tokens                       name             meaning
+    ===========================  ===============  ===========================================
+    0                            ``draw``         :class:`~burraco.DrawStock`
+    1                            ``pick``         :class:`~burraco.TakeDiscardPile`
+    2 ... 54                     ``discard C``    :class:`~burraco.Discard` of card code
+                                                  ``token - 2``
+    55                           ``open``         start an :class:`~burraco.OpenMeld`
+    56 ... 56 + M - 1            ``add K``        start an :class:`~burraco.AddToMeld` on
+                                                  meld ``K``
+    :attr:`card_base` + c        ``C``            one card of code ``c`` (0 ... 52)
+    :attr:`wild_base` + r - 1    ``=R``           ``wild_as`` rank ``r`` (1 ... 13)
+    :attr:`commit`               ``commit``       end an ``open`` or ``add``
+    ===========================  ===============  ===========================================
+
+    ``M`` (:attr:`max_melds`) is a third of the deck: 36 with two packs, 54 with three.
+    """
+
+    __slots__ = ("add_base", "card_base", "commit", "max_melds", "size", "wild_base")
+
+    DRAW: Final = 0
+    """The ``draw`` token."""
+    PICK: Final = 1
+    """The ``pick`` token."""
+    DISCARD_BASE: Final = 2
+    """The first ``discard C`` token (for card code 0)."""
+    OPEN: Final = 2 + CARD_KINDS
+    """The ``open`` token."""
+
+    def __init__(self, rules: Rules = CLASSIC) -> None:
+        self.max_melds: int = rules.deck_size // 3
+        """The bound on a team's melds: no team can lay more (each meld has three cards)."""
+        self.add_base: int = self.OPEN + 1
+        """The ``add 0`` token."""
+        self.card_base: int = self.add_base + self.max_melds
+        """The card token of card code 0."""
+        self.wild_base: int = self.card_base + CARD_KINDS
+        """The ``=A`` token (``wild_as`` ace); ``=K`` is ``wild_base + 12``."""
+        self.commit: int = self.wild_base + len(_RANKS)
+        """The ``commit`` token."""
+        self.size: int = self.commit + 1
+        """The number of tokens."""
+
+    def __repr__(self) -> str:
+        return f"ActionSpace(size={self.size}, max_melds={self.max_melds})"
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        """The tokens that spell ``action``, token for token as the action is written.
+
+        The masks hold the actions as :func:`~burraco.legal_actions` lists them; another way
+        of writing the same move (``wild_as`` naming the default placement) has another
+        spelling, which no mask allows.
+
+        Raises:
+            ValueError: if an :class:`~burraco.AddToMeld` names its meld by value rather than
+                by index, or by an index beyond :attr:`max_melds`.
+        """
+        match action:
+            case DrawStock():
+                return (self.DRAW,)
+            case TakeDiscardPile():
+                return (self.PICK,)
+            case Discard(card=card):
+                return (self.DISCARD_BASE + card.code,)
+            case OpenMeld(cards=cards, wild_as=wild_as):
+                head = self.OPEN
+            case AddToMeld(meld=meld, cards=cards, wild_as=wild_as):
+                if isinstance(meld, Meld) or not 0 <= meld < self.max_melds:
+                    raise ValueError(
+                        f"cannot encode '{action}': the meld must be an index from 0 to "
+                        f"{self.max_melds - 1}"
+                    )
+                head = self.add_base + meld
+            case _:
+                raise TypeError(f"not an action: {action!r}")
+        base = self.card_base
+        tokens = [head, *[base + card.code for card in sorted(cards, key=_code)]]
+        if wild_as is not None:
+            tokens.append(self.wild_base + int(wild_as) - 1)
+        tokens.append(self.commit)
+        return tuple(tokens)
+
+    def decode(self, tokens: Sequence[int]) -> Action:
+        """The action that ``tokens`` spell.
+
+        Raises:
+            NotationError: if the tokens are not a complete canonical spelling (reason
+                ``bad-action``); the message says what was wrong.
+        """
+        tokens = [int(token) for token in tokens]
+        if not tokens:
+            raise _bad_tokens(tokens, "no tokens")
+        head = tokens[0]
+        if head in (self.DRAW, self.PICK) or self.DISCARD_BASE <= head < self.OPEN:
+            if len(tokens) != 1:
+                raise _bad_tokens(tokens, f"'{self.token_name(head)}' is a whole action")
+            if head == self.DRAW:
+                return _DRAW
+            if head == self.PICK:
+                return _PICK
+            return Discard(CARDS_BY_CODE[head - self.DISCARD_BASE])
+        if not self.OPEN <= head < self.card_base:
+            raise _bad_tokens(tokens, "an action starts with draw, pick, discard, open or add")
+        if tokens[-1] != self.commit:
+            raise _bad_tokens(tokens, "an open or add ends with commit")
+        body = tokens[1:-1]
+        wild_as = None
+        if body and self.wild_base <= body[-1] < self.commit:
+            wild_as = _RANKS[body.pop() - self.wild_base]
+        codes = [token - self.card_base for token in body]
+        if not codes or not all(0 <= code < CARD_KINDS for code in codes):
+            raise _bad_tokens(tokens, "open and add take one or more card tokens")
+        if any(a > b for a, b in itertools.pairwise(codes)):
+            raise _bad_tokens(tokens, "card tokens go in ascending order of card code")
+        cards = tuple(CARDS_BY_CODE[code] for code in codes)
+        if head == self.OPEN:
+            return OpenMeld(cards, wild_as)
+        return AddToMeld(head - self.add_base, cards, wild_as)
+
+    def token_name(self, token: int) -> str:
+        """A token in words: ``draw``, ``discard 9C``, ``add 3``, ``7H``, ``=4``, ``commit``.
+
+        Raises:
+            ValueError: if ``token`` is not from 0 to ``size - 1``.
+        """
+        if not 0 <= token < self.size:
+            raise ValueError(f"token must be from 0 to {self.size - 1}, not {token}")
+        if token == self.DRAW:
+            return "draw"
+        if token == self.PICK:
+            return "pick"
+        if token < self.OPEN:
+            return f"discard {CARDS_BY_CODE[token - self.DISCARD_BASE]}"
+        if token == self.OPEN:
+            return "open"
+        if token < self.card_base:
+            return f"add {token - self.add_base}"
+        if token < self.wild_base:
+            return str(CARDS_BY_CODE[token - self.card_base])
+        if token < self.commit:
+            return f"={_RANKS[token - self.wild_base]}"
+        return "commit"
+
+
+def _code(card: Any) -> int:
+    return int(card.code)
+
+
+class ActionTree:
+    """The spellings of a position's legal actions, as a prefix tree.
+
+    ``ActionTree(legal_actions(state), space)``: :meth:`next_tokens` and :meth:`mask` give
+    the tokens that continue a prefix towards some legal action, :meth:`action` the action a
+    complete spelling stands for. Every prefix the masks allow can be completed, and every
+    legal action is reached by exactly one path. Branches are spelled out when first asked
+    for, so building a tree for thousands of actions costs little until an agent descends.
+    """
+
+    __slots__ = ("_by_head", "_children", "_spelled", "space")
+
+    def __init__(self, actions: Iterable[Action], space: ActionSpace) -> None:
+        self.space = space
+        """The token vocabulary."""
+        by_head: dict[int, list[Action]] = {}
+        open_token, add_base = space.OPEN, space.add_base
+        for action in actions:
+            match action:
+                case OpenMeld():
+                    head = open_token
+                case AddToMeld(meld=meld) if isinstance(meld, int):
+                    head = add_base + meld
+                case _:
+                    head = space.encode(action)[0]
+            group = by_head.get(head)
+            if group is None:
+                by_head[head] = [action]
+            else:
+                group.append(action)
+        self._by_head = by_head
+        self._children: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted(by_head))}
+        self._spelled: dict[int, dict[tuple[int, ...], Action]] = {}
+
+    def __len__(self) -> int:
+        return sum(len(group) for group in self._by_head.values())
+
+    def _group(self, head: int) -> dict[tuple[int, ...], Action]:
+        spelled = self._spelled.get(head)
+        if spelled is None:
+            encode = self.space.encode
+            spelled = {encode(action): action for action in self._by_head.get(head, ())}
+            self._spelled[head] = spelled
+        return spelled
+
+    def next_tokens(self, prefix: Sequence[int] = ()) -> tuple[int, ...]:
+        """The tokens, ascending, with which some legal action continues ``prefix``; empty
+        when ``prefix`` is a complete action or no legal action starts with it."""
+        key = tuple(prefix)
+        found = self._children.get(key)
+        if found is None:
+            depth = len(key)
+            following = {
+                tokens[depth]
+                for tokens in self._group(key[0])
+                if len(tokens) > depth and tokens[:depth] == key
+            }
+            found = tuple(sorted(following))
+            self._children[key] = found
+        return found
+
+    def mask(self, prefix: Sequence[int] = ()) -> NDArray:
+        """:meth:`next_tokens` as an ``int8`` vector of length ``space.size`` (1 = allowed)."""
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        mask[list(self.next_tokens(prefix))] = 1
+        return mask
+
+    def action(self, tokens: Sequence[int]) -> Action | None:
+        """The legal action that ``tokens`` spell completely, or ``None``."""
+        if not tokens:
+            return None
+        return self._group(int(tokens[0])).get(tuple(tokens))
+
+    def spellings(self) -> dict[tuple[int, ...], Action]:
+        """Every complete spelling and its action.
+
+        Raises:
+            ValueError: if two of the actions given have the same spelling (the same action
+                listed twice).
+        """
+        out: dict[tuple[int, ...], Action] = {}
+        for head in self._by_head:
+            group = self._group(head)
+            if len(group) != len(self._by_head[head]):
+                raise ValueError("an action is listed twice")
+            out.update(group)
+        return out
+
+
+def action_mask(
+    state: Any, prefix: Sequence[int] = (), space: ActionSpace | None = None
+) -> NDArray:
+    """The mask of the tokens that continue ``prefix`` towards a legal action of ``state``.
+
+    A convenience for one call; to follow a spelling token by token, build an
+    :class:`ActionTree` once.
+    """
+    from burraco.engine import legal_actions
+
+    space = space or ActionSpace(state.rules)
+    return ActionTree(legal_actions(state), space).mask(prefix)
+
+
+# --- the flat alternative: a feature vector per action ------------------------------------------
+
+
+def action_features(view: PlayerView, actions: Sequence[Action]) -> NDArray:
+    """One ``float32`` feature row per action, for agents that score actions (``Q(s, a)``).
+
+    Columns, for ``M`` = :attr:`ActionSpace.max_melds`: the action's kind one-hot (draw,
+    pick, open, add, discard: 5); the cards it moves from the hand, as counts by card code
+    (53; the card of a discard); the target meld one-hot (``M``; zero unless an add); the
+    ``wild_as`` rank one-hot (13); and the cards of the target meld before the add, as counts
+    (53). Pair each row with :meth:`ObservationEncoder.encode` of the view for a state-action
+    input.
+    """
+    space = ActionSpace(view.rules)
+    melds = view.melds[view.team]
+    width = 5 + CARD_KINDS + space.max_melds + len(_RANKS) + CARD_KINDS
+    out = np.zeros((len(actions), width), dtype=np.float32)
+    cards_at = 5
+    meld_at = cards_at + CARD_KINDS
+    wild_at = meld_at + space.max_melds
+    target_at = wild_at + len(_RANKS)
+    for row, action in enumerate(actions):
+        line = out[row]
+        match action:
+            case DrawStock():
+                line[0] = 1
+            case TakeDiscardPile():
+                line[1] = 1
+            case OpenMeld(cards=cards, wild_as=wild_as):
+                line[2] = 1
+                for card in cards:
+                    line[cards_at + card.code] += 1
+                if wild_as is not None:
+                    line[wild_at + int(wild_as) - 1] = 1
+            case AddToMeld(meld=meld, cards=cards, wild_as=wild_as):
+                line[3] = 1
+                for card in cards:
+                    line[cards_at + card.code] += 1
+                if wild_as is not None:
+                    line[wild_at + int(wild_as) - 1] = 1
+                index = meld if isinstance(meld, int) else melds.index(meld)
+                line[meld_at + index] = 1
+                for card in melds[index].cards:
+                    line[target_at + card.code] += 1
+            case Discard(card=card):
+                line[4] = 1
+                line[cards_at + card.code] = 1
+    return out
+
+
+# --- observations -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Slice:
+    """One named part of an observation vector."""
+
+    name: str
+    """What the part holds (see the table in the reference)."""
+    offset: int
+    """Its first index in the vector."""
+    length: int
+    """How many entries it has."""
+    high: float
+    """The largest value an entry can take (all entries are at least 0)."""
+
+    @property
+    def stop(self) -> int:
+        """One past its last index."""
+        return self.offset + self.length
+
+
+MELD_FEATURES: Final = 74
+"""Entries per meld slot: present, set, sequence, clean / semi-clean / dirty burraco, wild is a
+joker, wild is a two (8), ``wild_as`` rank one-hot (13), the cards as counts (53)."""
+
+_BURRACO_INDEX: Final = {BurracoKind.CLEAN: 3, BurracoKind.SEMI_CLEAN: 4, BurracoKind.DIRTY: 5}
+_PHASE_INDEX: Final = {Phase.DRAW: 0, Phase.PLAY: 1, Phase.OVER: 2}
+
+
+class ObservationEncoder:
+    """Turns a :class:`~burraco.PlayerView` into a flat ``float32`` vector of fixed size.
+
+    The layout depends only on the number of players and packs of ``rules``; :attr:`slices`
+    lists its parts in order. Seat slots are relative to the viewer (slot 0 is the viewer,
+    slot 1 the seat after it, ...) and team slots to the viewer's team (slot 0 is its own).
+    Card counts are by :attr:`~burraco.Card.code`.
+    """
+
+    __slots__ = ("_at", "_meld_rows", "players", "size", "slices", "space", "teams")
+
+    def __init__(self, rules: Rules = CLASSIC) -> None:
+        self.space = ActionSpace(rules)
+        """The action tokens (the partial action is counted over them)."""
+        self.players: int = rules.players
+        """Seats in the layout."""
+        self.teams: int = rules.teams
+        """Teams in the layout."""
+        players, teams, melds = rules.players, rules.teams, self.space.max_melds
+        deck = float(rules.deck_size)
+        copies = float(2 * rules.packs)
+        bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
+        parts = [
+            ("hand", CARD_KINDS, copies),
+            ("hand_hidden", 1, 1.0),
+            ("discard_pile", CARD_KINDS, copies),
+            ("discard_top", CARD_KINDS, 1.0),
+            ("melds", teams * melds * MELD_FEATURES, copies),
+            ("known_cards", players * CARD_KINDS, copies),
+            ("hand_sizes", players, deck),
+            ("stock_size", 1, deck),
+            ("pozzetti_left", 1, float(rules.pozzetti)),
+            ("pozzetto_taken", teams, 1.0),
+            ("unseen_pozzetto", players, 1.0),
+            ("dealer", players, 1.0),
+            ("turn", players, 1.0),
+            ("phase", 3, 1.0),
+            ("taken_from_pile", 1, deck),
+            ("melded_this_turn", 1, 1.0),
+            ("stalemate_turns", 1, float(players)),
+            ("table_points", teams, 30.0 * deck + bonus * melds),
+            ("partial_action", self.space.size, deck),
+        ]
+        slices = []
+        offset = 0
+        for name, length, high in parts:
+            slices.append(Slice(name, offset, length, high))
+            offset += length
+        self.slices: tuple[Slice, ...] = tuple(slices)
+        """The parts of the vector, in order."""
+        self.size: int = offset
+        """The length of the vector."""
+        self._at = {part.name: part.offset for part in slices}
+        self._meld_rows: dict[tuple[Meld, Rules], NDArray] = {}
+
+    def __repr__(self) -> str:
+        return f"ObservationEncoder(players={self.players}, size={self.size})"
+
+    def slice(self, name: str) -> Slice:
+        """The part called ``name``.
+
+        Raises:
+            KeyError: if there is no such part.
+        """
+        for part in self.slices:
+            if part.name == name:
+                return part
+        raise KeyError(f"no observation part {name!r}; the parts are " + _names(self.slices))
+
+    def high(self) -> NDArray:
+        """The largest value of each entry, as a ``float32`` vector (for a ``Box`` space)."""
+        out = np.empty(self.size, dtype=np.float32)
+        for part in self.slices:
+            out[part.offset : part.stop] = part.high
+        return out
+
+    def encode(self, view: PlayerView, partial: Sequence[int] = ()) -> NDArray:
+        """The vector for ``view`` with the tokens ``partial`` chosen so far this action.
+
+        It reads nothing but ``view`` and ``partial``.
+
+        Raises:
+            ValueError: if the view's number of players does not fit this layout.
+        """
+        if len(view.hand_sizes) != self.players:
+            raise ValueError(
+                f"this encoder is for {self.players} players, the view has {len(view.hand_sizes)}"
+            )
+        out = np.zeros(self.size, dtype=np.float32)
+        at = self._at
+        players, teams = self.players, self.teams
+        seat = view.seat
+        team = seat % teams
+        if view.hand is None:
+            out[at["hand_hidden"]] = 1
+        elif view.hand:
+            _add_counts(out, at["hand"], view.hand)
+        if view.discard_pile:
+            _add_counts(out, at["discard_pile"], view.discard_pile)
+            out[at["discard_top"] + view.discard_pile[-1].code] = 1
+        per_team = self.space.max_melds * MELD_FEATURES
+        rules = view.rules
+        rows = self._meld_rows
+        if len(rows) > 50_000:
+            rows.clear()
+        for slot in range(teams):
+            base = at["melds"] + slot * per_team
+            for index, meld in enumerate(view.melds[(team + slot) % teams]):
+                row = rows.get((meld, rules))
+                if row is None:
+                    row = rows[meld, rules] = _meld_features(meld, rules)
+                start = base + index * MELD_FEATURES
+                out[start : start + MELD_FEATURES] = row
+        known = view.known_cards
+        base = at["known_cards"]
+        for slot in range(players):
+            cards = known[(seat + slot) % players]
+            if cards:
+                _add_counts(out, base + slot * CARD_KINDS, cards)
+        for slot in range(players):
+            other = (seat + slot) % players
+            out[at["hand_sizes"] + slot] = view.hand_sizes[other]
+            out[at["unseen_pozzetto"] + slot] = other in view.unseen_pozzetto
+        out[at["stock_size"]] = view.stock_size
+        out[at["pozzetti_left"]] = view.pozzetti_left
+        for slot in range(teams):
+            other_team = (team + slot) % teams
+            out[at["pozzetto_taken"] + slot] = view.pozzetto_taken[other_team]
+            out[at["table_points"] + slot] = view.table_points[other_team]
+        out[at["dealer"] + (view.dealer - seat) % players] = 1
+        out[at["turn"] + (view.turn - seat) % players] = 1
+        out[at["phase"] + _PHASE_INDEX[view.phase]] = 1
+        out[at["taken_from_pile"]] = view.taken_from_pile
+        out[at["melded_this_turn"]] = view.melded_this_turn
+        out[at["stalemate_turns"]] = view.stalemate_turns
+        base = at["partial_action"]
+        for token in partial:
+            out[base + token] += 1
+        return out
+
+
+def _add_counts(out: NDArray, base: int, cards: Iterable[Any]) -> None:
+    out[base : base + CARD_KINDS] += np.bincount(
+        [card.code for card in cards], minlength=CARD_KINDS
+    )
+
+
+def _meld_features(meld: Meld, rules: Rules) -> NDArray:
+    out = np.zeros(MELD_FEATURES, dtype=np.float32)
+    base = 0
+    out[base] = 1
+    out[base + (1 if meld.kind is MeldKind.SET else 2)] = 1
+    kind = burraco_kind(meld, rules)
+    if kind is not None:
+        out[base + _BURRACO_INDEX[kind]] = 1
+    wild = meld.wild
+    if wild is not None:
+        out[base + (6 if wild.is_joker else 7)] = 1
+    if meld.wild_as is not None:
+        out[base + 8 + int(meld.wild_as) - 1] = 1
+    _add_counts(out, base + 8 + len(_RANKS), meld.cards)
+    return out
+
+
+def _names(slices: Iterable[Slice]) -> str:
+    return ", ".join(part.name for part in slices)
+
+
+def _layout_for(size: int) -> ObservationEncoder:
+    for players in (2, 3, 4, 6):
+        encoder = ObservationEncoder(attrs.evolve(CLASSIC, players=players))
+        if encoder.size == size:
+            return encoder
+    raise ValueError(f"no observation layout has {size} entries")
+
+
+def describe(obs: NDArray, rules: Rules | None = None) -> str:
+    """An observation vector in words, one line per non-zero part, for debugging.
+
+    ``rules`` gives the layout; without it, the layout is found from the vector's length (the
+    number of players fixes it).
+
+    >>> from burraco import new_game, observe
+    >>> view = observe(new_game(seed=7), 1)
+    >>> print(describe(ObservationEncoder().encode(view)))
+    hand: AS 3S 9H KH 5D 10D KD 4C 9C JK JK
+    discard_pile: QC
+    discard_top: QC
+    hand_sizes: 11 11 11 11
+    stock_size: 41
+    pozzetti_left: 2
+    dealer: 3
+    turn: 0
+    phase: draw
+
+    Raises:
+        ValueError: if the vector's length fits no layout (or not ``rules``'s).
+    """
+    values = np.asarray(obs, dtype=np.float32).reshape(-1)
+    encoder = _layout_for(values.size) if rules is None else ObservationEncoder(rules)
+    if values.size != encoder.size:
+        raise ValueError(f"the vector has {values.size} entries, the layout {encoder.size}")
+    lines = []
+    for part in encoder.slices:
+        chunk = values[part.offset : part.stop]
+        if not chunk.any():
+            continue
+        lines.append(f"{part.name}: {_describe_part(part.name, chunk, encoder)}")
+    return "\n".join(lines)
+
+
+def _cards_text(counts: NDArray) -> str:
+    names = []
+    for code in np.flatnonzero(counts):
+        names.extend([str(CARDS_BY_CODE[int(code)])] * int(counts[code]))
+    return " ".join(names)
+
+
+def _describe_part(name: str, chunk: NDArray, encoder: ObservationEncoder) -> str:
+    if name in ("hand", "discard_pile", "discard_top"):
+        return _cards_text(chunk)
+    if name == "known_cards":
+        rows = chunk.reshape(encoder.players, CARD_KINDS)
+        return "; ".join(
+            f"seat +{slot}: {_cards_text(row)}" for slot, row in enumerate(rows) if row.any()
+        )
+    if name == "melds":
+        rows = chunk.reshape(encoder.teams, encoder.space.max_melds, MELD_FEATURES)
+        teams = []
+        for slot, team_rows in enumerate(rows):
+            melds = [
+                f"[{index}] {_cards_text(row[8 + len(_RANKS) :])}"
+                + (f" ={_RANKS[int(np.argmax(row[8:21]))]}" if row[8:21].any() else "")
+                for index, row in enumerate(team_rows)
+                if row[0]
+            ]
+            if melds:
+                teams.append(f"team +{slot}: " + ", ".join(melds))
+        return "; ".join(teams)
+    if name in ("dealer", "turn"):
+        return str(int(np.argmax(chunk)))
+    if name == "phase":
+        return ("draw", "play", "over")[int(np.argmax(chunk))]
+    if name == "partial_action":
+        space = encoder.space
+        tokens = [int(t) for t in np.flatnonzero(chunk) for _ in range(int(chunk[t]))]
+        return " ".join(space.token_name(token) for token in _spelling_order(tokens, space))
+    return " ".join(f"{value:g}" for value in chunk)
+
+
+def _spelling_order(tokens: list[int], space: ActionSpace) -> list[int]:
+    """Tokens in spelling order: the target first, then cards, the wild rank, commit."""
+    return sorted(tokens, key=lambda token: (token >= space.card_base, token))

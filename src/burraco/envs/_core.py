@@ -1,0 +1,130 @@
+"""What the environments share: a hand played token by token, and the end-of-hand rewards."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from burraco.actions import Action
+from burraco.encoding import ActionSpace, ActionTree, ObservationEncoder
+from burraco.engine import apply, legal_actions
+from burraco.errors import IllegalActionError, Reason
+from burraco.rules import Rules
+from burraco.scoring import score_hand
+from burraco.state import GameState
+from burraco.views import observe
+
+NDArray = Any
+
+
+class RewardMode(StrEnum):
+    """What the environments pay each seat when a hand ends."""
+
+    DIFFERENCE = "difference"
+    """The hand's score of the seat's team minus the mean score of the other teams (with two
+    teams: minus the opponents' score). Zero-sum."""
+    WIN_LOSS = "win-loss"
+    """1 when the seat's team scored more than every other team, -1 when another team scored
+    more than it, 0 for a tie at the top."""
+
+
+def hand_rewards(state: GameState, mode: RewardMode | str = RewardMode.DIFFERENCE) -> list[float]:
+    """Each seat's reward for the hand ``state`` ends (the score of the cards as they lie, if
+    the hand was cut short before its end).
+
+    Raises:
+        ValueError: if ``mode`` is not a :class:`RewardMode`.
+    """
+    mode = RewardMode(mode)
+    totals = [float(team.total) for team in score_hand(state).teams]
+    teams = len(totals)
+    per_team = []
+    for team, own in enumerate(totals):
+        others = totals[:team] + totals[team + 1 :]
+        if mode is RewardMode.DIFFERENCE:
+            per_team.append(own - sum(others) / len(others))
+        else:
+            best = max(others)
+            per_team.append(1.0 if own > best else -1.0 if own < best else 0.0)
+    return [per_team[seat % teams] for seat in range(len(state.hands))]
+
+
+class TokenGame:
+    """A hand played one token at a time: the state, the tokens of the action being spelled,
+    and the prefix tree of the legal actions."""
+
+    __slots__ = ("actions", "encoder", "partial", "played", "space", "state", "tree", "turns")
+
+    def __init__(self, state: GameState, rules: Rules) -> None:
+        self.space = ActionSpace(rules)
+        self.encoder = ObservationEncoder(rules)
+        self.state = state
+        self.partial: list[int] = []
+        self.turns = 0
+        self.played = [0] * len(state.hands)
+        self.actions = legal_actions(state)
+        self.tree = ActionTree(self.actions, self.space)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TokenGame:
+        """A copy for a search to play on: the state, actions and tree are immutable values
+        (the tree only caches), so they are shared; the partial action is copied."""
+        twin = TokenGame.__new__(TokenGame)
+        twin.space, twin.encoder, twin.state = self.space, self.encoder, self.state
+        twin.partial, twin.turns, twin.played = list(self.partial), self.turns, list(self.played)
+        twin.actions, twin.tree = self.actions, self.tree
+        return twin
+
+    def mask(self) -> NDArray:
+        """The tokens the seat to act may choose now (all zero once the hand is over)."""
+        return self.tree.mask(self.partial)
+
+    def legal_tokens(self) -> tuple[int, ...]:
+        """:meth:`mask` as a list of tokens."""
+        return self.tree.next_tokens(self.partial)
+
+    def observation(self, seat: int) -> NDArray:
+        """The observation vector of ``seat``; the partial action is shown to the seat that
+        is spelling it only."""
+        state = self.state
+        partial = self.partial if seat == state.turn and not state.is_over else ()
+        return self.encoder.encode(observe(state, seat), partial)
+
+    def step(self, token: int) -> Action | None:
+        """Add ``token`` to the action being spelled; apply the action once it is complete
+        and return it (``None`` while it is incomplete).
+
+        Raises:
+            IllegalActionError: if no legal action continues with ``token`` (reason
+                ``bad-action``); nothing changes.
+        """
+        token = int(token)
+        allowed = self.tree.next_tokens(self.partial)
+        if token not in allowed:
+            space = self.space
+            names = [space.token_name(t) for t in self.partial]
+            name = space.token_name(token) if 0 <= token < space.size else str(token)
+            spelled = " ".join([*names, name])
+            options = ", ".join(space.token_name(t) for t in allowed) or "none: the hand is over"
+            raise IllegalActionError(
+                f"token {token} ({spelled})",
+                self.state.turn,
+                Reason.BAD_ACTION,
+                f"no legal action is spelled this way; the tokens allowed are {options}",
+            )
+        self.partial.append(token)
+        action = self.tree.action(self.partial)
+        if action is None:
+            return None
+        self.play(action)
+        return action
+
+    def play(self, action: Action) -> None:
+        """Apply a whole action (from an agent playing whole actions)."""
+        before = self.state.turn
+        self.state = apply(self.state, action)
+        self.played[before] += 1
+        if self.state.turn != before or self.state.is_over:
+            self.turns += 1
+        self.partial = []
+        self.actions = legal_actions(self.state)
+        self.tree = ActionTree(self.actions, self.space)

@@ -1,0 +1,282 @@
+"""An OpenSpiel game for Burraco: ``python_burraco``, the deal as chance nodes.
+
+Needs OpenSpiel and numpy (``pip install 'burraco[openspiel]'``). Importing this module
+registers the game, so ``pyspiel.load_game("python_burraco")`` builds it.
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("python_burraco", {"players": 2})
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(2, 159, 53)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 53)
+
+* **Parameters**: ``players`` (2, 3, 4 or 6; default 4), ``rules`` (a preset name:
+  ``classic``, ``fibur`` or ``international``; default ``classic``) and ``max_turns`` (a
+  hand still going after that many turns ends and is scored as it lies; default 1000, far
+  beyond real hands, so that the game has a bounded length).
+* **Chance**: the deal is one chance node per card of the deck, in deck order (the order
+  :func:`burraco.new_game` takes with ``deck=``, dealer seat 0): each outcome is a card code
+  (0 ... 52) with probability proportional to its copies left. The stock's order is dealt too,
+  so no chance node follows the deal.
+* **Actions** are the tokens of :class:`burraco.encoding.ActionSpace`; a seat keeps the move
+  while it spells an action, so the same player can move many times in a row.
+* **Returns** are the hand's score of the seat's team minus the mean of the other teams'
+  (zero-sum), at the end only.
+* **Observations and information states** are both the vector of
+  :class:`burraco.encoding.ObservationEncoder` from the player's view (the partial action
+  included for the player spelling it); the strings are :func:`burraco.encoding.describe` of
+  it. The information state is this summary, not a perfect-recall history.
+* :meth:`BurracoState.resample_from_infostate` draws a state that gives the player the same
+  view, through :func:`burraco.determinize`, so OpenSpiel's Python ISMCTS bot
+  (``open_spiel.python.algorithms.ismcts``) runs on the game. A resampled state has no
+  history of its own (its ``history()`` is empty).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as _error:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError(
+        "burraco.envs.openspiel needs OpenSpiel: install it with pip install 'burraco[openspiel]'"
+    ) from _error
+
+import attrs
+
+from burraco.cards import CARDS_BY_CODE, make_deck
+from burraco.encoding import ActionSpace, ObservationEncoder, describe
+from burraco.engine import new_game
+from burraco.envs._core import TokenGame, hand_rewards
+from burraco.rules import PRESETS, Rules
+from burraco.views import determinize, observe
+
+__all__ = ["GAME_TYPE", "BurracoGame", "BurracoObserver", "BurracoState", "rules_of"]
+
+_DEFAULTS: dict[str, Any] = {"players": 4, "rules": "classic", "max_turns": 1000}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_burraco",
+    long_name="Python Burraco",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+"""The game's :class:`pyspiel.GameType`."""
+
+
+def rules_of(params: dict[str, Any]) -> Rules:
+    """The :class:`~burraco.Rules` the game parameters stand for.
+
+    Raises:
+        ValueError: if ``rules`` is not a preset name or ``players`` not 2, 3, 4 or 6.
+    """
+    name = str(params.get("rules", _DEFAULTS["rules"])).lower()
+    if name not in PRESETS:
+        raise ValueError(f"rules must be one of {', '.join(PRESETS)}, not {name!r}")
+    return attrs.evolve(PRESETS[name], players=int(params.get("players", _DEFAULTS["players"])))
+
+
+def _utility_bound(rules: Rules) -> float:
+    deck_points = sum(card.points for card in make_deck(rules.packs))
+    bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
+    one_side = deck_points + (rules.deck_size // 7) * bonus + rules.closing_bonus
+    return float(2 * (one_side + rules.pozzetto_penalty))
+
+
+class BurracoGame(pyspiel.Game):
+    """The game ``python_burraco`` (see the module documentation for its parameters)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**_DEFAULTS, **(params or {})}
+        self.rules: Rules = rules_of(params)
+        self.max_turns: int = int(params["max_turns"])
+        if self.max_turns < 1:
+            raise ValueError(f"max_turns must be at least 1, not {self.max_turns}")
+        self.space = ActionSpace(self.rules)
+        self.encoder = ObservationEncoder(self.rules)
+        deck = self.rules.deck_size
+        bound = _utility_bound(self.rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.space.size,
+            max_chance_outcomes=len(CARDS_BY_CODE),
+            num_players=self.rules.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            max_game_length=self.max_turns * (4 * deck + 2),
+        )
+        super().__init__(GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> BurracoState:
+        """A hand before the deal (a chance node)."""
+        return BurracoState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> BurracoObserver:
+        """The observer of both the observation and the information state (they are the same
+        vector)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        return BurracoObserver(self)
+
+
+class _Shared:
+    """What every state of one game shares; copying a state (OpenSpiel deep-copies its
+    attributes) shares it too."""
+
+    __slots__ = ("game", "max_turns", "rules", "space")
+
+    def __init__(self, game: BurracoGame) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.max_turns = game.max_turns
+        self.space = game.space
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class BurracoState(pyspiel.State):
+    """A position of ``python_burraco``: dealing, then a hand played token by token."""
+
+    def __init__(self, game: BurracoGame) -> None:
+        super().__init__(game)
+        self._shared = _Shared(game)
+        self._left = Counter(make_deck(game.rules.packs))
+        self._deck: list[int] = []
+        self._game: TokenGame | None = None
+
+    @property
+    def token_game(self) -> TokenGame | None:
+        """The hand being played (``None`` while dealing)."""
+        return self._game
+
+    def _over(self) -> bool:
+        game = self._game
+        return game is not None and (game.state.is_over or game.turns >= self._shared.max_turns)
+
+    def current_player(self) -> int:
+        """The seat to move, or :data:`pyspiel.PlayerId.CHANCE` / ``TERMINAL``."""
+        if self._game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self._over():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self._game.state.turn)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self._game is not None
+        return list(self._game.legal_tokens())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next card of the deck: each card code with its copies left over the cards
+        left."""
+        total = sum(self._left.values())
+        return sorted((card.code, count / total) for card, count in self._left.items() if count)
+
+    def _apply_action(self, action: int) -> None:
+        if self._game is None:
+            card = CARDS_BY_CODE[action]
+            if not self._left[card]:
+                raise ValueError(f"no {card} is left to deal")
+            self._left[card] -= 1
+            self._deck.append(action)
+            if len(self._deck) == self._shared.rules.deck_size:
+                deck = [CARDS_BY_CODE[code] for code in self._deck]
+                self._game = TokenGame(new_game(self._shared.rules, deck=deck), self._shared.rules)
+        else:
+            self._game.step(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {CARDS_BY_CODE[action]}"
+        return self._shared.space.token_name(action)
+
+    def is_terminal(self) -> bool:
+        """Whether the hand is over (or cut short by ``max_turns``)."""
+        return self._over()
+
+    def returns(self) -> list[float]:
+        """Each seat's return: zero until the end, then the score difference."""
+        if not self._over():
+            return [0.0] * self._shared.rules.players
+        assert self._game is not None
+        return hand_rewards(self._game.state)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BurracoState:
+        """A state drawn uniformly among those that give ``player_id`` the same view, from
+        :func:`burraco.determinize` (``probability_sampler()`` seeds the draw). The partial
+        action is kept when ``player_id`` is spelling it (others cannot see it)."""
+        clone = self._shared.game.new_initial_state()
+        if self._game is None:
+            for action in self._deck:
+                clone.apply_action(action)
+            return clone
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        state = determinize(observe(self._game.state, player_id), rng)
+        game = TokenGame(state, self._shared.rules)
+        game.turns = self._game.turns
+        if player_id == state.turn:
+            for token in self._game.partial:
+                game.step(token)
+        clone._left = Counter()
+        clone._deck = list(self._deck)
+        clone._game = game
+        return clone
+
+    def __str__(self) -> str:
+        if self._game is None:
+            return f"dealing: {len(self._deck)} of {self._shared.rules.deck_size} cards"
+        text = str(self._game.state)
+        if self._game.partial:
+            space = self._game.space
+            text += "\nspelling: " + " ".join(space.token_name(t) for t in self._game.partial)
+        return text
+
+
+class BurracoObserver:
+    """OpenSpiel's observer protocol: :attr:`tensor` and :attr:`dict` filled by
+    :meth:`set_from`, and :meth:`string_from`."""
+
+    def __init__(self, game: BurracoGame) -> None:
+        self._encoder: ObservationEncoder = game.encoder
+        self.tensor = np.zeros(self._encoder.size, np.float32)
+        """The observation vector of the last :meth:`set_from`."""
+        self.dict = {
+            part.name: self.tensor[part.offset : part.stop] for part in self._encoder.slices
+        }
+        """The named parts of :attr:`tensor` (views into it)."""
+
+    def set_from(self, state: BurracoState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s observation of ``state`` (zero while
+        dealing)."""
+        game = state.token_game
+        if game is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = game.observation(player)
+
+    def string_from(self, state: BurracoState, player: int) -> str:
+        """``player``'s observation of ``state`` in words."""
+        game = state.token_game
+        if game is None:
+            return f"seat {player}: dealing"
+        return f"seat {player}\n" + describe(game.observation(player), game.state.rules)
+
+
+pyspiel.register_game(GAME_TYPE, BurracoGame)

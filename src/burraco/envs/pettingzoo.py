@@ -1,0 +1,218 @@
+"""A PettingZoo AEC environment for Burraco: ``burraco_v0``, every seat an agent.
+
+Needs PettingZoo and numpy (``pip install 'burraco[pettingzoo]'``).
+
+>>> from burraco.envs import burraco_v0
+>>> env = burraco_v0.env(players=2)
+>>> env.reset(seed=1)
+>>> env.agents
+['player_0', 'player_1']
+>>> agent = env.agent_selection
+>>> observation, reward, termination, truncation, info = env.last()
+>>> observation["observation"].shape, observation["action_mask"].shape
+((5773,), (159,))
+>>> [env.unwrapped.token_name(t) for t in observation["action_mask"].nonzero()[0]]
+['draw', 'pick']
+
+* **Agents** are ``player_0`` ... ``player_{n-1}``, one per seat (seat ``i`` is ``player_i``).
+* **Actions** are tokens of :class:`burraco.encoding.ActionSpace` (``Discrete(159)`` with two
+  packs, 177 with three). The agent to act keeps the turn while it spells an action and until it
+  discards; ``agent_selection`` then moves to the next seat.
+* **Observations** are a ``Dict`` with ``observation``, the ``float32`` vector of
+  :class:`burraco.encoding.ObservationEncoder` from the agent's own view (the partial action
+  included for the agent spelling it), and ``action_mask``, an ``int8`` vector of the tokens that
+  continue towards a legal action (all zero for an agent not to act, and at the end).
+* **Rewards** are zero until the hand ends, then each agent gets its team's hand score minus
+  the mean of the other teams' (``reward="difference"``, the default; with two teams, own score
+  minus the opponents'), or ``reward="win-loss"``: 1 for the top team, -1 below it, 0 for a tie
+  (see :class:`RewardMode`). Partners get equal rewards.
+* **Episodes** are one hand. With ``max_turns``, a hand still going after that many turns is
+  truncated, and the rewards score the cards as they lie (melds for, hands against).
+* An illegal token raises :class:`~burraco.IllegalActionError` (reason ``bad-action``) and
+  changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as _error:  # pragma: no cover - exercised in a subprocess test
+    raise ImportError(
+        "burraco.envs.pettingzoo needs PettingZoo: install it with "
+        "pip install 'burraco[pettingzoo]'"
+    ) from _error
+
+import attrs
+
+from burraco.engine import new_game
+from burraco.envs._core import RewardMode, TokenGame, hand_rewards
+from burraco.rules import CLASSIC, Rules
+
+__all__ = ["RewardMode", "burraco_v0", "env", "raw_env"]
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment wrapped in PettingZoo's order-enforcing wrapper (the usual entry point).
+    Takes the arguments of :class:`raw_env`."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
+    """The Burraco AEC environment, unwrapped.
+
+    Args:
+        rules: the rule set (:data:`~burraco.CLASSIC` by default; any :class:`~burraco.Rules`).
+        players: the number of players, replacing ``rules.players`` when given (2, 3, 4, 6).
+        reward: ``"difference"`` or ``"win-loss"`` (:class:`RewardMode`).
+        max_turns: truncate a hand after this many turns (``None``: play it out).
+        render_mode: ``"ansi"`` makes :meth:`render` return the table as text, or ``None``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "burraco_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Rules = CLASSIC,
+        *,
+        players: int | None = None,
+        reward: RewardMode | str = RewardMode.DIFFERENCE,
+        max_turns: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if players is not None:
+            rules = attrs.evolve(rules, players=players)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        if max_turns is not None and max_turns < 1:
+            raise ValueError(f"max_turns must be at least 1, not {max_turns}")
+        self.rules = rules
+        self.reward_mode = RewardMode(reward)
+        self.max_turns = max_turns
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
+        self.agents: list[str] = []
+        self._game = TokenGame(new_game(rules, seed=0), rules)
+        space = self._game.space
+        encoder = self._game.encoder
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    low=0.0, high=encoder.high(), shape=(encoder.size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(low=0, high=1, shape=(space.size,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        self.action_spaces = {agent: spaces.Discrete(space.size) for agent in self.possible_agents}
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> Any:
+        """The observation space of ``agent`` (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """The action space of ``agent`` (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    @property
+    def state(self) -> Any:
+        """The :class:`~burraco.GameState` of the hand (the whole table, for debugging)."""
+        return self._game.state
+
+    @property
+    def actions_played(self) -> int:
+        """Whole actions played so far in the hand, by all seats."""
+        return sum(self._game.played)
+
+    def token_name(self, token: int) -> str:
+        """A token in words (see :meth:`burraco.encoding.ActionSpace.token_name`)."""
+        return self._game.space.token_name(int(token))
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand. ``seed`` makes the deal (and every later one) reproducible;
+        ``options={"dealer": seat}`` chooses the dealer (seat 0 by default)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        dealer = int((options or {}).get("dealer", 0))
+        state = new_game(self.rules, seed=self._rng.getrandbits(64), dealer=dealer)
+        self._game = TokenGame(state, self.rules)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[state.turn]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation of ``agent``: its view's vector and its action mask."""
+        seat = self.possible_agents.index(agent)
+        game = self._game
+        if seat == game.state.turn and not (self.terminations.get(agent) or self.truncated):
+            mask = game.mask()
+        else:
+            mask = np.zeros(game.space.size, dtype=np.int8)
+        return {"observation": game.observation(seat), "action_mask": mask}
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the hand was cut short by ``max_turns``."""
+        return any(self.truncations.values())
+
+    def step(self, action: int | None) -> None:
+        """Play one token for the agent to act (``None`` for an agent that is done).
+
+        Raises:
+            IllegalActionError: if the token is not allowed by the mask.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: step needs a token, not None")
+        game = self._game
+        self._cumulative_rewards[agent] = 0.0
+        game.step(int(action))
+        state = game.state
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if state.is_over or (self.max_turns is not None and game.turns >= self.max_turns):
+            for name, value in zip(self.agents, hand_rewards(state, self.reward_mode), strict=True):
+                self.rewards[name] = value
+            done = dict.fromkeys(self.agents, True)
+            if state.is_over:
+                self.terminations = done
+            else:
+                self.truncations = done
+        self.agent_selection = self.agents[state.turn]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``), with the action being spelled."""
+        if self.render_mode is None:
+            return None
+        game = self._game
+        text = str(game.state)
+        if game.partial:
+            spelled = " ".join(game.space.token_name(token) for token in game.partial)
+            text += f"\nspelling: {spelled}"
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+# ``burraco_v0`` by its versioned name, as PettingZoo's own environments are reached; it holds
+# ``env`` and ``raw_env`` (imported last: it imports them from this module).
+from burraco.envs import burraco_v0  # noqa: E402

@@ -1,0 +1,310 @@
+"""The environments pass their toolkits' own conformance tests, for 2 and 4 players and every
+preset; and they play hands end to end."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import attrs
+import pytest
+
+from burraco import CLASSIC, FIBUR, INTERNATIONAL, IllegalActionError, Rules
+
+np = pytest.importorskip("numpy")
+
+PRESETS = (CLASSIC, FIBUR, INTERNATIONAL)
+CASES = [
+    pytest.param(rules, players, id=f"{rules.name}-{players}")
+    for rules in PRESETS
+    for players in (2, 4)
+]
+
+# What pettingzoo.test.api_test advises for every env whose observation is a Dict of an
+# observation and an action mask, as its own classic envs are (it exempts those by name).
+PETTINGZOO_ADVICE = (
+    "Observation space for each agent probably should be",
+    "Observation is not a NumPy array",
+    "Action mask numpy array is all zeros",
+)
+
+
+# --- PettingZoo ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_pettingzoo_api_and_seed_tests(rules: Rules, players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test, seed_test
+
+    from burraco.envs import burraco_v0
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(burraco_v0.env(rules=rules, players=players, max_turns=40), num_cycles=200)
+        seed_test(lambda: burraco_v0.env(rules=rules, players=players), num_cycles=100)
+    unexpected = [
+        str(w.message) for w in caught if not str(w.message).startswith(PETTINGZOO_ADVICE)
+    ]
+    assert unexpected == []
+
+
+def play_pettingzoo(env: Any, seed: int) -> tuple[int, dict[str, float]]:
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    steps = 0
+    for _agent in env.agent_iter():
+        observation, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert mask.any()
+        env.step(rng.choice(np.flatnonzero(mask).tolist()))
+        steps += 1
+    return steps, dict(env.unwrapped._cumulative_rewards)
+
+
+def test_pettingzoo_plays_a_hand_and_pays_the_score_difference() -> None:
+    pytest.importorskip("pettingzoo")
+    from burraco import score_hand
+    from burraco.envs import burraco_v0
+
+    env = burraco_v0.env()
+    env.reset(seed=3)
+    rng = random.Random(3)
+    final: dict[str, float] = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            final[agent] = reward
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    state = env.unwrapped.state
+    assert state.is_over
+    totals = [team.total for team in score_hand(state).teams]
+    assert final["player_0"] == final["player_2"] == totals[0] - totals[1]
+    assert final["player_1"] == final["player_3"] == totals[1] - totals[0]
+
+
+def test_pettingzoo_win_loss_rewards_and_truncation() -> None:
+    pytest.importorskip("pettingzoo")
+    from burraco.envs import burraco_v0
+
+    env = burraco_v0.raw_env(players=2, reward="win-loss", max_turns=3, render_mode="ansi")
+    env.reset(seed=1)
+    rng = random.Random(1)
+    while not any(env.truncations.values()) and not any(env.terminations.values()):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(rng.choice(np.flatnonzero(mask).tolist()))
+    assert set(env.rewards.values()) <= {-1.0, 0.0, 1.0}
+    assert sum(env.rewards.values()) == 0
+    assert "seat" in (env.render() or "")
+
+
+def test_pettingzoo_rejects_an_illegal_token_and_changes_nothing() -> None:
+    pytest.importorskip("pettingzoo")
+    from burraco.envs import burraco_v0
+
+    env = burraco_v0.raw_env()
+    env.reset(seed=2)
+    before = env.state
+    with pytest.raises(IllegalActionError, match="allowed are draw, pick") as caught:
+        env.step(env.unwrapped._game.space.commit)
+    assert caught.value.reason == "bad-action"
+    assert env.state is before
+    with pytest.raises(ValueError, match="render_mode"):
+        burraco_v0.raw_env(render_mode="human")
+
+
+def test_pettingzoo_seeds_reproduce_a_hand() -> None:
+    pytest.importorskip("pettingzoo")
+    from burraco.envs import burraco_v0
+
+    first = play_pettingzoo(burraco_v0.env(players=2), 9)
+    second = play_pettingzoo(burraco_v0.env(players=2), 9)
+    assert first == second
+
+
+# --- Gymnasium ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_gymnasium_check_env(rules: Rules, players: int) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from burraco.envs.gymnasium import ENV_ID
+
+    env = gymnasium.make(ENV_ID, rules=rules, players=players, render_mode="ansi")
+    check_env(env.unwrapped)
+    env.close()
+
+
+def test_gymnasium_plays_a_hand_with_masks() -> None:
+    pytest.importorskip("gymnasium")
+    from burraco.envs.gymnasium import BurracoEnv
+
+    env = BurracoEnv(players=4, seat=2, illegal="raise")
+    rng = random.Random(5)
+    observation, info = env.reset(seed=5)
+    reward, steps = 0.0, 0
+    while True:
+        assert (info["action_mask"].astype(bool) == env.action_masks()).all()
+        assert env.state.turn == 2
+        token = rng.choice(np.flatnonzero(env.action_masks()).tolist())
+        observation, reward, terminated, truncated, info = env.step(token)
+        steps += 1
+        assert env.observation_space.contains(observation)
+        if terminated or truncated:
+            break
+    assert terminated and env.state.is_over and not env.action_masks().any()
+    assert reward != 0 or steps
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_gymnasium_illegal_tokens_penalty_or_error() -> None:
+    pytest.importorskip("gymnasium")
+    from burraco import GreedyAgent, RandomAgent
+    from burraco.envs.gymnasium import BurracoEnv
+
+    env = BurracoEnv(players=2, illegal_penalty=-7.0)
+    env.reset(seed=1)
+    _, reward, terminated, truncated, info = env.step(env.action_space.n - 1)
+    assert (reward, terminated, truncated, info["illegal"]) == (-7.0, True, False, True)
+    assert not info["action_mask"].any()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    strict = BurracoEnv(players=2, illegal="raise", opponents=[GreedyAgent()])
+    strict.reset(seed=1)
+    before = strict.state
+    with pytest.raises(IllegalActionError):
+        strict.step(strict.action_space.n - 1)
+    assert strict.state is before
+    assert BurracoEnv(reward="win-loss").illegal_penalty == -1.0
+    with pytest.raises(ValueError, match="opponents must hold 3"):
+        BurracoEnv(opponents=[RandomAgent()])
+    with pytest.raises(ValueError, match="illegal must be"):
+        BurracoEnv(illegal="ignore")
+    with pytest.raises(ValueError, match="at least the number of players"):
+        BurracoEnv(max_turns=3)
+
+
+def test_gymnasium_truncates_after_max_turns() -> None:
+    pytest.importorskip("gymnasium")
+    from burraco.envs.gymnasium import BurracoEnv
+
+    env = BurracoEnv(players=2, max_turns=4)
+    rng = random.Random(0)
+    _, info = env.reset(seed=0)
+    truncated = terminated = False
+    while not (terminated or truncated):
+        token = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        _, _reward, terminated, truncated, info = env.step(token)
+    assert env.state.is_over or truncated
+
+
+# --- OpenSpiel ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_openspiel_random_simulation_test(rules: Rules, players: int) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import burraco.envs.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game(
+        "python_burraco", {"players": players, "rules": rules.name.lower(), "max_turns": 30}
+    )
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_openspiel_game_parameters() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from burraco.envs.openspiel import rules_of
+
+    assert rules_of({"players": 6, "rules": "fibur"}) == attrs.evolve(FIBUR, players=6)
+    game = pyspiel.load_game("python_burraco", {"players": 6})
+    assert game.num_distinct_actions() == 177 and game.num_players() == 6
+    with pytest.raises(ValueError, match="rules must be one of"):
+        rules_of({"rules": "canasta"})
+
+
+def test_openspiel_resampling_keeps_the_players_information_state() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import burraco.envs.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game("python_burraco", {"players": 4, "max_turns": 200})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    while not state.is_terminal() and checked < 60:
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            continue
+        player = state.current_player()
+        for seat in range(4):
+            twin = state.resample_from_infostate(seat, sampler)
+            assert twin.information_state_string(seat) == state.information_state_string(seat)
+            assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)
+        twin = state.resample_from_infostate(player, sampler)
+        assert twin.current_player() == player
+        assert twin.legal_actions() == state.legal_actions()
+        state.apply_action(rng.choice(state.legal_actions()))
+        checked += 1
+    assert checked
+
+
+def test_openspiel_ismcts_bot_plays() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import burraco.envs.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game("python_burraco", {"players": 2, "max_turns": 10})
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        uct_c=2.0,
+        evaluator=evaluator,
+        max_simulations=4,
+        random_state=np.random.RandomState(1),
+    )
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    moves = 0
+    while not state.is_terminal() and moves < 12:
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_three_and_six_players(players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    gymnasium = pytest.importorskip("gymnasium")
+    pyspiel = pytest.importorskip("pyspiel")
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    import burraco.envs.openspiel  # noqa: F401 - registers the game
+    from burraco.envs import burraco_v0
+    from burraco.envs.gymnasium import ENV_ID
+
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        api_test(burraco_v0.env(players=players, max_turns=20), num_cycles=50)
+    check_env(gymnasium.make(ENV_ID, players=players).unwrapped, skip_render_check=True)
+    game = pyspiel.load_game("python_burraco", {"players": players, "max_turns": 12})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    assert game.num_distinct_actions() == (177 if players == 6 else 159)

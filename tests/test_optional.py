@@ -1,0 +1,72 @@
+"""The RL toolkits stay optional: ``import burraco`` imports none of them, and each adapter
+names the extra to install when its toolkit is missing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = str(Path(__file__).parent.parent / "src")
+TOOLKITS = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "ray")
+
+
+def run(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", f"import sys; sys.path.insert(0, {SRC!r})\n{code}"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_import_burraco_imports_no_toolkit() -> None:
+    result = run(
+        f"import burraco, burraco.envs\nprint(sorted(m for m in {TOOLKITS!r} if m in sys.modules))"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("module", "blocked", "extra"),
+    [
+        ("burraco.encoding", "numpy", "burraco[rl]"),
+        ("burraco.envs.pettingzoo", "pettingzoo", "burraco[pettingzoo]"),
+        ("burraco.envs.burraco_v0", "pettingzoo", "burraco[pettingzoo]"),
+        ("burraco.envs.gymnasium", "gymnasium", "burraco[gymnasium]"),
+        ("burraco.envs.openspiel", "pyspiel", "burraco[openspiel]"),
+    ],
+)
+def test_a_missing_toolkit_names_the_extra(module: str, blocked: str, extra: str) -> None:
+    result = run(
+        f"sys.modules[{blocked!r}] = None\n"
+        f"try:\n    import {module}\n"
+        "except ImportError as error:\n    print(error)\n"
+        "else:\n    print('imported')"
+    )
+    assert result.returncode == 0, result.stderr
+    assert extra in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "page"),
+    [
+        ("burraco.encoding", "encoding.md"),
+        ("burraco.envs.pettingzoo", "envs.md"),
+        ("burraco.envs.gymnasium", "envs.md"),
+        ("burraco.envs.openspiel", "envs.md"),
+    ],
+)
+def test_every_name_of_the_rl_modules_is_in_the_reference(module: str, page: str) -> None:
+    import importlib
+
+    toolkit = {"encoding": "numpy", "pettingzoo": "pettingzoo", "gymnasium": "gymnasium"}
+    pytest.importorskip(toolkit.get(module.rsplit(".", 1)[-1], "pyspiel"))
+    names = importlib.import_module(module).__all__
+    text = (Path(__file__).parent.parent / "docs" / "reference" / page).read_text("utf-8")
+    for name in names:
+        assert f"{module}.{name}" in text or f"burraco.envs.pettingzoo.{name}" in text, name
