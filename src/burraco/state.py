@@ -110,13 +110,17 @@ class GameState:
     unseen_pozzetto: tuple[int, ...] = ()
     """Seats whose hand is a pozzetto taken on the discard that they may not look at yet
     (until their partner's next discard; with 2 or 3 players, until their next turn)."""
-    known: tuple[tuple[Card, ...], ...] = attrs.field(
-        default=attrs.Factory(lambda self: ((),) * len(self.hands), takes_self=True)
-    )
+    known: tuple[tuple[Card, ...], ...] = ()
     """For each seat, sorted, the cards every player knows it holds: those it took with the
     discard pile and has not melded or discarded since (the pile lies face up, so everyone saw
     them). Always part of the seat's hand; empty for a seat that emptied its hand (the
     pozzetto it then holds is unseen by the others)."""
+
+    def __attrs_post_init__(self) -> None:
+        # ``known`` defaults to nothing known for every seat. A plain ``()`` default rather
+        # than an attrs factory keeps the class compilable by mypyc.
+        if not self.known:
+            object.__setattr__(self, "known", ((),) * len(self.hands))
 
     @property
     def is_over(self) -> bool:
