@@ -121,6 +121,13 @@ _STUCK_COST: Final = 40
 """The cost of each card below ``_KEEP_CARDS``."""
 _LENGTH_BONUS: Final = 2
 """Per card of the meld's new length, for adding to a meld that is not yet a burraco."""
+_POZZETTO_PUSH = 6
+"""Per card melded while the team has yet to take its pozzetto: the emptier the hand, the
+sooner the pozzetto comes."""
+_SAFE_DISCARD = 15
+"""How much safer a card is to discard when the next player threw away one of its rank."""
+_FITS_CACHE: Final[dict[tuple[Meld, Card, Rules], bool]] = {}
+"""Memo of :func:`_fits`: melds stay on the table for many turns, and bots ask often."""
 
 
 def _is_wild(card: Card) -> bool:
@@ -134,6 +141,16 @@ def _slots(rank: Rank) -> tuple[int, ...]:
 
 def _fits(meld: Meld, card: Card, rules: Rules) -> bool:
     """Whether ``card`` alone could be added to ``meld``."""
+    key = (meld, card, rules)
+    known = _FITS_CACHE.get(key)
+    if known is None:
+        if len(_FITS_CACHE) > 200_000:
+            _FITS_CACHE.clear()
+        known = _FITS_CACHE[key] = _fits_uncached(meld, card, rules)
+    return known
+
+
+def _fits_uncached(meld: Meld, card: Card, rules: Rules) -> bool:
     if not _is_wild(card):
         if meld.kind is MeldKind.SET and card.rank is not meld.rank:
             return False
@@ -197,6 +214,18 @@ def _needs_burraco(view: PlayerView) -> bool:
     return (view.pozzetto_taken[team] or not view.pozzetti_left) and not _has_closing_burraco(
         view.melds[team], view.rules
     )
+
+
+def _discarded_by_next(view: PlayerView) -> set[Rank | None]:
+    """The ranks of the discard pile's cards that the next player threw away.
+
+    The pile holds the discards since it was last taken, one per turn in playing order, so
+    counting down from its top the next player's discards are the (players - 1)-th, the
+    (2 players - 1)-th, and so on.
+    """
+    players = len(view.hand_sizes)
+    pile = view.discard_pile
+    return {pile[-k].rank for k in range(players - 1, len(pile) + 1, players)}
 
 
 def _has_closing_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
@@ -320,9 +349,10 @@ class GreedyAgent:
             value += 3 * len(pile)
         return value
 
-    def _play(
+    def _scored(
         self, view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action]
-    ) -> Action:
+    ) -> tuple[list[tuple[float, Action]], list[tuple[float, Action]]]:
+        """The play-phase actions with their values: the melds, and the discards."""
         late = self._late(view)
         melds: list[tuple[float, Action]] = []
         discards: list[tuple[float, Action]] = []
@@ -331,6 +361,12 @@ class GreedyAgent:
                 discards.append((-self._discard_cost(view, hand, action.card, late), action))
             elif isinstance(action, (OpenMeld, AddToMeld)):
                 melds.append((self._meld_value(view, hand, action, late), action))
+        return melds, discards
+
+    def _play(
+        self, view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action]
+    ) -> Action:
+        melds, discards = self._scored(view, hand, legal_actions)
         if melds:
             value, action = self._best(melds)
             if value > 0 or not discards:
@@ -356,6 +392,8 @@ class GreedyAgent:
         left = len(hand) - len(action.cards)
         if left == 0:
             value += _DIRECT_POZZETTO
+        if view.pozzetti_left and not view.pozzetto_taken[view.team]:
+            value += _POZZETTO_PUSH * len(action.cards)
         if (
             left < _KEEP_CARDS
             and _needs_burraco(view)
@@ -388,6 +426,8 @@ class GreedyAgent:
             if team != view.team and any(_fits(meld, card, rules) for meld in melds):
                 cost += 50 + 5 * len(view.discard_pile)
                 break
+        if card.rank in _discarded_by_next(view):
+            cost -= _SAFE_DISCARD
         cost -= card.points * (1.0 if late else 0.4)
         return cost
 
