@@ -48,6 +48,10 @@ _NEAR_BURRACO: Final = {5: 30, 6: 60}
 """Credit for a meld of 5 or 6 cards at the end of a cut-off rollout: it may grow into a
 burraco."""
 
+_HAND_WEIGHT = 0.4
+"""How much the cards in hand count against a team in a hand that goes on: they may still
+be melded."""
+
 _ROLLOUT_LIMIT: Final = 2_000
 """Actions after which a rollout stops and the hand is scored as it stands (a safety net)."""
 
@@ -116,10 +120,16 @@ def _evaluate(state: GameState, team: int) -> float:
     (cards in hand count against, an untaken pozzetto costs its penalty), plus credit for
     melds one or two cards short of a burraco.
     """
-    totals = list(score_hand(state).totals)
-    if not state.is_over:
-        for side, melds in enumerate(state.melds):
-            totals[side] += sum(_NEAR_BURRACO.get(len(meld.cards), 0) for meld in melds)
+    scores = score_hand(state).teams
+    if state.is_over:
+        totals = [score.total for score in scores]
+    else:
+        totals = [
+            score.total
+            - (1 - _HAND_WEIGHT) * score.in_hand
+            + sum(_NEAR_BURRACO.get(len(meld.cards), 0) for meld in melds)
+            for score, melds in zip(scores, state.melds, strict=True)
+        ]
     return totals[team] - max(total for other, total in enumerate(totals) if other != team)
 
 
