@@ -203,6 +203,7 @@ def test_a_saved_game_reads_as_notation() -> None:
         "melded_this_turn": False,
         "stalemate_turns": 0,
         "unseen_pozzetto": [],
+        "known": ["", "", "", ""],
     }
     assert document["rules"] == {
         "name": "classic",

@@ -56,7 +56,7 @@ from burraco.melds import (
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PRESETS, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.views import PlayerView, observe
+from burraco.views import PlayerView, determinize, observe
 
 try:
     __version__ = version("burraco")
@@ -111,6 +111,7 @@ __all__ = [
     "burraco_kind",
     "can_close",
     "check_action",
+    "determinize",
     "extend_meld",
     "format_cards",
     "is_legal",

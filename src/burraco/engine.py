@@ -40,7 +40,14 @@ from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateErr
 from burraco.melds import Meld, MeldKind, _analyze, _extend
 from burraco.pozzetto import can_take_pozzetto, seen_after_discard, take_pozzetto
 from burraco.rules import CLASSIC, Rules, StockEnd
-from burraco.state import EndReason, GameState, Outcome, Phase
+from burraco.state import (
+    EndReason,
+    GameState,
+    Outcome,
+    Phase,
+    known_after_pick,
+    known_after_play,
+)
 
 __all__ = [
     "apply",
@@ -262,6 +269,7 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
         False,
         state.stalemate_turns,
         state.unseen_pozzetto,
+        state.known,
     )
 
 
@@ -288,6 +296,7 @@ def _take_pile(state: GameState, action: TakeDiscardPile) -> GameState:
         False,
         state.stalemate_turns,
         state.unseen_pozzetto,
+        known_after_pick(state.known, seat, pile),
     )
     if state.rules.pile_requires_meld and not _meld_actions(taken):
         raise _illegal(
@@ -325,7 +334,7 @@ def _open(state: GameState, action: OpenMeld) -> GameState:
                     Reason.SET_RANK_TAKEN,
                     f"the team has a set of {meld.rank} already (meld {index}): add to it",
                 )
-    return _after_meld(state, action, rest, state.melds[team] + (meld,))
+    return _after_meld(state, action, action.cards, rest, state.melds[team] + (meld,))
 
 
 def _resolve_meld(state: GameState, action: AddToMeld) -> int:
@@ -366,7 +375,9 @@ def _add(state: GameState, action: AddToMeld) -> GameState:
         grown = _extend(melds[index], action.cards, state.rules, action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    return _after_meld(state, action, rest, melds[:index] + (grown,) + melds[index + 1 :])
+    return _after_meld(
+        state, action, action.cards, rest, melds[:index] + (grown,) + melds[index + 1 :]
+    )
 
 
 def _keeping_problem(
@@ -392,7 +403,11 @@ def _keeping_problem(
 
 
 def _after_meld(
-    state: GameState, action: Action, rest: tuple[Card, ...], team_melds: tuple[Meld, ...]
+    state: GameState,
+    action: Action,
+    cards: tuple[Card, ...],
+    rest: tuple[Card, ...],
+    team_melds: tuple[Meld, ...],
 ) -> GameState:
     problem = _keeping_problem(state, rest, team_melds)
     if problem is not None:
@@ -419,6 +434,7 @@ def _after_meld(
         True,
         state.stalemate_turns,
         state.unseen_pozzetto,
+        known_after_play(state.known, seat, cards),
     )
 
 
@@ -486,6 +502,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         melded,
         stalemate,
         unseen,
+        known_after_play(state.known, seat, (card,)),
     )
 
 

@@ -35,6 +35,8 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final, TypeAlias, TypeVar, overload
 
+import attrs
+
 from burraco.actions import ACTION_TYPES, Action, AddToMeld, parse_action
 from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card
 from burraco.errors import BurracoError, InvalidMeldError, InvalidStateError, NotationError, Reason
@@ -43,7 +45,15 @@ from burraco.melds import Meld
 from burraco.rules import PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.testing import _at, _error, _inconsistent, _number, _seat, check_invariants
+from burraco.testing import (
+    _at,
+    _check_known,
+    _error,
+    _inconsistent,
+    _number,
+    _seat,
+    check_invariants,
+)
 
 __all__ = [
     "FORMAT",
@@ -156,7 +166,7 @@ def to_dict(value: Saved) -> dict[str, Any]:
             :class:`~burraco.HandScore` or a :class:`~burraco.Match`.
     """
     if isinstance(value, GameState):
-        return {"format": FORMAT, "type": "game", **_game_body(value)}
+        return {"format": FORMAT, "type": "game", **_game_body(value), **_known_body(value)}
     if isinstance(value, ACTION_TYPES):
         return {"format": FORMAT, "type": "action", "action": str(value)}
     if isinstance(value, HandScore):
@@ -399,7 +409,7 @@ def from_dict(data: object, expected: type[Any] | None = None) -> Any:
     if not isinstance(kind, str):
         raise _error(Reason.WRONG_TYPE, "type", f"expected one of {_KINDS}, not {_describe(kind)}")
     if kind == "game":
-        result: Any = _read_game(data)
+        result: Any = _read_game_with_known(data)
     elif kind == "action":
         result = _read_action(data)
     elif kind == "hand-score":
@@ -686,6 +696,33 @@ def _read_game(data: dict[str, Any]) -> GameState:
         ),
     )
     check_invariants(state)
+    return state
+
+
+def _known_body(state: GameState) -> dict[str, Any]:
+    """The field ``known`` of a game: each seat's cards taken with the pile and still held."""
+    return {"known": [format_cards(cards) for cards in state.known]}
+
+
+def _read_game_with_known(data: dict[str, Any]) -> GameState:
+    """A game document, with its field ``known`` (read apart from the others)."""
+    if "known" not in data:
+        _read_game(data)  # its own problems first, then the missing field
+        raise _error(Reason.MISSING_FIELD, "known", "a game needs the field 'known'")
+    state = _read_game({key: value for key, value in data.items() if key != "known"})
+    rows = _array(data["known"], "known", state.rules.players, "the known cards of each seat")
+    if len(rows) != state.rules.players:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            "known",
+            f"expected the known cards of each of the {state.rules.players} seats, not {len(rows)}",
+        )
+    deck = state.rules.deck_size
+    known = tuple(
+        tuple(sorted(_cards(row, _at("known", seat), deck))) for seat, row in enumerate(rows)
+    )
+    state = attrs.evolve(state, known=known)
+    _check_known(state)
     return state
 
 

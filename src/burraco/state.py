@@ -102,6 +102,13 @@ class GameState:
     unseen_pozzetto: tuple[int, ...] = ()
     """Seats whose hand is a pozzetto taken on the discard that they may not look at yet
     (until their partner's next discard; with 2 or 3 players, until their next turn)."""
+    known: tuple[tuple[Card, ...], ...] = attrs.field(
+        default=attrs.Factory(lambda self: ((),) * len(self.hands), takes_self=True)
+    )
+    """For each seat, sorted, the cards every player knows it holds: those it took with the
+    discard pile and has not melded or discarded since (the pile lies face up, so everyone saw
+    them). Always part of the seat's hand; empty for a seat that emptied its hand (the
+    pozzetto it then holds is unseen by the others)."""
 
     @property
     def is_over(self) -> bool:
@@ -173,3 +180,40 @@ class GameState:
             note = " (pozzetto, not looked at)" if seat in self.unseen_pozzetto else ""
             lines.append(f"{marker}seat {seat} ({len(hand)}){note}: {format_cards(hand)}")
         return "\n".join(lines)
+
+
+# --- what every player knows of the hands (GameState.known) -------------------------------------
+
+
+def _with_seat(
+    rows: tuple[tuple[Card, ...], ...], seat: int, row: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return rows[:seat] + (row,) + rows[seat + 1 :]
+
+
+def known_after_pick(
+    known: tuple[tuple[Card, ...], ...], seat: int, pile: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """:attr:`GameState.known` after ``seat`` takes the discard pile ``pile`` (all public)."""
+    return _with_seat(known, seat, tuple(sorted(known[seat] + pile)))
+
+
+def known_after_play(
+    known: tuple[tuple[Card, ...], ...], seat: int, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """:attr:`GameState.known` after ``seat`` melds or discards ``cards`` (face up, so public).
+
+    A played card that was known is no longer known to be held; the others cannot be told
+    apart from the hidden copies of the same card, so what stays known is the known cards minus
+    the played ones, whatever else the hand holds.
+    """
+    held = known[seat]
+    if not held:
+        return known
+    rest = list(held)
+    for card in cards:
+        if card in rest:
+            rest.remove(card)
+    if len(rest) == len(held):
+        return known
+    return _with_seat(known, seat, tuple(rest))

@@ -76,6 +76,8 @@ def check_invariants(state: GameState) -> None:
     * the outcome: a closed hand names the seat that acted last, whose hand is empty and whose
       team could close (pozzetto taken, a burraco, no wild as the last discard); a stalemate
       comes after a full round of swaps, a stock end leaves the stock at 2 cards;
+    * known cards: for each seat, sorted cards that its hand holds (none while its hand is an
+      unseen pozzetto);
     * the player to act has a legal action (RULES.md §7.2).
 
     Raises:
@@ -95,6 +97,7 @@ def check_invariants(state: GameState) -> None:
     _check_pozzetti(state)
     _check_outcome(state)
     _check_hands_held(state)
+    _check_known(state)
     _check_can_act(state)
 
 
@@ -456,6 +459,29 @@ def _check_hands_held(state: GameState) -> None:
             raise _inconsistent(
                 _at("hands", seat),
                 f"seat {seat} holds no card: only the player who closed ends with none",
+            )
+
+
+def _check_known(state: GameState) -> None:
+    known = _tuple(state.known, "known")
+    _count(known, "known", state.rules.players, "lists of known cards, one per seat")
+    for seat, cards in enumerate(known):
+        where = _at("known", seat)
+        _card_tuple(cards, where)
+        if any(cards[i] > cards[i + 1] for i in range(len(cards) - 1)):
+            raise _inconsistent(where, "known cards are kept sorted")
+        if not cards:
+            continue
+        if seat in state.unseen_pozzetto:
+            raise _inconsistent(
+                where, f"seat {seat} holds a pozzetto nobody has seen, so no card of it is known"
+            )
+        lacking = Counter(cards) - Counter(state.hands[seat])
+        if lacking:
+            raise _inconsistent(
+                where,
+                f"seat {seat} is known to hold {format_cards(sorted(lacking.elements()))}, "
+                f"but its hand is {format_cards(state.hands[seat]) or 'empty'}",
             )
 
 

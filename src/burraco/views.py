@@ -10,18 +10,38 @@ seat give that seat equal views.
 >>> view = observe(new_game(seed=3), 2)
 >>> view.seat, len(view.hand or ()), view.hand_sizes, view.stock_size
 (2, 11, (11, 11, 11, 11), 41)
+
+A view also says which cards of each hand every player knows: those taken with the discard
+pile and not melded or discarded since (:attr:`PlayerView.known_cards`). :func:`determinize`
+goes the other way: it deals the hidden cards out again at random, giving a full
+:class:`~burraco.GameState` that shows the seat exactly the same view, for search bots that
+sample the positions a player cannot tell apart.
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+from operator import attrgetter
+from typing import Final
+
 import attrs
 
-from burraco.cards import Card
+from burraco.cards import CARDS_BY_CODE, Card, make_deck
+from burraco.engine import legal_actions
+from burraco.errors import InvalidStateError, Reason
 from burraco.melds import Meld, burraco_bonus
 from burraco.rules import Rules
 from burraco.state import GameState, Outcome, Phase
 
-__all__ = ["PlayerView", "observe"]
+__all__ = ["PlayerView", "determinize", "observe"]
+
+_CODE: Final = attrgetter("code")
+_DECK_COUNTS: Final = {
+    packs: tuple(Counter(card.code for card in make_deck(packs))[code] for code in range(53))
+    for packs in (2, 3)
+}
+"""How many copies of each card (by code) the packs hold, for 2 and 3 packs."""
 
 
 @attrs.frozen
@@ -43,6 +63,10 @@ class PlayerView:
     that the seat may not look at yet."""
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds."""
+    known_cards: tuple[tuple[Card, ...], ...]
+    """For each seat, sorted, the cards every player knows it holds: taken with the discard pile
+    (which lies face up) and not melded or discarded since. Part of the seat's hand; see
+    :attr:`unknown_counts` for the rest."""
     melds: tuple[tuple[Meld, ...], ...]
     """Every team's melds (public: they lie face up)."""
     discard_pile: tuple[Card, ...]
@@ -73,6 +97,14 @@ class PlayerView:
         return self.seat % len(self.melds)
 
     @property
+    def unknown_counts(self) -> tuple[int, ...]:
+        """For each seat, how many of its cards are not in :attr:`known_cards` (for this seat
+        itself, the cards only it knows, or its whole unseen pozzetto)."""
+        return tuple(
+            size - len(known) for size, known in zip(self.hand_sizes, self.known_cards, strict=True)
+        )
+
+    @property
     def is_my_turn(self) -> bool:
         """Whether this seat is to act (and the hand is not over)."""
         return self.turn == self.seat and self.outcome is None
@@ -96,6 +128,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         phase=state.phase,
         hand=None if seat in state.unseen_pozzetto else state.hands[seat],
         hand_sizes=tuple(len(hand) for hand in state.hands),
+        known_cards=state.known,
         melds=state.melds,
         discard_pile=state.discard_pile,
         stock_size=len(state.stock),
@@ -109,4 +142,170 @@ def observe(state: GameState, seat: int) -> PlayerView:
         table_points=tuple(
             sum(meld.points + burraco_bonus(meld, rules) for meld in melds) for melds in state.melds
         ),
+    )
+
+
+# --- determinization ----------------------------------------------------------------------------
+
+_MAX_TRIES: Final = 1000
+"""Samples :func:`determinize` draws before deciding that no arrangement fits the view."""
+
+
+def determinize(view: PlayerView, rng: random.Random) -> GameState:
+    """A full state that gives exactly ``view`` to its seat, its hidden cards dealt at random.
+
+    The cards the seat cannot see (the other hands but for their known cards, the stock, the
+    pozzetti, and its own hand while it is an unseen pozzetto) are shuffled with ``rng`` and
+    dealt back to those places, each keeping its size: known cards stay with their holders and
+    everything public stays as it is. Every arrangement of the physical cards that the view
+    allows is equally likely, as after a fair shuffle; arrangements in which the player to act
+    would have no legal action (RULES.md §7.2) are excluded, since no hand reaches them.
+    ``observe(determinize(view, rng), view.seat) == view`` always holds, and a seeded
+    ``random.Random`` gives the same state every time.
+
+    >>> import random
+    >>> from burraco.engine import new_game
+    >>> view = observe(new_game(seed=3), 0)
+    >>> sample = determinize(view, random.Random(1))
+    >>> observe(sample, 0) == view, sample.hands[0] == view.hand
+    (True, True)
+
+    Raises:
+        InvalidStateError: if no state gives this view: the view holds more copies of a card
+            than the packs, or its sizes do not add up to the cards left unseen
+            (``cards-not-conserved``, ``out-of-range``, ``inconsistent-state``). A view from
+            :func:`observe` never raises.
+    """
+    pool, places = _hidden(view)
+    check = _needs_move_check(view)
+    for _ in range(_MAX_TRIES):
+        state = _deal_hidden(view, pool, places, rng)
+        if not check or legal_actions(state):
+            return state
+    raise InvalidStateError(
+        f"inconsistent-state: in no arrangement of the hidden cards that was tried could seat "
+        f"{view.turn} act ({_MAX_TRIES} tried)",
+        reason=Reason.INCONSISTENT_STATE,
+        path=f"hand_sizes[{view.turn}]",
+    )
+
+
+def _invalid(reason: Reason, path: str, detail: str) -> InvalidStateError:
+    return InvalidStateError(f"{reason}: {detail}", reason=reason, path=path)
+
+
+def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
+    """The cards the seat cannot see, and how many go to each hidden place: each seat's
+    unknown cards, then the stock, then each pozzetto."""
+    rules = view.rules
+    players = rules.players
+    seat = view.seat
+    if len(view.hand_sizes) != players or len(view.known_cards) != players:
+        raise _invalid(
+            Reason.OUT_OF_RANGE,
+            "hand_sizes",
+            f"expected a size and known cards per seat ({players})",
+        )
+    if not 0 <= seat < players:
+        raise _invalid(Reason.OUT_OF_RANGE, "seat", f"expected a seat from 0 to {players - 1}")
+    counts = list(_DECK_COUNTS[rules.packs])
+    public: list[Card] = [card for melds in view.melds for meld in melds for card in meld.cards]
+    public += view.discard_pile
+    places = []
+    for other, (size, known) in enumerate(zip(view.hand_sizes, view.known_cards, strict=True)):
+        if other == seat and view.hand is not None:
+            if len(view.hand) != size or Counter(known) - Counter(view.hand):
+                raise _invalid(
+                    Reason.INCONSISTENT_STATE,
+                    "hand",
+                    "the seat's hand must have its size and hold its known cards",
+                )
+            public += view.hand
+            places.append(0)
+            continue
+        if not len(known) <= size:
+            raise _invalid(
+                Reason.INCONSISTENT_STATE,
+                f"known_cards[{other}]",
+                f"seat {other} holds {size} cards, fewer than the {len(known)} known",
+            )
+        public += known
+        places.append(size - len(known))
+    for card in public:
+        counts[card.code] -= 1
+    for code, count in enumerate(counts):
+        if count < 0:
+            raise _invalid(
+                Reason.CARDS_NOT_CONSERVED,
+                "",
+                f"{CARDS_BY_CODE[code]} is seen {-count} time(s) more than the {rules.packs} "
+                "packs hold",
+            )
+    places.append(view.stock_size)
+    places += [rules.pozzetto_size] * view.pozzetti_left
+    pool = [CARDS_BY_CODE[code] for code, count in enumerate(counts) for _ in range(count)]
+    if sum(places) != len(pool):
+        raise _invalid(
+            Reason.CARDS_NOT_CONSERVED,
+            "stock_size",
+            f"{len(pool)} cards are unseen, but the hidden hands, the stock and the pozzetti "
+            f"hold {sum(places)}",
+        )
+    return pool, tuple(places)
+
+
+def _needs_move_check(view: PlayerView) -> bool:
+    """Whether the hidden cards could leave the player to act without a legal action."""
+    if view.phase is not Phase.PLAY:
+        return False
+    turn = view.turn
+    if not 0 <= turn < len(view.hand_sizes):
+        return False
+    if turn == view.seat and view.hand is not None:
+        return False
+    if view.hand_sizes[turn] == len(view.known_cards[turn]):
+        return False
+    pending = view.rules.pile_requires_meld and view.taken_from_pile and not view.melded_this_turn
+    return view.hand_sizes[turn] < 2 or bool(pending)
+
+
+def _deal_hidden(
+    view: PlayerView, pool: list[Card], places: tuple[int, ...], rng: random.Random
+) -> GameState:
+    cards = pool[:]
+    rng.shuffle(cards)
+    players = len(view.hand_sizes)
+    hands = []
+    start = 0
+    for seat in range(players):
+        count = places[seat]
+        if count == 0 and seat == view.seat and view.hand is not None:
+            hands.append(view.hand)
+            continue
+        end = start + count
+        hands.append(tuple(sorted(view.known_cards[seat] + tuple(cards[start:end]), key=_CODE)))
+        start = end
+    end = start + places[players]
+    stock = tuple(cards[start:end])
+    pozzetti = []
+    for count in places[players + 1 :]:
+        start, end = end, end + count
+        pozzetti.append(tuple(cards[start:end]))
+    return GameState(
+        view.rules,
+        view.dealer,
+        view.turn,
+        view.phase,
+        tuple(hands),
+        view.melds,
+        stock,
+        view.discard_pile,
+        tuple(pozzetti),
+        view.pozzetto_taken,
+        view.outcome,
+        view.taken_from_pile,
+        view.melded_this_turn,
+        view.stalemate_turns,
+        view.unseen_pozzetto,
+        view.known_cards,
     )
