@@ -126,6 +126,9 @@ _POZZETTO_PUSH = 6
 sooner the pozzetto comes."""
 _SAFE_DISCARD = 15
 """How much safer a card is to discard when the next player threw away one of its rank."""
+_FEED_COST = 40
+"""The cost of discarding a card that makes a meld with cards the next player is known to
+hold (taken with the pile): it would take the pile again."""
 _FITS_CACHE: Final[dict[tuple[Meld, Card, Rules], bool]] = {}
 """Memo of :func:`_fits`: melds stay on the table for many turns, and bots ask often."""
 
@@ -428,6 +431,12 @@ class GreedyAgent:
                 break
         if card.rank in _discarded_by_next(view):
             cost -= _SAFE_DISCARD
+        known = view.known_cards[(view.seat + 1) % len(view.hand_sizes)]
+        if known:
+            theirs = Counter(other for other in known if not _is_wild(other))
+            theirs[card] += 1
+            if _makes_meld(card, theirs, rules):
+                cost += _FEED_COST + 5 * len(view.discard_pile)
         cost -= card.points * (1.0 if late else 0.4)
         return cost
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
@@ -33,11 +32,11 @@ import attrs
 
 from burraco.actions import Action, DrawStock, TakeDiscardPile
 from burraco.agents import GreedyAgent
-from burraco.cards import Card, make_deck
+from burraco.cards import Card
 from burraco.engine import apply, legal_actions
 from burraco.scoring import score_hand
 from burraco.state import GameState, Phase
-from burraco.views import PlayerView, observe
+from burraco.views import PlayerView, determinize, observe
 
 __all__ = ["SearchAgent"]
 
@@ -56,63 +55,6 @@ _ROLLOUT_LIMIT: Final = 2_000
 """Actions after which a rollout stops and the hand is scored as it stands (a safety net)."""
 
 
-def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.code))
-
-
-def _sample(view: PlayerView, rng: random.Random) -> GameState:
-    """A full state that gives ``view`` to its seat, the hidden cards dealt at random.
-
-    The cards the seat cannot see (the other hands, the stock, the untaken pozzetti, and its
-    own hand while it is a pozzetto it may not look at) are shuffled together and dealt out
-    in the sizes the view shows.
-    """
-    rules = view.rules
-    unseen = Counter(make_deck(rules.packs))
-    unseen.subtract(view.discard_pile)
-    for melds in view.melds:
-        for meld in melds:
-            unseen.subtract(meld.cards)
-    if view.hand is not None:
-        unseen.subtract(view.hand)
-    pool = sorted(unseen.elements(), key=lambda card: card.code)
-    rng.shuffle(pool)
-    position = 0
-
-    def take(count: int) -> tuple[Card, ...]:
-        nonlocal position
-        cards = pool[position : position + count]
-        position += count
-        return tuple(cards)
-
-    hands = []
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat and view.hand is not None:
-            hands.append(view.hand)
-        else:
-            hands.append(_sorted(take(size)))
-    pozzetti = tuple(take(11) for _ in range(view.pozzetti_left))
-    stock = take(view.stock_size)
-    assert position == len(pool), "the view's card counts do not add up"
-    return GameState(
-        rules=rules,
-        dealer=view.dealer,
-        turn=view.turn,
-        phase=view.phase,
-        hands=tuple(hands),
-        melds=view.melds,
-        stock=stock,
-        discard_pile=view.discard_pile,
-        pozzetti=pozzetti,
-        pozzetto_taken=view.pozzetto_taken,
-        outcome=view.outcome,
-        taken_from_pile=view.taken_from_pile,
-        melded_this_turn=view.melded_this_turn,
-        stalemate_turns=view.stalemate_turns,
-        unseen_pozzetto=view.unseen_pozzetto,
-    )
-
-
 def _evaluate(state: GameState, team: int) -> float:
     """``team``'s lead in points over the best other team, the hand scored as it stands.
 
@@ -122,7 +64,7 @@ def _evaluate(state: GameState, team: int) -> float:
     """
     scores = score_hand(state).teams
     if state.is_over:
-        totals = [score.total for score in scores]
+        totals: list[float] = [score.total for score in scores]
     else:
         totals = [
             score.total
@@ -265,7 +207,7 @@ class SearchAgent:
         start = time.perf_counter()
         done = 0
         while self._budget.more(done, start):
-            world = _sample(view, self._random)
+            world = determinize(view, self._random)
             for index, action in enumerate(candidates):
                 totals[index] += _rollout(apply(world, action), self._policy, view.team, self.depth)
             done += 1
