@@ -33,6 +33,7 @@ from burraco.cards import (
     parse_cards,
 )
 from burraco.closing import can_close
+from burraco.duel import DuelResult, make_agent, play_duel
 from burraco.engine import apply, check_action, is_legal, legal_actions, new_game
 from burraco.errors import (
     BurracoError,
@@ -55,6 +56,7 @@ from burraco.melds import (
 )
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PRESETS, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore, score_hand, score_team
+from burraco.search import SearchAgent
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.views import PlayerView, determinize, observe
 
@@ -73,6 +75,7 @@ __all__ = [
     "Card",
     "Discard",
     "DrawStock",
+    "DuelResult",
     "EndReason",
     "FIBUR",
     "GameState",
@@ -99,6 +102,7 @@ __all__ = [
     "Rank",
     "Reason",
     "Rules",
+    "SearchAgent",
     "StockEnd",
     "Suit",
     "THREE_DEALS",
@@ -117,12 +121,14 @@ __all__ = [
     "is_legal",
     "is_valid_meld",
     "legal_actions",
+    "make_agent",
     "make_deck",
     "new_game",
     "observe",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "play_duel",
     "play_hand",
     "play_match",
     "play_out",

@@ -129,8 +129,12 @@ _SAFE_DISCARD = 15
 _FEED_COST = 40
 """The cost of discarding a card that makes a meld with cards the next player is known to
 hold (taken with the pile): it would take the pile again."""
-_FITS_CACHE: Final[dict[tuple[Meld, Card, Rules], bool]] = {}
-"""Memo of :func:`_fits`: melds stay on the table for many turns, and bots ask often."""
+_FITS_CACHE: Final[dict[tuple[Meld, Card], bool]] = {}
+"""Memo of :func:`_fits` under the rules in :data:`_FITS_RULES`: melds stay on the table for
+many turns, and bots ask often."""
+_FITS_RULES: Final[list[Rules | None]] = [None]
+"""The rules :data:`_FITS_CACHE` holds answers for (compared by identity: hashing a
+:class:`~burraco.Rules` costs more than the answer)."""
 
 
 def _is_wild(card: Card) -> bool:
@@ -144,11 +148,12 @@ def _slots(rank: Rank) -> tuple[int, ...]:
 
 def _fits(meld: Meld, card: Card, rules: Rules) -> bool:
     """Whether ``card`` alone could be added to ``meld``."""
-    key = (meld, card, rules)
+    if _FITS_RULES[0] is not rules or len(_FITS_CACHE) > 200_000:
+        _FITS_CACHE.clear()
+        _FITS_RULES[0] = rules
+    key = (meld, card)
     known = _FITS_CACHE.get(key)
     if known is None:
-        if len(_FITS_CACHE) > 200_000:
-            _FITS_CACHE.clear()
         known = _FITS_CACHE[key] = _fits_uncached(meld, card, rules)
     return known
 

@@ -23,7 +23,9 @@ True
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Sequence
 from typing import Final
@@ -50,6 +52,12 @@ burraco."""
 _HAND_WEIGHT = 0.4
 """How much the cards in hand count against a team in a hand that goes on: they may still
 be melded."""
+
+_MARGIN = 20.0
+"""The least average gain, in points, for which the search overrules the greedy choice."""
+
+_CONFIDENCE = 2.0
+"""How many standard errors that gain must measure before the search overrules greedy."""
 
 _ROLLOUT_LIMIT: Final = 2_000
 """Actions after which a rollout stops and the hand is scored as it stands (a safety net)."""
@@ -95,6 +103,24 @@ def _rollout(state: GameState, policy: GreedyAgent, team: int, turns: int) -> fl
     return _evaluate(state, team)
 
 
+def _pick(values: list[list[float]]) -> int:
+    """The candidate to play, given each one's results on the same sampled deals.
+
+    Candidate 0 (the greedy heuristic's choice) is played unless another beats it on
+    average by at least :data:`_MARGIN` points and by :data:`_CONFIDENCE` standard errors of
+    the paired differences: rollouts are noisy, and chasing noise plays worse than greedy.
+    """
+    samples = len(values[0])
+    best, best_gain = 0, 0.0
+    for index in range(1, len(values)):
+        differences = [mine - first for mine, first in zip(values[index], values[0], strict=True)]
+        gain = statistics.fmean(differences)
+        error = statistics.stdev(differences) / math.sqrt(samples) if samples > 1 else math.inf
+        if gain >= _MARGIN and gain >= _CONFIDENCE * error and gain > best_gain:
+            best, best_gain = index, gain
+    return best
+
+
 @attrs.define(repr=False)
 class _Budget:
     simulations: int | None
@@ -137,7 +163,7 @@ class SearchAgent:
         time_per_move: float | None = None,
         *,
         candidates: int = 4,
-        depth: int = 8,
+        depth: int = 4,
         seed: int | str | bytes | None = None,
     ) -> None:
         if simulations is None and time_per_move is None:
@@ -185,7 +211,7 @@ class SearchAgent:
             parts.append(f"time_per_move={self.time_per_move}")
         if self.candidates != 4:
             parts.append(f"candidates={self.candidates}")
-        if self.depth != 8:
+        if self.depth != 4:
             parts.append(f"depth={self.depth}")
         parts.append(f"seed={self.seed!r}")
         return f"SearchAgent({', '.join(parts)})"
@@ -203,16 +229,15 @@ class SearchAgent:
         candidates = self._candidates(view, view.hand, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         start = time.perf_counter()
-        done = 0
-        while self._budget.more(done, start):
+        while self._budget.more(len(values[0]), start):
             world = determinize(view, self._random)
             for index, action in enumerate(candidates):
-                totals[index] += _rollout(apply(world, action), self._policy, view.team, self.depth)
-            done += 1
-        best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-        return candidates[best]
+                values[index].append(
+                    _rollout(apply(world, action), self._policy, view.team, self.depth)
+                )
+        return candidates[_pick(values)]
 
     def _candidates(
         self, view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action]
