@@ -8,7 +8,9 @@ Commands:
 * ``burraco score FILE`` scores a hand typed in as JSON (the format is in ``burraco score
   --help``);
 * ``burraco simulate --hands N`` plays many hands between bots, in parallel with ``--jobs``, and
-  prints statistics.
+  prints statistics;
+* ``burraco duel A B --deals N`` measures how much stronger bot A is than bot B by duplicate
+  deals (:mod:`burraco.duel`), on local processes with ``--jobs`` or on Ray with ``--ray``.
 
 Exit status: 0 when all went well, 1 when ``validate`` finds the meld illegal, 2 for a usage
 error or bad input (a bad card, an unreadable or malformed file).
