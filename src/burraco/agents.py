@@ -123,7 +123,7 @@ _LENGTH_BONUS: Final = 2
 """Per card of the meld's new length, for adding to a meld that is not yet a burraco."""
 _POZZETTO_PUSH = 6
 """Per card melded while the team has yet to take its pozzetto: the emptier the hand, the
-sooner the pozzetto comes."""
+sooner the pozzetto comes. Not for a meld that lays a wild, which is kept for burracos."""
 _SAFE_DISCARD = 15
 """How much safer a card is to discard when the next player threw away one of its rank."""
 _FEED_COST = 40
@@ -400,8 +400,6 @@ class GreedyAgent:
         left = len(hand) - len(action.cards)
         if left == 0:
             value += _DIRECT_POZZETTO
-        if view.pozzetti_left and not view.pozzetto_taken[view.team]:
-            value += _POZZETTO_PUSH * len(action.cards)
         if (
             left < _KEEP_CARDS
             and _needs_burraco(view)
@@ -411,6 +409,8 @@ class GreedyAgent:
         if before is not None and length < 7:
             value += _LENGTH_BONUS * length
         turned_dirty = after.wild is not None and (before is None or before.wild is None)
+        if view.pozzetti_left and not view.pozzetto_taken[view.team] and not turned_dirty:
+            value += _POZZETTO_PUSH * len(action.cards)
         strict = view.rules.closing_needs_clean_burraco and not _has_closing_burraco(
             view.melds[view.team], view.rules
         )
