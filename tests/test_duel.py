@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 from collections.abc import Sequence
 
 import attrs
@@ -130,10 +132,25 @@ def test_a_duel_repeats_exactly_from_its_seed() -> None:
 
 
 def test_worker_processes_give_the_same_results_as_one_process() -> None:
-    alone = play_duel("search(simulations=1, depth=1)", "random", deals=4, seed=5)
-    pooled = play_duel("search(simulations=1, depth=1)", "random", deals=4, seed=5, jobs=2)
+    spec = "search(simulations=1, depth=1, candidates=2)"
+    alone = play_duel(spec, "random", deals=3, seed=5)
+    pooled = play_duel(spec, "random", deals=3, seed=5, jobs=2)
     assert alone == pooled
     assert pooled.workers == "2 processes"
+
+
+def test_importing_the_library_or_the_duel_never_imports_ray() -> None:
+    code = "import sys, burraco, burraco.duel, burraco.search; print('ray' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_asking_for_ray_without_ray_installed_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # importing it now fails
+    with pytest.raises(ImportError, match=r"pip install 'burraco\[ray\]'"):
+        play_duel("greedy", "random", deals=1, ray=True)
 
 
 def test_ray_tasks_give_the_same_results_as_local_processes() -> None:

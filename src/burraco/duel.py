@@ -613,7 +613,8 @@ def play_duel(
         )
     for spec in (a, b):
         _build(spec, 0)  # fail early, here, on a bad specification
-    size = 1 if ray or (jobs > 1 and deals < 8 * jobs) else max(1, min(10, deals // (jobs * 8)))
+    # one deal per task keeps the progress bar moving; tiny tasks would waste pool overhead
+    size = 1 if ray or jobs == 1 else max(1, min(10, deals // (jobs * 8)))
     jobs_list: list[_Job] = [(a, b, chunk, seed, rules) for chunk in _chunks(deals, size)]
     start = time.perf_counter()
     if ray:
