@@ -4,7 +4,15 @@
 pairs as ``burraco duel A B --deals N --seed S`` (deal ``i`` depends only on the seed and
 ``i``), one after the other in this process, and rewrites ``FILE.json`` with the summary of the
 pairs played so far every ``--every`` pairs, so a run that is stopped early still leaves its
-figures. The summary's ``deals`` field says how many pairs it covers.
+figures; the summary's ``deals`` field says how many pairs it covers. The file also keeps every
+deal pair's record, so that ``--start`` can split one duel between runs (deals ``start`` to
+``start + N - 1``) and ``--merge`` can put the parts back together::
+
+    python benchmarks/duel_log.py A B --deals 100 --seed S --out part1.json
+    python benchmarks/duel_log.py A B --deals 100 --start 100 --seed S --out part2.json
+    python benchmarks/duel_log.py --merge part1.json part2.json --out whole.json
+
+The merged summary is that of ``burraco duel A B --deals 200 --seed S`` (but for the times).
 """
 
 from __future__ import annotations
@@ -13,24 +21,95 @@ import argparse
 import json
 import time
 from pathlib import Path
+from typing import Any
 
-from burraco.duel import DuelDeal, DuelResult, play_duel_deal
+from burraco.duel import DuelDeal, DuelHand, DuelResult, play_duel_deal
 from burraco.rules import CLASSIC
+from burraco.state import EndReason
+
+
+def _record(deal: DuelDeal) -> dict[str, Any]:
+    return {
+        "index": deal.index,
+        "hands": [
+            {
+                "a_team": hand.a_team,
+                "points": list(hand.points),
+                "end": str(hand.end),
+                "closed_by": hand.closed_by,
+                "burracos": list(hand.burracos),
+                "decisions": list(hand.decisions),
+                "seconds": list(hand.seconds),
+            }
+            for hand in deal.hands
+        ],
+    }
+
+
+def _deal(record: dict[str, Any]) -> DuelDeal:
+    hands = [
+        DuelHand(
+            a_team=hand["a_team"],
+            points=tuple(hand["points"]),
+            end=EndReason(hand["end"]),
+            closed_by=hand["closed_by"],
+            burracos=tuple(hand["burracos"]),
+            decisions=tuple(hand["decisions"]),
+            seconds=tuple(hand["seconds"]),
+        )
+        for hand in record["hands"]
+    ]
+    return DuelDeal(index=record["index"], hands=(hands[0], hands[1]))
+
+
+def _write(path: Path, result: DuelResult, complete: bool) -> None:
+    summary = result.summary() | {
+        "complete": complete,
+        "first_deal": result.deals[0].index,
+        "records": [_record(deal) for deal in result.deals],
+    }
+    path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+
+
+def _merge(paths: list[Path], out: Path) -> None:
+    documents = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
+    first = documents[0]
+    deals = sorted(
+        (_deal(record) for document in documents for record in document["records"]),
+        key=lambda deal: deal.index,
+    )
+    if [deal.index for deal in deals] != list(range(len(deals))):
+        raise SystemExit("the parts do not cover deals 0, 1, 2, ... exactly once")
+    result = DuelResult(
+        a=first["a"],
+        b=first["b"],
+        seed=first["seed"],
+        rules=CLASSIC,
+        deals=tuple(deals),
+        elapsed=sum(document["elapsed_seconds"] for document in documents),
+        workers=f"{len(documents)} runs of 1 process",
+    )
+    _write(out, result, all(document["complete"] for document in documents))
 
 
 def main() -> None:
-    """Play the duel and keep the summary file up to date."""
+    """Play the duel and keep the summary file up to date (or merge finished parts)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a")
-    parser.add_argument("b")
+    parser.add_argument("a", nargs="?")
+    parser.add_argument("b", nargs="?")
     parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--start", type=int, default=0, help="the first deal's index")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--every", type=int, default=5, help="deal pairs between rewrites")
+    parser.add_argument("--merge", type=Path, nargs="+", help="summaries to merge")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
+    if args.merge:
+        _merge(args.merge, args.out)
+        return
     start = time.perf_counter()
     played: list[DuelDeal] = []
-    for index in range(args.deals):
+    for index in range(args.start, args.start + args.deals):
         played.append(play_duel_deal(args.a, args.b, index, seed=args.seed, rules=CLASSIC))
         if len(played) % args.every == 0 or len(played) == args.deals:
             result = DuelResult(
@@ -42,8 +121,7 @@ def main() -> None:
                 elapsed=time.perf_counter() - start,
                 workers="1 process",
             )
-            summary = result.summary() | {"complete": len(played) == args.deals}
-            args.out.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+            _write(args.out, result, len(played) == args.deals)
 
 
 if __name__ == "__main__":
