@@ -40,6 +40,7 @@ def _record(deal: DuelDeal) -> dict[str, Any]:
                 "burracos": list(hand.burracos),
                 "decisions": list(hand.decisions),
                 "seconds": list(hand.seconds),
+                "cpu_seconds": list(hand.cpu_seconds),
             }
             for hand in deal.hands
         ],
@@ -56,6 +57,7 @@ def _deal(record: dict[str, Any]) -> DuelDeal:
             burracos=tuple(hand["burracos"]),
             decisions=tuple(hand["decisions"]),
             seconds=tuple(hand["seconds"]),
+            cpu_seconds=tuple(hand.get("cpu_seconds", (0.0, 0.0))),
         )
         for hand in record["hands"]
     ]

@@ -188,6 +188,7 @@ def test_the_summary_is_json_and_holds_every_figure() -> None:
         "closing_rate",
         "burracos_per_hand",
         "seconds_per_decision",
+        "cpu_seconds_per_decision",
         "victory_points",
     } <= set(summary)
     assert summary["deals"] == 3 and summary["hands"] == 6

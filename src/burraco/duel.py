@@ -193,19 +193,21 @@ class _Clocked:
     A decision is a call with at least two legal actions; a forced move is not timed.
     """
 
-    __slots__ = ("agent", "decisions", "seconds")
+    __slots__ = ("agent", "cpu_seconds", "decisions", "seconds")
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
         self.decisions = 0
         self.seconds = 0.0
+        self.cpu_seconds = 0.0
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) < 2:
             return self.agent.choose(view, legal_actions)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = self.agent.choose(view, legal_actions)
         self.seconds += time.perf_counter() - start
+        self.cpu_seconds += time.thread_time() - cpu
         self.decisions += 1
         return action
 
@@ -228,6 +230,9 @@ class DuelHand:
     """Decisions (choices among two or more legal actions) made by A's and by B's seats."""
     seconds: tuple[float, float] = attrs.field(eq=False)
     """Seconds A's and B's seats spent deciding (measured, so left out of equality)."""
+    cpu_seconds: tuple[float, float] = attrs.field(default=(0.0, 0.0), eq=False)
+    """Processor seconds of those decisions: unlike :attr:`seconds`, hardly affected by other
+    programs competing for the processor (left out of equality)."""
 
     @property
     def difference(self) -> int:
@@ -309,6 +314,10 @@ def play_duel_deal(
                     sum(c.seconds for c in teams_of[0]),
                     sum(c.seconds for c in teams_of[1]),
                 ),
+                cpu_seconds=(
+                    sum(c.cpu_seconds for c in teams_of[0]),
+                    sum(c.cpu_seconds for c in teams_of[1]),
+                ),
             )
         )
     return DuelDeal(index=index, hands=(hands[0], hands[1]))
@@ -338,7 +347,8 @@ class DuelResult:
 
     Pairs of figures are (A's, B's). Results of two runs with the same agents, deals, seed and
     rules compare equal, whether they ran in one process, several, or on Ray: the measured
-    times (:attr:`seconds_per_decision`, :attr:`elapsed`) are left out of equality.
+    times (:attr:`seconds_per_decision`, :attr:`cpu_seconds_per_decision`, :attr:`elapsed`)
+    are left out of equality.
     """
 
     a: str
@@ -439,6 +449,18 @@ class DuelResult:
             result.append(seconds / decisions if decisions else 0.0)
         return (result[0], result[1])
 
+    @property
+    def cpu_seconds_per_decision(self) -> tuple[float, float]:
+        """The average processor seconds A and B spent on a decision: what an idle core
+        would take, near enough, even when other programs share the processor."""
+        hands = self.hands
+        result = []
+        for side in (0, 1):
+            decisions = sum(h.decisions[side] for h in hands)
+            seconds = sum(h.cpu_seconds[side] for h in hands)
+            result.append(seconds / decisions if decisions else 0.0)
+        return (result[0], result[1])
+
     def victory_points(self, table: VictoryTable = THREE_DEALS) -> tuple[float, float]:
         """The average victory points (A's, B's) per deal pair, each pair scored as a match
         on ``table`` (by default the 3-deal table, where 10–10 is a draw)."""
@@ -474,6 +496,7 @@ class DuelResult:
             "victory_points": both(self.victory_points(), 3),
             "decisions_per_hand": both(self.decisions_per_hand, 2),
             "seconds_per_decision": both(self.seconds_per_decision, 5),
+            "cpu_seconds_per_decision": both(self.cpu_seconds_per_decision, 5),
             "elapsed_seconds": round(self.elapsed, 2),
             "workers": self.workers,
         }
@@ -488,6 +511,7 @@ class DuelResult:
             ("victory points per deal pair", self.victory_points(), "{:.2f}"),
             ("decisions per hand", self.decisions_per_hand, "{:.1f}"),
             ("seconds per decision", self.seconds_per_decision, "{:.4f}"),
+            ("CPU seconds per decision", self.cpu_seconds_per_decision, "{:.4f}"),
         ]
         width = max(len(label) for label, _, _ in rows)
         a_width = max(len(self.a), 8)
