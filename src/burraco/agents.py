@@ -7,8 +7,11 @@ agents are built in:
 
 * :class:`RandomAgent` picks uniformly among the legal actions;
 * :class:`GreedyAgent` plays a sensible one-move-ahead game: it takes the discard pile when
-  the pile helps, melds for points and burracos, keeps its wild cards, goes to the pozzetto,
-  closes when it can, and discards what helps the opponents least.
+  the pile helps, melds for points and burracos, keeps its wild cards for burracos, heads for
+  the pozzetto early, closes when it can, and discards what helps the next player least.
+
+:class:`~burraco.SearchAgent` (in :mod:`burraco.search`) plays stronger by searching, and
+:mod:`burraco.duel` measures how much stronger one agent is than another.
 
 :func:`play_hand` deals a hand and lets the agents play it out; :func:`play_out` finishes a
 hand from any position; :func:`play_match` plays hands until a team reaches the target.
@@ -248,12 +251,15 @@ class GreedyAgent:
     At the draw it takes the discard pile when the pile's cards meld with its hand or its
     team's melds (a one-card pile only then, which keeps it out of stalemates), and draws from
     the stock otherwise. In the play phase it scores each legal meld by the points it lays
-    down, the burraco bonus it earns, its progress towards a burraco, and whether it empties
-    the hand for the pozzetto; it lays the best one while any is worth laying, keeping wild
-    cards for burracos until the stock runs low. Then it discards the card that costs least:
-    never a wild, rather a card that neither fits the opponents' melds nor connects with its
-    own cards, and late in the hand rather a high one. Going down to one card with the pozzetto
-    taken and a burraco laid, the last discard closes the hand.
+    down, the burraco bonus it earns, its progress towards a burraco, and how near it brings
+    the pozzetto (every card melded counts while the team has yet to take it, and emptying the
+    hand takes it at once); it lays the best one while any is worth laying, keeping wild cards
+    for burracos until the stock runs low. Then it discards the card that costs least: never a
+    wild; rather not a card that fits the opponents' melds or makes a meld with the cards the
+    next player is known to hold (taken with the pile), since the next player would take the
+    pile for it; rather a card of a rank the next player threw away, one that does not connect
+    with its own cards, and late in the hand a high one. Going down to one card with the
+    pozzetto taken and a burraco laid, the last discard closes the hand.
 
     The agent looks only at the view; its choices are a function of the view and the legal
     actions (not their order). Among equally good actions it takes the first in notation order,
