@@ -1,12 +1,16 @@
 """A search agent: determinized rollouts from what one seat may see.
 
 :class:`SearchAgent` plays by perfect-information Monte Carlo (PIMC). At a decision it takes
-the few actions the :class:`~burraco.GreedyAgent` heuristic likes best, then, many times over,
-deals the cards it cannot see at random in a way that agrees with its
-:class:`~burraco.PlayerView` (a *determinization*), plays each candidate action in that deal
-and lets greedy players finish the hand. The candidate whose hands end best for its team, on
-average over the deals, is played. Every candidate is tried on the same deals, so the
-comparison is between actions, not between lucky and unlucky deals.
+the few actions the :class:`~burraco.GreedyAgent` heuristic likes best (the two draws, or its
+best melds and discards), then, many times over, deals the cards it cannot see at random in a
+way that agrees with its :class:`~burraco.PlayerView` (:func:`~burraco.determinize`), plays
+each candidate in that deal and lets greedy players go on for a round of turns (``depth``).
+The table is then scored as it stands (points on the table, the cards in hand at a discount
+since they may still be melded, the pozzetto, melds close to a burraco), or exactly if the hand
+has ended. Every candidate is tried on the same deals, so the comparison is between actions,
+not between lucky and unlucky deals. The heuristic's own choice is played unless another
+candidate gains on average at least 20 points and two standard errors: rollouts are noisy,
+and a search that chases noise plays worse than the heuristic it starts from.
 
 The agent decides from the view alone, never from the state: two states that differ only in
 cards hidden from its seat get the same choices from agents with the same seed.
@@ -16,7 +20,7 @@ any machine, whatever its load) and/or a time per decision (``time_per_move``: s
 faster machine, and not reproducible).
 
 >>> from burraco.agents import GreedyAgent, play_hand
->>> final = play_hand([SearchAgent(simulations=2, seed=1), GreedyAgent()] * 2, seed=4)
+>>> final = play_hand([SearchAgent(simulations=1, depth=2, seed=1), GreedyAgent()] * 2, seed=4)
 >>> final.is_over
 True
 """
@@ -49,14 +53,14 @@ _NEAR_BURRACO: Final = {5: 30, 6: 60}
 """Credit for a meld of 5 or 6 cards at the end of a cut-off rollout: it may grow into a
 burraco."""
 
-_HAND_WEIGHT = 0.4
+_HAND_WEIGHT: Final = 0.4
 """How much the cards in hand count against a team in a hand that goes on: they may still
 be melded."""
 
-_MARGIN = 20.0
+_MARGIN: Final = 20.0
 """The least average gain, in points, for which the search overrules the greedy choice."""
 
-_CONFIDENCE = 2.0
+_CONFIDENCE: Final = 2.0
 """How many standard errors that gain must measure before the search overrules greedy."""
 
 _ROLLOUT_LIMIT: Final = 2_000
