@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -106,6 +108,7 @@ def main() -> None:
     parser.add_argument("--merge", type=Path, nargs="+", help="summaries to merge")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
+    sys.path.insert(0, os.getcwd())  # module:Class may name a module of the current directory
     if args.merge:
         _merge(args.merge, args.out)
         return
