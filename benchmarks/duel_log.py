@@ -78,12 +78,13 @@ def _write(path: Path, result: DuelResult, complete: bool) -> None:
 def _merge(paths: list[Path], out: Path) -> None:
     documents = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
     first = documents[0]
-    deals = sorted(
-        (_deal(record) for document in documents for record in document["records"]),
-        key=lambda deal: deal.index,
-    )
+    by_index: dict[int, DuelDeal] = {}  # a deal played by two parts is the same deal: keep one
+    for document in documents:
+        for record in document["records"]:
+            by_index.setdefault(record["index"], _deal(record))
+    deals = [by_index[index] for index in sorted(by_index)]
     if [deal.index for deal in deals] != list(range(len(deals))):
-        raise SystemExit("the parts do not cover deals 0, 1, 2, ... exactly once")
+        raise SystemExit("the parts do not cover deals 0, 1, 2, ... without a gap")
     result = DuelResult(
         a=first["a"],
         b=first["b"],
