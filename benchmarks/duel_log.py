@@ -66,16 +66,30 @@ def _deal(record: dict[str, Any]) -> DuelDeal:
     return DuelDeal(index=record["index"], hands=(hands[0], hands[1]))
 
 
+def _ranges(indexes: list[int]) -> str:
+    """``[0, 1, 2, 100, 101]`` as ``"0-2, 100-101"``."""
+    parts: list[str] = []
+    start = previous = indexes[0]
+    for index in [*indexes[1:], None]:
+        if index is not None and index == previous + 1:
+            previous = index
+            continue
+        parts.append(f"{start}-{previous}")
+        if index is not None:
+            start = previous = index
+    return ", ".join(parts)
+
+
 def _write(path: Path, result: DuelResult, complete: bool) -> None:
     summary = result.summary() | {
         "complete": complete,
-        "first_deal": result.deals[0].index,
+        "deal_indexes": _ranges([deal.index for deal in result.deals]),
         "records": [_record(deal) for deal in result.deals],
     }
     path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
 
 
-def _merge(paths: list[Path], out: Path) -> None:
+def _merge(paths: list[Path], out: Path, *, partial: bool) -> None:
     documents = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
     first = documents[0]
     by_index: dict[int, DuelDeal] = {}  # a deal played by two parts is the same deal: keep one
@@ -83,8 +97,11 @@ def _merge(paths: list[Path], out: Path) -> None:
         for record in document["records"]:
             by_index.setdefault(record["index"], _deal(record))
     deals = [by_index[index] for index in sorted(by_index)]
-    if [deal.index for deal in deals] != list(range(len(deals))):
-        raise SystemExit("the parts do not cover deals 0, 1, 2, ... without a gap")
+    if not partial and [deal.index for deal in deals] != list(range(len(deals))):
+        raise SystemExit(
+            "the parts do not cover deals 0, 1, 2, ... without a gap (--partial merges them "
+            "anyway: a fair sample of deals, but not the figures of a burraco duel run)"
+        )
     result = DuelResult(
         a=first["a"],
         b=first["b"],
@@ -94,7 +111,7 @@ def _merge(paths: list[Path], out: Path) -> None:
         elapsed=sum(document["elapsed_seconds"] for document in documents),
         workers=f"{len(documents)} runs of 1 process",
     )
-    _write(out, result, all(document["complete"] for document in documents))
+    _write(out, result, all(document["complete"] for document in documents) and not partial)
 
 
 def main() -> None:
@@ -107,11 +124,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--every", type=int, default=5, help="deal pairs between rewrites")
     parser.add_argument("--merge", type=Path, nargs="+", help="summaries to merge")
+    parser.add_argument(
+        "--partial", action="store_true", help="with --merge: allow gaps between the parts"
+    )
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     sys.path.insert(0, os.getcwd())  # module:Class may name a module of the current directory
     if args.merge:
-        _merge(args.merge, args.out)
+        _merge(args.merge, args.out, partial=args.partial)
         return
     start = time.perf_counter()
     played: list[DuelDeal] = []
