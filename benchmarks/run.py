@@ -7,6 +7,7 @@ Measured:
 
 * ``validate_meld`` and ``extend_meld`` per call (median and p99) over fixed meld vectors;
 * ``legal_actions`` and ``apply`` per call over positions from seeded random play;
+* ``determinize`` per call on the view of the seat to act at some of those positions;
 * random-play throughput (steps and hands per second) for 2, 4 and 6 players, choosing
   uniformly over ``legal_actions`` at every decision;
 * ``legal_actions`` by hand size (11, 22, 33 and 44 cards), to show how its cost grows;
@@ -35,12 +36,15 @@ from burraco import (
     Card,
     GameState,
     Phase,
+    PlayerView,
     Rules,
     apply,
+    determinize,
     extend_meld,
     legal_actions,
     make_deck,
     new_game,
+    observe,
     parse_cards,
     validate_meld,
 )
@@ -240,6 +244,21 @@ def _position_with_hand(deck: list[Card], size: int) -> GameState:
     )
 
 
+def bench_determinize(states: list[GameState], repeat: int) -> dict[str, float]:
+    """determinize per call, sampling ``repeat`` times the view of the seat to act at each
+    position (as a search bot does at each decision)."""
+    rng = random.Random(6)
+    samples = []
+    for state in states:
+        view = observe(state, state.turn)
+
+        def sample(view: PlayerView = view) -> GameState:
+            return determinize(view, rng)
+
+        samples.append(per_call(sample, repeat))
+    return summary(samples)
+
+
 def bench_memory(seed: int) -> dict[str, float]:
     """Bytes allocated per state kept alive along one hand, beyond the first state.
 
@@ -297,6 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     positions(CLASSIC, 5 if quick else 100, seed=1000)
     results.update(bench_positions(states, cold=False))
     results["legal_actions_cold"] = cold["legal_actions"]
+    results["determinize"] = bench_determinize(states[:: 10 if quick else 20], repeat // 4)
     results["positions"] = len(states)
     results["play"] = {
         str(players): bench_play(attrs.evolve(CLASSIC, players=players), play_seconds, seed=2000)
@@ -322,6 +342,7 @@ def print_table(results: dict[str, Any]) -> None:
         ("legal_actions (memos warm)", "legal_actions"),
         ("legal_actions (memos cold)", "legal_actions_cold"),
         ("apply", "apply"),
+        ("determinize (view of the seat to act)", "determinize"),
     ]
     for label, name in rows:
         row = results[name]

@@ -65,7 +65,9 @@ def position(
     ``stock`` gives the top cards of the stock. Cards not placed go, in deck order: 11 to each
     pozzetto not given, 11 to each seat not in ``hands``, the rest to the stock under ``stock``;
     with ``exact_stock`` the stock is only ``stock`` and the seats not in ``hands`` share the
-    rest.
+    rest. Without ``exact_stock``, cards that would make the stock larger than play can leave it
+    (the deal's stock less the draws the discard pile shows) go to the seats not in ``hands``
+    instead, so that the position is one play can reach.
     """
     left = Counter(make_deck(rules.packs))
 
@@ -101,6 +103,13 @@ def position(
     if not exact_stock:
         for seat in others:
             hand_cards[seat] = take(rest()[: rules.hand_size])
+        pile_draws = len(pile_cards) - (0 if phase is Phase.PLAY and not taken_from_pile else 1)
+        draws = max(pile_draws, taken_from_pile - 1, 0)
+        surplus = len(stock_top) + len(rest()) - (rules.stock_size - draws)
+        if others and surplus > 0:
+            spare = rest()[:surplus]
+            for i, seat in enumerate(others):
+                hand_cards[seat] += take(spare[i :: len(others)])
         stock_cards = stock_top + take(rest())
     else:
         stock_cards = stock_top

@@ -5,9 +5,13 @@ An arrangement is a set of one rank with at most one wild, or a run of slots (1 
 slot held by a wild. It encodes the library's documented readings directly, by enumeration:
 
 * a two of the suit standing in the rank-2 slot is natural, not a wild;
-* a two of the suit is never the wild of a run that holds a natural ace at slot 14;
+* any other two, the suit's own two included, is a wild like a joker: in an ace-high run
+  (``KH AH 2H`` is ``2H=QH KH AH``) it stands for any slot a joker could, while a run through
+  the ace (slot 14 and slot 2 together, ``KH AH 2H 3H``) is never an arrangement;
 * a run over all 14 slots needs ``wild_as_second_ace``;
-* a fixed wild (``lock``) must stay at its slot.
+* a fixed wild (``lock``) must stay at its slot;
+* ``keep_two`` (``natural_two_locked`` when a meld with a natural two grows): the run must still
+  hold a natural two in the rank-2 slot.
 """
 
 from __future__ import annotations
@@ -25,7 +29,10 @@ def natural(suit: Suit, slot: int) -> Card:
 
 
 def arrangements(
-    cards: Sequence[Card], rules: Rules, lock: tuple[Card, int] | None = None
+    cards: Sequence[Card],
+    rules: Rules,
+    lock: tuple[Card, int] | None = None,
+    keep_two: bool = False,
 ) -> Iterator[Arrangement]:
     """Every legal arrangement of exactly these cards."""
     held = Counter(cards)
@@ -36,7 +43,7 @@ def arrangements(
             return
     wild_cards = [card for card in held if card == JOKER or card.rank is Rank.TWO]
     # sets
-    if lock is None:
+    if lock is None and not keep_two:
         for rank in rules.set_ranks:
             naturals = [card for card in cards if card.rank is rank]
             rest = [card for card in cards if card.rank is not rank]
@@ -49,7 +56,11 @@ def arrangements(
             if high > 14 or (low == 1 and high == 14 and not rules.wild_as_second_ace):
                 continue
             slots = range(low, high + 1)
+            if keep_two and not low <= 2 <= high:
+                continue
             for wild_slot in [0, *slots]:
+                if keep_two and wild_slot == 2:
+                    continue
                 needed = Counter(natural(suit, slot) for slot in slots if slot != wild_slot)
                 if needed[Card(Rank.ACE, suit)] > 1:
                     continue
@@ -68,8 +79,6 @@ def arrangements(
                 own_two = wild == Card(Rank.TWO, suit)
                 if own_two and wild_slot == 2:
                     continue  # that is the natural two, counted as wild_slot == 0
-                if own_two and high == 14 and wild_slot != 14:
-                    continue  # no own-suit two as the wild of an ace-high run
                 if lock is not None and (wild, wild_slot) != lock:
                     continue
                 table = tuple(wild if s == wild_slot else natural(suit, s) for s in slots)
@@ -78,5 +87,10 @@ def arrangements(
         return
 
 
-def is_legal(cards: Sequence[Card], rules: Rules, lock: tuple[Card, int] | None = None) -> bool:
-    return next(arrangements(cards, rules, lock), None) is not None
+def is_legal(
+    cards: Sequence[Card],
+    rules: Rules,
+    lock: tuple[Card, int] | None = None,
+    keep_two: bool = False,
+) -> bool:
+    return next(arrangements(cards, rules, lock, keep_two), None) is not None

@@ -114,3 +114,44 @@ def test_actions_validate_their_fields() -> None:
         OpenMeld("5H 6H JK", wild_as="4")  # type: ignore[arg-type]
     with pytest.raises(NotationError):
         Discard("XX")
+
+
+# --- strict notation and sizes (issue 12) -------------------------------------------------------
+
+
+def test_commas_separate_the_words_of_an_action_as_they_separate_cards() -> None:
+    assert parse_action("open 5H,6H, 7H") == parse_action("open 5H 6H 7H")
+    assert parse_action("add 0,8H") == parse_action("add 0 8H")
+
+
+@pytest.mark.parametrize(
+    "text", ["pic\u212a", "dr\u0430w", "open\u00a05H 6H 7H", "discard 7\u017f"]
+)
+def test_non_ascii_lookalikes_and_spaces_are_not_actions(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_action(text)
+
+
+def test_an_action_longer_than_any_legal_one_is_rejected_fast_with_a_short_message() -> None:
+    import time
+
+    from burraco.actions import MAX_ACTION_LENGTH
+
+    longest = "add [AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH JK=KH] 10S 10S 10S 10S 10S 10S"
+    assert len(longest) < MAX_ACTION_LENGTH
+    start = time.perf_counter()
+    with pytest.raises(NotationError) as caught:
+        parse_action("open " + "7H " * 3_500_000)
+    assert time.perf_counter() - start < 0.5
+    assert caught.value.reason is Reason.BAD_ACTION
+    assert len(str(caught.value)) < 300
+    assert len(caught.value.token) <= MAX_ACTION_LENGTH
+
+
+def test_a_meld_of_more_cards_than_the_packs_hold_is_rejected_with_a_short_message() -> None:
+    from burraco import InvalidMeldError
+
+    with pytest.raises(InvalidMeldError) as caught:
+        validate_meld("7H " * 1_000_000)
+    assert caught.value.reason is Reason.TOO_MANY_COPIES
+    assert len(str(caught.value)) < 300

@@ -24,12 +24,15 @@ WORKED_HAND = {
             "closed": True,
         },
         {
-            "melds": ["9C 9C 9D 9H 9S 9S 2H", ["QS", "KS", "AS"]],
+            "melds": ["9C 9C 9D 9D 9H 9S 2H", ["QS", "KS", "AS"]],
             "hand": "JD 7C 2S JK 5H",
             "pozzetto": False,
         },
     ],
 }
+
+OTHER_TEAM = {"melds": [], "hand": "5H 6H", "pozzetto": False}
+"""A second team for files that are about the first one."""
 
 WORKED_SHEET = """\
 classic rules
@@ -217,7 +220,7 @@ def test_score_reads_standard_input(
 def test_score_rules_option_overrides_the_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    hand = {"teams": [{"melds": ["4S 5S 6S 7S 8S 9S 10S JK=JS"], "pozzetto": True}]}
+    hand = {"teams": [{"melds": ["4S 5S 6S 7S 8S 9S 10S JK=JS"], "pozzetto": True}, OTHER_TEAM]}
     path = write(tmp_path, {**hand, "rules": "classic"})
     assert main(["score", path, "--rules", "fibur"]) == 0
     out = capsys.readouterr().out
@@ -348,3 +351,54 @@ def test_every_reason_code_has_a_row_on_the_reasons_page() -> None:
         if line.startswith("| `")
     }
     assert {reason.value for reason in Reason} == rows
+
+
+# --- the score file holds only what a real table shows (issue 12) -------------------------------
+
+CLOSER = {"melds": ["4S 5S 6S 7S 8S 9S 10S"], "hand": "3C", "pozzetto": True, "closed": True}
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            {"teams": [{**CLOSER, "melds": ["KH KD KC"]}, OTHER_TEAM]},
+            "teams[0]: closing-needs-burraco",
+        ),
+        ({"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]}, "closed needs took_pozzetto"),
+        (
+            {
+                "rules": "international",
+                "teams": [{**CLOSER, "melds": ["4S 5S 6S JK 8S 9S 10S"]}, OTHER_TEAM],
+            },
+            "teams[0]: closing-needs-clean-burraco",
+        ),
+        (
+            {
+                "teams": [
+                    {**CLOSER, "hand": "5H"},
+                    {"melds": ["5H 5D 5C"], "hand": "5H", "pozzetto": True},
+                ]
+            },
+            "too-many-copies: the teams hold 3 copies of 5H",
+        ),
+        ({"teams": [CLOSER]}, "4 players make 2 teams, so a hand has 2 team entries, not 1"),
+        ({"teams": [CLOSER, *[OTHER_TEAM] * 3]}, "not 4"),
+        ({"players": 5, "teams": [CLOSER, OTHER_TEAM]}, "players must be 2, 3, 4 or 6, not 5"),
+    ],
+)
+def test_score_rejects_a_hand_no_table_shows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: object, message: str
+) -> None:
+    assert main(["score", write(tmp_path, content)]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err.splitlines()) == 1
+
+
+def test_score_reads_a_six_player_hand_of_three_teams(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = {"players": 6, "teams": [CLOSER, OTHER_TEAM, OTHER_TEAM]}
+    assert main(["score", write(tmp_path, content)]) == 0
+    assert "team 2" in capsys.readouterr().out

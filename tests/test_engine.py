@@ -25,6 +25,7 @@ from burraco import (
     Rules,
     StockEnd,
     apply,
+    canonical_action,
     check_action,
     format_cards,
     is_legal,
@@ -541,3 +542,76 @@ def test_equal_positions_are_equal_values() -> None:
     assert a == b
     assert hash(a) == hash(b)
     assert isinstance(a.hands[0][0], Card)
+
+
+# --- the ace-high reading and membership ----------------------------------------------------------
+
+
+def test_legal_actions_offer_the_ace_high_sequence_with_its_own_two() -> None:
+    state = position(hands={0: "QH KH AH 2H 9C"})
+    offered = legal_actions(state)
+    for move in ("open QH KH AH 2H", "open KH AH 2H", "open QH AH 2H", "open QH KH 2H"):
+        assert parse_action(move) in list(offered)
+    after = play(state, "open QH KH AH 2H")
+    assert [str(meld) for meld in after.melds[0]] == ["2H=JH QH KH AH"]
+    grown = position(hands={0: "AH 9C"}, melds={0: ["10H JH QH 2H=KH"]})
+    assert "add 0 AH" in [str(action) for action in legal_actions(grown)]
+    assert str(play(grown, "add 0 AH").melds[0][0]) == "10H JH QH 2H=KH AH"
+
+
+def test_international_pile_may_be_taken_for_an_ace_high_sequence_with_its_own_two() -> None:
+    state = position(INTERNATIONAL, hands={0: "KH 2H 9S"}, phase=Phase.DRAW, pile="AH")
+    assert [str(action) for action in legal_actions(state)] == ["draw", "pick"]
+    picked = play(state, "pick")
+    assert parse_action("open KH AH 2H") in list(legal_actions(picked))
+
+
+def test_membership_agrees_with_is_legal_for_every_spelling() -> None:
+    state = position(hands={0: "5H 6H JK 9C"}, melds={0: ["7D 8D 9D"]})
+    actions = legal_actions(state)
+    named_default = OpenMeld("5H 6H JK", wild_as=Rank.SEVEN)
+    assert is_legal(state, named_default)
+    assert named_default not in list(actions)
+    assert named_default in actions
+    meld = state.melds[0][0]
+    by_meld = AddToMeld(meld, parse_cards("JK"))
+    assert is_legal(state, by_meld) and by_meld in actions
+    assert OpenMeld("5H 6H JK", wild_as=Rank.FOUR) in actions
+    assert OpenMeld("5H 6H JK", wild_as=Rank.NINE) not in actions
+    assert AddToMeld(5, parse_cards("JK")) not in actions
+    assert isinstance(actions, list) and actions == list(actions)
+
+
+def test_canonical_action_gives_the_listed_spelling() -> None:
+    state = position(hands={0: "5H 6H JK 9C"}, melds={0: ["7D 8D 9D"]})
+    listed = legal_actions(state)
+    assert canonical_action(state, OpenMeld("JK 6H 5H", wild_as=Rank.SEVEN)) == OpenMeld("5H 6H JK")
+    four = OpenMeld("5H 6H JK", wild_as=Rank.FOUR)
+    assert canonical_action(state, four) == four
+    by_meld = AddToMeld(state.melds[0][0], parse_cards("JK"), wild_as=Rank.TEN)
+    assert canonical_action(state, by_meld) == AddToMeld(0, parse_cards("JK"))
+    for action in listed:
+        assert canonical_action(state, action) == action
+    with pytest.raises(IllegalActionError):
+        canonical_action(state, OpenMeld("5H 6H 9C"))
+
+
+def test_membership_agrees_with_is_legal_in_random_games() -> None:
+    for seed in range(3):
+        state = new_game(seed=seed)
+        for _ in range(60):
+            actions = legal_actions(state)
+            if not actions:
+                break
+            for action in actions:
+                if isinstance(action, OpenMeld) and action.wild_as is None:
+                    meld = validate_meld(action.cards)
+                    if meld.wild_as is not None:
+                        spelled = OpenMeld(action.cards, wild_as=meld.wild_as)
+                        assert spelled in actions and is_legal(state, spelled)
+                if isinstance(action, AddToMeld):
+                    assert isinstance(action.meld, int)
+                    target = state.melds[state.current_team][action.meld]
+                    spelled_add = AddToMeld(target, action.cards, wild_as=action.wild_as)
+                    assert spelled_add in actions
+            state = apply(state, actions[(seed * 7 + len(actions)) % len(actions)])

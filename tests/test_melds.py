@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import assume, example, given
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from burraco import (
@@ -366,3 +366,108 @@ def test_melds_are_frozen_and_hashable() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         meld.cards = ()  # type: ignore[misc]
     assert len({meld, validate_meld("7H 6H 5H")}) == 1
+
+
+# --- properties under every rule set -------------------------------------------------------------
+
+EVERY_RULES = [
+    CLASSIC,
+    FIBUR,
+    INTERNATIONAL,
+    attrs.evolve(CLASSIC, wild_as_second_ace=False),
+    attrs.evolve(INTERNATIONAL, wild_as_second_ace=False),
+]
+EXTEND_RULES = [
+    *EVERY_RULES,
+    attrs.evolve(CLASSIC, natural_two_locked=True),
+    attrs.evolve(CLASSIC, natural_two_locked=True, wild_as_second_ace=False),
+]
+
+
+@st.composite
+def near_sequences(draw: st.DrawFn) -> list[Card]:
+    """3 to 14 cards, mostly of one suit in a row, with twos (the suit's own above all), jokers
+    and aces mixed in: the shapes where the ace-high reading and the natural two matter."""
+    suit = draw(st.sampled_from(list(Suit)))
+    low = draw(st.integers(1, 13))
+    high = draw(st.integers(low + 1, min(14, low + 13)))
+    cards = [meld_oracle.natural(suit, slot) for slot in range(low, high + 1)]
+    drop = draw(st.lists(st.integers(0, len(cards) - 1), max_size=2, unique=True))
+    cards = [card for i, card in enumerate(cards) if i not in drop]
+    own_two = Card(Rank.TWO, suit)
+    extras = [own_two, own_two, Card(Rank.ACE, suit), *WILDS, *(Card(r, suit) for r in Rank)]
+    cards += draw(st.lists(st.sampled_from(extras), max_size=3))
+    assume(3 <= len(cards) <= 14)
+    return draw(st.permutations(cards))
+
+
+def keep_two_of(meld: Meld, rules: Rules) -> bool:
+    """Whether ``natural_two_locked`` keeps the meld's natural two natural when it grows."""
+    if not rules.natural_two_locked or meld.kind is not MeldKind.SEQUENCE:
+        return False
+    low, high = span_of(meld)
+    return low <= 2 <= high and (meld.wild_index is None or low + meld.wild_index != 2)
+
+
+@pytest.mark.parametrize("rules", EVERY_RULES, ids=lambda rules: repr(rules)[:60])
+@given(st.one_of(near_sequences(), near_melds()))
+@example(parse_cards("QH KH AH 2H"))
+@example(parse_cards("QH 2H AH"))
+@example(parse_cards("JD QD 2D AD"))
+@example(parse_cards("9S 10S JS QS KS AS 2S"))
+@example(parse_cards("KH AH 2H 3H"))
+@example(parse_cards("AH 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2S"))
+def test_validate_meld_agrees_with_the_oracle_under_every_rule_set(
+    rules: Rules, cards: list[Card]
+) -> None:
+    arranged = set(meld_oracle.arrangements(cards, rules))
+    assert is_valid_meld(cards, rules) == bool(arranged)
+    if arranged:
+        meld = validate_meld(cards, rules)
+        index = -1 if meld.wild_index is None else meld.wild_index
+        assert (meld.kind.value, meld.cards, index) in arranged
+        assert burraco_kind(meld, rules) == (
+            None if len(cards) < 7 else burraco_kind(Meld.parse(str(meld)), rules)
+        )
+
+
+@pytest.mark.parametrize("rules", EXTEND_RULES, ids=lambda rules: repr(rules)[:60])
+@settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(st.one_of(near_sequences(), legal_melds()), st.data())
+@example(parse_cards("QH KH AH"), parse_cards("2H"))
+@example(parse_cards("JH QH 2H"), parse_cards("AH"))
+@example(parse_cards("2H 3H 4H 5H 6H 7H"), parse_cards("9H"))
+def test_extend_meld_agrees_with_the_oracle_under_every_rule_set(
+    rules: Rules, cards: list[Card], data: st.DataObject | tuple[Card, ...]
+) -> None:
+    assume(is_valid_meld(cards, rules))
+    meld = validate_meld(cards, rules)
+    if isinstance(data, tuple):
+        added = list(data)
+    else:
+        added = data.draw(st.lists(st.sampled_from(nearby_cards(meld)), min_size=1, max_size=4))
+    union = list(meld.cards) + added
+    arranged = set(
+        meld_oracle.arrangements(union, rules, lock_of(meld, added), keep_two_of(meld, rules))
+    )
+    arranged = {arrangement for arrangement in arranged if arrangement[0] == meld.kind.value}
+    try:
+        grown = extend_meld(meld, added, rules)
+    except InvalidMeldError:
+        assert not arranged
+    else:
+        index = -1 if grown.wild_index is None else grown.wild_index
+        assert (grown.kind.value, grown.cards, index) in arranged
+        assert multiset(grown.cards) == multiset(union)
+
+
+def test_the_suits_own_two_is_the_wild_of_an_ace_high_sequence() -> None:
+    assert str(validate_meld("KH AH 2H")) == "2H=QH KH AH"
+    assert str(validate_meld("QH KH AH 2H")) == "2H=JH QH KH AH"
+    assert str(validate_meld("QH 2H AH")) == "QH 2H=KH AH"
+    assert str(extend_meld(validate_meld("QH KH AH"), "2H")) == "2H=JH QH KH AH"
+    ten_to_king = validate_meld("10H JH QH 2H", wild_as=Rank.KING)
+    assert str(extend_meld(ten_to_king, "AH")) == "10H JH QH 2H=KH AH"
+    with pytest.raises(InvalidMeldError) as caught:
+        validate_meld("KH AH 2H 3H")
+    assert caught.value.reason is Reason.WRAP_AROUND

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from burraco.cards import JOKER, Card, Rank, Suit, make_deck, parse_cards
 from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
-from burraco.melds import BurracoKind, Meld, burraco_kind, validate_meld
+from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind, validate_meld
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PenaltyWhen, Rules
-from burraco.scoring import HandScore, TeamScore, score_hand, score_team
+from burraco.scoring import HandScore, TeamScore, check_table, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
+from burraco.testing import melds as legal_melds
 
 IF_OPPONENTS_CLOSED = attrs.evolve(
     CLASSIC, untaken_pozzetto_penalty=PenaltyWhen.IF_OPPONENTS_CLOSED
@@ -307,17 +309,21 @@ def test_three_teams_each_get_their_own_seats_cards() -> None:
     rules = attrs.evolve(CLASSIC, players=6)
     state = make_state(
         hands=["AS", "3D", "", "KC", "JK", "7H"],
-        melds=[["5H 6H 7H"], ["KS KH KD"], ["QD QH QS"]],
+        melds=[["5H 6H 7H"], ["KS KH KD"], ["QD QH QS QC QC QD QH"]],
         pozzetto_taken=[True, False, True],
         pozzetti=[UNTAKEN_POZZETTO],
         outcome=Outcome(EndReason.CLOSED, 2),
         rules=rules,
     )
-    assert score_hand(state).teams == (
-        plain(15, -25),
-        plain(30, -35, -100),
-        plain(30, -5, 0, closing=100),
+    closer = TeamScore(
+        melded=70,
+        in_hand=-5,
+        burraco_bonus=200,
+        closing_bonus=100,
+        pozzetto_penalty=0,
+        clean_burracos=1,
     )
+    assert score_hand(state).teams == (plain(15, -25), plain(30, -35, -100), closer)
 
 
 # --- score_team's inputs -------------------------------------------------------------------------
@@ -489,9 +495,8 @@ def melds(draw: st.DrawFn) -> Meld:
     high = draw(st.integers(low + 2, 14))
     cards = [Card(Rank.ACE if slot == 14 else Rank(slot), suit) for slot in range(low, high + 1)]
     if draw(st.booleans()):
-        # a two of the suit cannot be the wild of an ace-high sequence (KH AH 2H wraps around)
-        wilds = [wild for wild in WILDS if wild.suit is not suit]
-        cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from(wilds))
+        # any wild, the suit's own two included (KH AH 2H is 2H=QH KH AH)
+        cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from(WILDS))
     return validate_meld(cards)
 
 
@@ -500,12 +505,28 @@ RULE_SETS = [CLASSIC, FIBUR, INTERNATIONAL, IF_OPPONENTS_CLOSED]
 
 @st.composite
 def team_data(draw: st.DrawFn) -> tuple[list[Meld], list[Card], bool, bool, bool, Rules]:
-    table = draw(st.lists(melds(), max_size=6))
-    in_hand = draw(st.lists(st.sampled_from(make_deck()), max_size=22))
-    closed = draw(st.booleans())
-    took_pozzetto = closed or draw(st.booleans())
-    opponent_closed = not closed and draw(st.booleans())
+    """A team's end of hand that a real table can show (the checks of ``check_team``)."""
     rules = draw(st.sampled_from(RULE_SETS))
+    table = draw(
+        st.lists(
+            legal_melds(rules),
+            max_size=6,
+            unique_by=lambda meld: meld.rank if meld.kind is MeldKind.SET else id(meld),
+        )
+    )
+    left = Counter(make_deck(rules.packs))
+    left.subtract(card for meld in table for card in meld.cards)
+    assume(not -left)
+    spare = sorted(left.elements())
+    picks = draw(st.lists(st.integers(0, len(spare) - 1), max_size=22, unique=True))
+    in_hand = [spare[i] for i in picks]
+    can_close = any(
+        len(meld.cards) >= 7 and (meld.wild is None or not rules.closing_needs_clean_burraco)
+        for meld in table
+    )
+    closed = can_close and draw(st.booleans())
+    took_pozzetto = closed or (bool(table) and draw(st.booleans()))
+    opponent_closed = not closed and draw(st.booleans())
     return table, in_hand, took_pozzetto, closed, opponent_closed, rules
 
 
@@ -617,3 +638,80 @@ def test_score_hand_agrees_with_score_team_on_random_finished_hands(
         )
         assert score.teams[team] == expected
         assert score.totals[team] % 5 == 0
+
+
+# --- what a real table guarantees (issue 12) ----------------------------------------------------
+
+BURRACO = "4S 5S 6S 7S 8S 9S 10S"
+
+
+def test_a_team_that_closed_without_a_burraco_gets_no_score() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        score_team(["KH KD KC", "6D 7D JK"], "3C", took_pozzetto=True, closed=True)
+    assert caught.value.reason is Reason.CLOSING_NEEDS_BURRACO
+    assert "burraco (7 cards or more)" in str(caught.value)
+
+
+def test_under_international_a_team_closes_only_with_a_clean_burraco() -> None:
+    dirty = "4S 5S 6S JK 8S 9S 10S"
+    with pytest.raises(InvalidStateError) as caught:
+        score_team([dirty], "3C", took_pozzetto=True, closed=True, rules=INTERNATIONAL)
+    assert caught.value.reason is Reason.CLOSING_NEEDS_CLEAN_BURRACO
+    clean = score_team([BURRACO], "3C", took_pozzetto=True, closed=True, rules=INTERNATIONAL)
+    assert clean.closing_bonus == 100
+
+
+def test_a_team_holds_no_more_copies_of_a_card_than_the_packs() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        score_team(["5H 5D 5C", "3H 4H 5H"], "5H", took_pozzetto=True, closed=False)
+    assert caught.value.reason is Reason.TOO_MANY_COPIES
+    assert "3 copies of 5H" in str(caught.value)
+    six = attrs.evolve(CLASSIC, players=6)
+    assert score_team(["5H 5D 5C", "3H 4H 5H"], "5H", took_pozzetto=True, closed=False, rules=six)
+
+
+def test_two_sets_of_one_rank_are_refused_under_one_set_per_rank() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        score_team(["KH KD KC", "KS KS KH"], "", took_pozzetto=True, closed=False)
+    assert caught.value.reason is Reason.SET_RANK_TAKEN
+    lenient = attrs.evolve(CLASSIC, one_set_per_rank=False)
+    score = score_team(
+        ["KH KD KC", "KS KS KH"], "", took_pozzetto=True, closed=False, rules=lenient
+    )
+    assert score.melded == 60
+
+
+def test_meld_values_are_checked_under_the_rules_too() -> None:
+    kings = Meld.parse("KS KH KD")
+    with pytest.raises(InvalidMeldError) as caught:
+        score_team([kings], "", took_pozzetto=True, closed=False, rules=INTERNATIONAL)
+    assert caught.value.reason is Reason.SET_RANK_NOT_ALLOWED
+
+
+def test_a_team_that_took_its_pozzetto_has_melded() -> None:
+    with pytest.raises(InvalidStateError, match="has a meld") as caught:
+        score_team([], "5H", took_pozzetto=True, closed=False)
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+
+
+def test_with_two_or_three_players_the_closer_holds_no_card() -> None:
+    two = attrs.evolve(CLASSIC, players=2)
+    with pytest.raises(InvalidStateError, match="holds none") as caught:
+        score_team([BURRACO], "3C", took_pozzetto=True, closed=True, rules=two)
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+    assert score_team([BURRACO], "", took_pozzetto=True, closed=True, rules=two).total == 350
+
+
+def test_check_table_counts_copies_across_teams_and_the_teams() -> None:
+    a = ([validate_meld("5H 5D 5C")], parse_cards("5H"))
+    b = ([validate_meld("3H 4H 5H")], parse_cards(""))
+    with pytest.raises(InvalidStateError) as caught:
+        check_table([a, b])
+    assert caught.value.reason is Reason.TOO_MANY_COPIES
+    assert "3 copies of 5H" in str(caught.value)
+    for teams in ([a], [a, a, a, a]):
+        with pytest.raises(InvalidStateError) as caught:
+            check_table(teams)
+        assert caught.value.reason is Reason.OUT_OF_RANGE
+    sevens = ([validate_meld("7S 7D 7C")], parse_cards("8S"))
+    check_table([sevens, sevens, sevens], attrs.evolve(CLASSIC, players=6))

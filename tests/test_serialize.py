@@ -13,6 +13,8 @@ from typing import Any, Final, cast
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burraco import (
     CLASSIC,
@@ -44,6 +46,7 @@ from burraco import (
     validate_meld,
 )
 from burraco.serialize import FORMAT, from_dict, from_json, to_dict, to_json
+from burraco.testing import game_states
 from tests.helpers import position
 from tests.soak import final_state, random_hand
 
@@ -398,8 +401,10 @@ def match(**changes: Any) -> dict[str, Any]:
     rules = attrs.evolve(CLASSIC, target=200)
     one = HandScore(
         (
-            TeamScore(melded=300, in_hand=0, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0),
-            TeamScore(melded=50, in_hand=0, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0),
+            TeamScore(
+                melded=300, in_hand=-10, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0
+            ),
+            TeamScore(melded=50, in_hand=-10, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0),
         )
     )
     document = to_dict(Match.start(rules).record(one))
@@ -664,7 +669,12 @@ def test_deep_python_nesting_is_rejected_without_recursion() -> None:
 
 def test_a_state_that_leaves_the_player_no_legal_action_is_rejected() -> None:
     stuck = position(
-        hands={0: "JK"}, melds={0: ["5H 6H 7H"]}, taken=[True, False], pile="9C", turn=0
+        hands={0: "JK"},
+        melds={0: ["5H 6H 7H"]},
+        taken=[True, False],
+        pile="9C",
+        turn=0,
+        melded_this_turn=True,
     )
     with pytest.raises(InvalidStateError) as caught:
         from_dict(to_dict(stuck))
@@ -673,3 +683,282 @@ def test_a_state_that_leaves_the_player_no_legal_action_is_rejected() -> None:
         "hands[0]: inconsistent-state: seat 0 has no legal action: it holds JK, and cannot "
         "close with it"
     )
+
+
+# --- only what play can reach loads (issue 12) ---------------------------------------------------
+
+SIX: Final = attrs.evolve(CLASSIC, players=6)
+IMMEDIATE: Final = attrs.evolve(CLASSIC, stock_end="immediately")
+
+
+def reached(rules: Rules, test: Callable[[GameState], bool]) -> GameState:
+    """The first state of random hands under ``rules`` that passes ``test``."""
+    for seed in range(300):
+        for state, _ in random_hand(rules, seed, eager=True):
+            if test(state):
+                return state
+        last = final_state(rules, seed, eager=True)
+        if test(last):
+            return last
+    raise AssertionError("no such state in 300 hands")
+
+
+def rejected(document: dict[str, Any]) -> tuple[Reason, str]:
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(document)
+    return caught.value.reason, caught.value.path
+
+
+def unseen_waiting(state: GameState) -> bool:
+    return bool(state.unseen_pozzetto) and state.phase is Phase.DRAW and state.outcome is None
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, SIX], ids=["4-players", "6-players"])
+def test_an_unseen_pozzetto_whose_partner_has_discarded_is_rejected(rules: Rules) -> None:
+    state = reached(rules, unseen_waiting)
+    holder = state.unseen_pozzetto[0]
+    partner = state.partner_of(holder)
+    assert partner is not None
+    after_partner = (partner + 1) % rules.players  # the partner has discarded: its left acts
+    document = {**to_dict(state), "turn": after_partner, "dealer": after_partner}
+    assert rejected(document) == (Reason.INCONSISTENT_STATE, "unseen_pozzetto[0]")
+    # with the partner to act, it is a position play reaches
+    assert from_dict({**to_dict(state), "turn": partner}, GameState).turn == partner
+
+
+def test_a_play_phase_hand_of_one_card_with_nothing_melded_is_rejected() -> None:
+    state = reached(
+        CLASSIC,
+        lambda s: s.phase is Phase.PLAY and not s.melded_this_turn and not s.taken_from_pile,
+    )
+    document = to_dict(state)
+    seat = state.turn
+    cards = document["hands"][seat].split()
+    document["hands"][seat] = cards[0]
+    document["stock"] = " ".join([*cards[1:], document["stock"]])
+    stock_cards = document["stock"].split()
+    # keep the stock no larger than the deal leaves: give the extra cards to the next seat
+    extra = len(stock_cards) - len(state.stock)
+    document["stock"] = " ".join(stock_cards[extra:])
+    following = (seat + 1) % CLASSIC.players
+    document["hands"][following] += " " + " ".join(stock_cards[:extra])
+    assert rejected(document) == (Reason.INCONSISTENT_STATE, f"hands[{seat}]")
+
+
+def test_a_stock_larger_than_the_deal_leaves_is_rejected() -> None:
+    state = new_game(seed=3)
+    document = to_dict(state)
+    hand = document["hands"][1].split()
+    document["hands"][1] = " ".join(hand[:5])
+    document["stock"] = " ".join([*hand[5:], document["stock"]])
+    assert rejected(document) == (Reason.INCONSISTENT_STATE, "stock")
+
+
+def test_a_discard_pile_larger_than_the_draws_allow_is_rejected() -> None:
+    state = new_game(seed=3)
+    document = to_dict(state)
+    hand = document["hands"][2].split()
+    document["hands"][2] = " ".join(hand[:8])
+    document["discard_pile"] = " ".join([document["discard_pile"], *hand[8:]])
+    assert rejected(document) == (Reason.INCONSISTENT_STATE, "discard_pile")
+
+
+def test_taken_from_pile_larger_than_the_hand_is_rejected() -> None:
+    state = reached(
+        CLASSIC,
+        lambda s: s.phase is Phase.PLAY and s.taken_from_pile > 0 and not s.melded_this_turn,
+    )
+    held = len(state.hand)
+    document = {**to_dict(state), "taken_from_pile": held}
+    assert rejected(document) == (Reason.INCONSISTENT_STATE, "taken_from_pile")
+
+
+def test_a_stalemate_count_after_taking_a_many_card_pile_is_rejected() -> None:
+    state = reached(
+        CLASSIC,
+        lambda s: s.phase is Phase.PLAY and s.taken_from_pile > 1 and not s.melded_this_turn,
+    )
+    document = {**to_dict(state), "stalemate_turns": 1}
+    assert rejected(document) == (Reason.INCONSISTENT_STATE, "stalemate_turns")
+
+
+def test_a_closed_hand_with_a_stalemate_count_is_rejected() -> None:
+    document = closed(stalemate_turns=1)
+    assert rejected(document) == (Reason.INCONSISTENT_STATE, "stalemate_turns")
+
+
+@pytest.mark.parametrize(("field", "value"), [("taken_from_pile", 1), ("melded_this_turn", True)])
+def test_a_stock_end_under_immediately_after_a_pick_or_a_meld_is_rejected(
+    field: str, value: object
+) -> None:
+    state = reached(
+        IMMEDIATE,
+        lambda s: s.outcome is not None and s.outcome.reason is EndReason.STOCK_EXHAUSTED,
+    )
+    assert rejected({**to_dict(state), field: value}) == (Reason.INCONSISTENT_STATE, field)
+
+
+def test_the_loader_rule_holds_for_every_state_of_random_play_of_every_preset() -> None:
+    for rules in [CLASSIC, FIBUR, INTERNATIONAL]:
+        for players in (2, 3, 4, 6):
+            variant = attrs.evolve(rules, players=players)
+            for state, _ in random_hand(variant, players, eager=players % 2 == 0):
+                assert from_json(to_json(state)) == state
+
+
+def test_a_six_player_hand_score_above_two_packs_reloads() -> None:
+    rules = attrs.evolve(CLASSIC, players=6, target=5000)
+    big = TeamScore(
+        melded=1200, in_hand=-10, burraco_bonus=600, closing_bonus=100, pozzetto_penalty=0,
+        clean_burracos=3,
+    )  # fmt: skip
+    small = TeamScore(
+        melded=100, in_hand=-50, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=-100
+    )
+    hand = HandScore((big, small, small), Outcome(EndReason.CLOSED, 3))
+    match = Match.start(rules).record(hand)
+    assert from_json(to_json(match)) == match
+    assert from_json(to_json(hand)) == hand
+    two_packs = Match.start(attrs.evolve(rules, players=3))
+    too_much = {**to_dict(two_packs), "hands": [to_dict(hand)]}
+    del too_much["hands"][0]["format"], too_much["hands"][0]["type"]
+    assert rejected(too_much)[0] is Reason.OUT_OF_RANGE
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason", "path"),
+    [
+        (
+            {"melded": 0, "clean_burracos": 1, "burraco_bonus": 200},
+            Reason.INCONSISTENT_STATE,
+            "teams[1].melded",
+        ),
+        ({"closing_bonus": 100}, Reason.INCONSISTENT_STATE, "teams[1].closing_bonus"),
+        ({"in_hand": 0}, Reason.INCONSISTENT_STATE, "teams[1].in_hand"),
+    ],
+)
+def test_impossible_hand_scores_are_rejected(
+    changes: dict[str, int], reason: Reason, path: str
+) -> None:
+    assert rejected(team_score(1, **changes)) == (reason, path)
+
+
+def test_a_closing_without_a_burraco_in_a_hand_score_is_rejected() -> None:
+    document = team_score(0, melded=120, burraco_bonus=0, clean_burracos=0)
+    assert rejected(document) == (Reason.CLOSING_NEEDS_BURRACO, "teams[0].melded")
+
+
+def test_a_closing_with_only_a_dirty_burraco_under_international_is_rejected() -> None:
+    rules = INTERNATIONAL
+    hand = HandScore(
+        (
+            TeamScore(
+                melded=120, in_hand=-20, burraco_bonus=100, closing_bonus=100,
+                pozzetto_penalty=0, dirty_burracos=1,
+            ),
+            TeamScore(
+                melded=45, in_hand=-70, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=-100
+            ),
+        ),
+        Outcome(EndReason.CLOSED, 2),
+    )  # fmt: skip
+    document = to_dict(Match.start(rules))
+    body = to_dict(hand)
+    del body["format"], body["type"]
+    document["hands"] = [body]
+    assert rejected(document) == (
+        Reason.CLOSING_NEEDS_CLEAN_BURRACO,
+        "hands[0].teams[0].clean_burracos",
+    )
+
+
+# --- untrusted text ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [("x" * 65, None), ("bad\ud800", "U+D800"), ("two\nlines", "U+000A"), ("a\u2028b", "U+2028")],
+)
+def test_rules_names_are_short_printable_one_line_text(name: str, code: str | None) -> None:
+    document = with_rules(name=name)
+    assert rejected(document) == (Reason.OUT_OF_RANGE, "rules.name")
+    with pytest.raises(ValueError, match=re.escape(code or "at most 64")):
+        attrs.evolve(CLASSIC, name=name)
+
+
+def test_a_fifty_megabyte_rules_name_is_rejected_quickly_with_a_short_message() -> None:
+    document = with_rules(name="n" * 50_000_000)
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(document)
+    assert caught.value.path == "rules.name"
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u2028", "\u3000", "\x1c", "\x1f", "\x85"])
+def test_unicode_spaces_do_not_separate_cards_in_a_saved_game(space: str) -> None:
+    document = to_dict(new_game(seed=2))
+    document["hands"][0] = document["hands"][0].replace(" ", space, 1)
+    assert rejected(document) == (Reason.BAD_CARD, "hands[0][0]")
+
+
+def test_commas_separate_cards_in_every_field_of_a_saved_game() -> None:
+    state = mid_game()
+    document = to_dict(state)
+    for seat, hand in enumerate(document["hands"]):
+        document["hands"][seat] = hand.replace(" ", ",")
+    document["stock"] = document["stock"].replace(" ", ", ")
+    document["melds"][0][0] = document["melds"][0][0].replace(" ", ",")
+    assert from_dict(document) == state
+
+
+def test_a_long_action_is_rejected_before_it_is_read_with_a_short_message() -> None:
+    text = "open " + "7H " * 3_000_000
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict({"format": 1, "type": "action", "action": text})
+    assert (caught.value.reason, caught.value.path) == (Reason.OUT_OF_RANGE, "action")
+    assert len(str(caught.value)) < 200
+
+
+ALL_PRESETS: Final = [
+    attrs.evolve(rules, players=players)
+    for rules in (CLASSIC, FIBUR, INTERNATIONAL)
+    for players in (2, 3, 4, 6)
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(ALL_PRESETS).flatmap(game_states))
+def test_every_state_random_play_reaches_loads_property(state: GameState) -> None:
+    assert from_json(to_json(state)) == state
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(ALL_PRESETS), st.integers(0, 2**32 - 1))
+def test_every_score_of_a_random_hand_loads_alone_and_in_a_match(rules: Rules, seed: int) -> None:
+    hand = score_hand(final_state(rules, seed, eager=seed % 2 == 0))
+    assert from_json(to_json(hand)) == hand
+    match = Match.start(attrs.evolve(rules, target=10**6)).record(hand)
+    assert from_json(to_json(match)) == match
+
+
+def test_with_two_players_a_hand_score_gives_the_closer_no_cards_in_hand() -> None:
+    rules = attrs.evolve(CLASSIC, players=2)
+    hand = HandScore(
+        (
+            TeamScore(
+                melded=120, in_hand=-20, burraco_bonus=200, closing_bonus=100,
+                pozzetto_penalty=0, clean_burracos=1,
+            ),
+            TeamScore(
+                melded=45, in_hand=-70, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=-100
+            ),
+        ),
+        Outcome(EndReason.CLOSED, 0),
+    )  # fmt: skip
+    document = to_dict(Match.start(rules))
+    body = to_dict(hand)
+    del body["format"], body["type"]
+    document["hands"] = [body]
+    assert rejected(document) == (Reason.INCONSISTENT_STATE, "hands[0].teams[0].in_hand")
+    body["teams"][0]["in_hand"] = 0
+    assert from_dict(document, Match).hands[0].teams[0].in_hand == 0

@@ -128,8 +128,9 @@ def nothing_to_do(state: GameState) -> GameState:
     hands = list(state.hands)
     held = hands[0]
     hands[0] = (JOKER,)
-    stock = [*state.stock, *held]
+    stock = list(state.stock)
     stock.remove(JOKER)
+    hands[2] = tuple(sorted([*hands[2], *held]))
     return attrs.evolve(state, hands=tuple(hands), stock=tuple(stock))
 
 

@@ -27,6 +27,7 @@ from burraco import (
     observe,
     parse_cards,
 )
+from burraco.serialize import to_json
 from burraco.testing import check_invariants, game_states
 from tests.helpers import play, position, random_play
 
@@ -105,7 +106,7 @@ def test_the_cards_taken_with_the_pile_are_known_until_melded_or_discarded() -> 
     state = play(state, "discard 9C")
     view = observe(state, 1)
     assert view.known_cards == (cards_of("KD"), (), (), ())
-    assert view.unknown_counts == (3, 11, 11, 11)
+    assert view.unknown_counts == (3, *(len(hand) for hand in state.hands[1:]))
     assert observe(state, 0).known_cards[0] == cards_of("KD")
 
 
@@ -164,6 +165,7 @@ def test_states_differing_only_in_hidden_cards_give_equal_views(
     other = reshuffle_hidden(state, seat, rng)
     check_invariants(other)
     assert observe(other, seat) == observe(state, seat)
+    assert to_json(observe(other, seat)) == to_json(observe(state, seat))
 
 
 # --- determinize --------------------------------------------------------------------------------

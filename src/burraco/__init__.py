@@ -34,7 +34,15 @@ from burraco.cards import (
 )
 from burraco.closing import can_close
 from burraco.duel import DuelResult, make_agent, play_duel
-from burraco.engine import apply, check_action, is_legal, legal_actions, new_game
+from burraco.engine import (
+    LegalActions,
+    apply,
+    canonical_action,
+    check_action,
+    is_legal,
+    legal_actions,
+    new_game,
+)
 from burraco.errors import (
     BurracoError,
     IllegalActionError,
@@ -42,6 +50,7 @@ from burraco.errors import (
     InvalidStateError,
     NotationError,
     Reason,
+    RecordError,
 )
 from burraco.match import THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
@@ -87,6 +96,7 @@ __all__ = [
     "InvalidStateError",
     "JOKER",
     "JOKER_POINTS",
+    "LegalActions",
     "Match",
     "Meld",
     "MeldKind",
@@ -101,6 +111,7 @@ __all__ = [
     "RandomAgent",
     "Rank",
     "Reason",
+    "RecordError",
     "Rules",
     "SearchAgent",
     "StockEnd",
@@ -114,6 +125,7 @@ __all__ = [
     "burraco_bonus",
     "burraco_kind",
     "can_close",
+    "canonical_action",
     "check_action",
     "determinize",
     "extend_meld",

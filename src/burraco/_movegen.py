@@ -12,14 +12,12 @@ carries the action objects, so a call costs little more than building the keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import product
 from typing import Final, Generic, TypeVar
 
 from burraco.actions import OpenMeld
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
-from burraco.errors import InvalidMeldError
-from burraco.melds import Meld, MeldKind, _analyze, _extend, _wild_choices
+from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
 from burraco.rules import Rules
 
 __all__ = ["OpenChoice", "Shape", "additions", "hand_shape", "open_melds"]
@@ -161,15 +159,11 @@ def _open_choices(codes: list[int], packs: int, second_ace: bool) -> list[OpenCh
 
 def _open_choices_of(codes: tuple[int, ...], packs: int, second_ace: bool) -> list[OpenChoice]:
     cards = tuple(CARDS_BY_CODE[code] for code in codes)
-    make: Callable[[Rank | None, list[Rank] | None], Meld] = lambda rank, out: _analyze(  # noqa: E731
-        cards, packs, None, second_ace, rank, None, 0, False, out
-    )
-    try:
-        pairs = _wild_choices(make)
-    except InvalidMeldError:
-        return []
+    # the rule switches that matter for the cards alone; every set rank is allowed here (the
+    # caller keeps only the ranks its rules allow)
+    pairs = meld_choices(cards, _EXTEND_RULES[False, second_ace, packs])
     return [
-        (_sort_key(cards, wild_as), cards, wild_as, meld, OpenMeld._make(cards, wild_as))
+        (_sort_key(cards, wild_as), cards, wild_as, meld, OpenMeld.from_sorted(cards, wild_as))
         for wild_as, meld in pairs
     ]
 
@@ -385,7 +379,7 @@ def _meld_slots(meld: Meld) -> tuple[int, int, int, int, int]:
     for index, card in enumerate(meld.cards):
         if index != meld.wild_index and card.code != JOKER_CODE:
             occupied |= 1 << card.code % 13
-    low = meld._first_slot()
+    low = meld.first_slot
     high = low + len(meld.cards) - 1
     inner = 1 << (low + meld.wild_index) if meld.wild_is_fixed and meld.wild_index else 0
     return "SHDC".index(meld.suit.value), occupied & ~2, low, high, inner
@@ -414,11 +408,7 @@ def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> list[AddChoice]:
 
 def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> list[AddChoice]:
     cards = tuple(CARDS_BY_CODE[code] for code in codes)
-    try:
-        pairs = _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
-    except InvalidMeldError:
-        return []
-    return [(cards, wild_as, made) for wild_as, made in pairs]
+    return [(cards, wild_as, made) for wild_as, made in extension_choices(meld, cards, rules)]
 
 
 def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:
@@ -482,7 +472,7 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
         avail[slot] = mask >> (slot - 1) & 1
     avail[2] = own_twos
     avail[_ACE_HIGH] = avail[1]
-    first = meld._first_slot()
+    first = meld.first_slot
     size = len(meld.cards)
     wild_slot = first + meld.wild_index if meld.wild_index is not None else 0
     naturals = [s for s in range(first, first + size) if s != wild_slot]

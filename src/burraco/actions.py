@@ -22,6 +22,10 @@ OpenMeld(cards=(Card(Rank.FIVE, Suit.HEARTS), Card(Rank.SIX, Suit.HEARTS), JOKER
          wild_as=<Rank.FOUR: 4>)
 >>> print(action)
 open 5H 6H JK=4H
+
+Words are separated as cards are, by ASCII spaces and commas
+(:func:`~burraco.cards.split_notation`). No action in notation is longer than
+:data:`MAX_ACTION_LENGTH` characters; a longer text is rejected before it is read.
 """
 
 from __future__ import annotations
@@ -31,8 +35,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from burraco.cards import Card, Rank, parse_card, parse_cards
-from burraco.errors import InvalidMeldError, NotationError, Reason
+from burraco.cards import Card, Rank, parse_card, parse_cards, split_notation
+from burraco.errors import InvalidMeldError, NotationError, Reason, excerpt
 from burraco.melds import Meld
 
 __all__ = [
@@ -40,6 +44,7 @@ __all__ = [
     "AddToMeld",
     "Discard",
     "DrawStock",
+    "MAX_ACTION_LENGTH",
     "OpenMeld",
     "TakeDiscardPile",
     "parse_action",
@@ -93,8 +98,12 @@ class OpenMeld:
     """The rank an end wild stands for, or ``None`` for the default (the higher end)."""
 
     @classmethod
-    def _make(cls, cards: tuple[Card, ...], wild_as: Rank | None) -> OpenMeld:
-        """Build from cards already sorted, skipping the converters (for the engine)."""
+    def from_sorted(cls, cards: tuple[Card, ...], wild_as: Rank | None) -> OpenMeld:
+        """Build from cards already sorted by code, skipping the converters.
+
+        For move generators that make many actions from cards they hold sorted already; the
+        result equals the action the constructor would give for the same cards.
+        """
         action = object.__new__(cls)
         object.__setattr__(action, "cards", cards)
         object.__setattr__(action, "wild_as", wild_as)
@@ -127,8 +136,12 @@ class AddToMeld:
             raise TypeError(f"meld must be an index or a Meld, not {value!r}")
 
     @classmethod
-    def _make(cls, meld: int, cards: tuple[Card, ...], wild_as: Rank | None) -> AddToMeld:
-        """Build from cards already sorted, skipping the converters (for the engine)."""
+    def from_sorted(cls, meld: int, cards: tuple[Card, ...], wild_as: Rank | None) -> AddToMeld:
+        """Build from cards already sorted by code, skipping the converters.
+
+        For move generators that make many actions from cards they hold sorted already; the
+        result equals the action the constructor would give for the same cards.
+        """
         action = object.__new__(cls)
         object.__setattr__(action, "meld", meld)
         object.__setattr__(action, "cards", cards)
@@ -178,8 +191,16 @@ def _placed(cards: tuple[Card, ...], wild_as: Rank | None) -> str:
     return " ".join(names)
 
 
-_RANK_WORDS: Final = {rank.symbol: rank for rank in Rank} | {"T": Rank.TEN}
+_RANK_WORDS: Final = {
+    spelling: rank
+    for symbol, rank in [*((rank.symbol, rank) for rank in Rank), ("T", Rank.TEN)]
+    for spelling in {symbol, symbol.lower()}
+}
 """A rank alone after ``=`` (``=4``), when the card's suit goes without saying."""
+
+MAX_ACTION_LENGTH: Final = 256
+"""The longest text :func:`parse_action` reads. The longest action in notation, an ``add`` of
+thirteen cards to a meld written out in brackets, is about 110 characters."""
 
 _SYNTAX: Final = (
     "an action is 'draw', 'pick', 'open CARDS', 'add N CARDS' or 'discard CARD', "
@@ -188,7 +209,11 @@ _SYNTAX: Final = (
 
 
 def _bad(text: str, detail: str) -> NotationError:
-    return NotationError(f"bad action '{text}': {detail}", token=text, reason=Reason.BAD_ACTION)
+    return NotationError(
+        f"bad action {excerpt(text)}: {detail}",
+        token=text[:MAX_ACTION_LENGTH],
+        reason=Reason.BAD_ACTION,
+    )
 
 
 def _read_tokens(text: str, tokens: list[str]) -> tuple[list[Card], Rank | None]:
@@ -197,11 +222,13 @@ def _read_tokens(text: str, tokens: list[str]) -> tuple[list[Card], Rank | None]
     for token in tokens:
         card_text, equals, target_text = token.partition("=")
         if equals:
-            rank = _RANK_WORDS.get(target_text.upper())
+            rank = _RANK_WORDS.get(target_text)
             if rank is None:
                 target = parse_card(target_text)
                 if target.rank is None:
-                    raise _bad(text, f"'{token}': a wild stands for a card of a rank, not a joker")
+                    raise _bad(
+                        text, f"{excerpt(token)}: a wild stands for a card of a rank, not a joker"
+                    )
                 rank = target.rank
             if wild_as is not None and wild_as is not rank:
                 raise _bad(text, "only one wild placement may be given")
@@ -210,7 +237,9 @@ def _read_tokens(text: str, tokens: list[str]) -> tuple[list[Card], Rank | None]
                 continue
             card = parse_card(card_text)
             if not (card.is_joker or card.is_two):
-                raise _bad(text, f"'{token}': only a joker or a two can stand for another card")
+                raise _bad(
+                    text, f"{excerpt(token)}: only a joker or a two can stand for another card"
+                )
             cards.append(card)
         else:
             cards.append(parse_card(token))
@@ -232,12 +261,20 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise NotationError(
-            f"bad action {text!r:.40}: not text", token=str(text), reason=Reason.BAD_ACTION
+            f"bad action {excerpt(text)}: not text",
+            token=type(text).__name__,
+            reason=Reason.BAD_ACTION,
         )
-    words = text.split()
+    if len(text) > MAX_ACTION_LENGTH:
+        raise _bad(
+            text,
+            f"the text is {len(text)} characters long; no action is longer than "
+            f"{MAX_ACTION_LENGTH}",
+        )
+    words = split_notation(text)
     if not words:
         raise _bad(text, _SYNTAX)
-    verb = words[0].lower()
+    verb = words[0].lower() if words[0].isascii() else words[0]
     rest = words[1:]
     if verb in ("draw", "pick"):
         if rest:
@@ -264,12 +301,12 @@ def parse_action(text: str) -> Action:
             try:
                 target = Meld.parse(inside)
             except InvalidMeldError as error:
-                raise _bad(text, f"[{inside}] is not a meld: {error.detail}") from None
-            rest = after.split()
+                raise _bad(text, f"[{excerpt(inside)}] is not a meld: {error.detail}") from None
+            rest = split_notation(after)
         else:
             number = rest[0]
             if not (number.isascii() and number.isdigit() and len(number) <= 100):
-                raise _bad(text, f"'{number:.20}' is not a meld number (0, 1, 2, ...)")
+                raise _bad(text, f"{excerpt(number, 20)} is not a meld number (0, 1, 2, ...)")
             target = int(number)
             rest = rest[1:]
         cards, wild_as = _read_tokens(text, rest)

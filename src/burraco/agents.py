@@ -553,13 +553,16 @@ def play_match(
     seed: int | str | bytes | None = None,
     *,
     max_hands: int = 200,
+    on_action: StepHook | None = None,
 ) -> Match:
     """Play hands with ``agents`` (one per seat) until a team wins the match; return it.
 
     The first hand is dealt by seat 0 and the deal passes to the left
     (:attr:`~burraco.Match.dealer`). Each hand's deal is seeded from ``seed``, so a seeded
     match between seeded agents is the same on every run. Team ``t`` is seats ``t``,
-    ``t + teams``, ...: with four players seats 0 and 2 against 1 and 3.
+    ``t + teams``, ...: with four players seats 0 and 2 against 1 and 3. ``on_action`` is as
+    for :func:`play_out`, called through every hand (a :class:`~burraco.record.History`
+    collects the match's record).
 
     >>> match = play_match([GreedyAgent(), RandomAgent(1), GreedyAgent(), RandomAgent(2)], seed=1)
     >>> match.winner
@@ -576,7 +579,9 @@ def play_match(
     for _ in range(max_hands):
         if match.is_over:
             return match
-        final = play_hand(agents, rules, deals.getrandbits(64), dealer=match.dealer)
+        final = play_hand(
+            agents, rules, deals.getrandbits(64), dealer=match.dealer, on_action=on_action
+        )
         match = match.record(score_hand(final))
     if match.is_over:
         return match

@@ -2,7 +2,10 @@
 
 A card prints as a player would write it: rank then suit, ``7H``, ``10S``, ``AS``, and ``JK`` for
 a joker. :func:`parse_card` reads that notation back, and also lower case (``10s``), ``T`` for a
-ten (``TS``) and the suit symbols (``7♥``).
+ten (``TS``) and the suit symbols (``7♥``); nothing else: the notation is ASCII letters and
+digits plus the four symbols ``♠ ♥ ♦ ♣``. Wherever several cards are written in one string they
+are separated by ASCII spaces and commas, in any number (:func:`split_notation`); no other
+character separates cards.
 
 Identical cards (the two seven of hearts of a two-pack game) are equal and interchangeable.
 There are exactly 53 distinct cards, and ``Card(rank, suit)`` always returns the same object for
@@ -25,7 +28,7 @@ from typing import Final
 
 import attrs
 
-from burraco.errors import NotationError
+from burraco.errors import NotationError, excerpt
 
 __all__ = [
     "Card",
@@ -38,6 +41,7 @@ __all__ = [
     "make_deck",
     "parse_card",
     "parse_cards",
+    "split_notation",
 ]
 
 
@@ -241,15 +245,27 @@ _NAMES: Final = tuple(
 )
 
 
+def _cases(text: str) -> list[str]:
+    """Every spelling of ``text`` with each ASCII letter in upper or lower case."""
+    spellings = [""]
+    for char in text:
+        forms = {char.upper(), char.lower()} if char.isascii() else {char}
+        spellings = [start + form for start in spellings for form in sorted(forms)]
+    return spellings
+
+
 def _spellings() -> dict[str, Card]:
-    table: dict[str, Card] = {"JK": JOKER}
+    """Every accepted spelling of every card (no case folding happens at parse time, so that no
+    other alphabet's letter can fold into one of ours)."""
+    table: dict[str, Card] = dict.fromkeys(_cases("JK"), JOKER)
     suit_spellings = {suit: (suit.value, _SUIT_SYMBOLS[suit]) for suit in _SUITS}
     for card in CARDS_BY_CODE[:JOKER_CODE]:
         assert card.rank is not None and card.suit is not None
         ranks = [_RANK_SYMBOLS[card.rank]] + (["T"] if card.rank is Rank.TEN else [])
         for rank_text in ranks:
             for suit_text in suit_spellings[card.suit]:
-                table[rank_text + suit_text] = card
+                for spelling in _cases(rank_text + suit_text):
+                    table[spelling] = card
     return table
 
 
@@ -260,11 +276,30 @@ _GRAMMAR: Final = (
 )
 
 
+SEPARATORS: Final = " ,"
+"""The characters that separate cards, in any number: the ASCII space and the comma."""
+
+
+def split_notation(text: str) -> list[str]:
+    """Split ``text`` into tokens at runs of ASCII spaces and commas, the only separators.
+
+    Every place that reads several cards (or an action) from one string splits it this way, so
+    a non-breaking space or a line separator never separates cards: it is part of a token,
+    which is then not a card.
+
+    >>> split_notation(" 7H, 8H,,9H  JK ")
+    ['7H', '8H', '9H', 'JK']
+    >>> split_notation("7H\u00a08H")
+    ['7H\xa08H']
+    """
+    return [token for token in text.replace(",", " ").split(" ") if token]
+
+
 def parse_card(text: str) -> Card:
     """Read one card in notation.
 
     Accepts ``7H``, ``10S``, ``AS``, ``JK``, lower case (``10s``, ``jk``), ``T`` for ten (``TS``)
-    and suit symbols (``7♥``). Surrounding white space is ignored.
+    and suit symbols (``7♥``); nothing else. Surrounding ASCII spaces are ignored.
 
     >>> parse_card("10s") == parse_card("TS") == parse_card("10♠")
     True
@@ -278,14 +313,19 @@ def parse_card(text: str) -> Card:
         NotationError: if ``text`` is not a card; the message quotes it.
     """
     if isinstance(text, str):
-        card = _BY_TEXT.get(text.strip().upper().replace("\ufe0f", ""))
+        card = _BY_TEXT.get(text) or _BY_TEXT.get(text.strip(" "))
         if card is not None:
             return card
-    raise NotationError(f"bad card {_quote(text)}: {_GRAMMAR}", token=str(text))
+        token = text
+    else:
+        token = str(type(text).__name__)
+    raise NotationError(f"bad card {excerpt(text)}: {_GRAMMAR}", token=token)
 
 
 def parse_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """Read several cards: a string split on spaces and commas, or an iterable of cards and tokens.
+
+    A string is split by :func:`split_notation` (ASCII spaces and commas only).
 
     >>> format_cards(parse_cards("7h, 8h,9H"))
     '7H 8H 9H'
@@ -296,12 +336,12 @@ def parse_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
         NotationError: on the first token that is not a card; the message quotes it.
     """
     if isinstance(cards, str):
-        return tuple(parse_card(token) for token in cards.replace(",", " ").split())
+        return tuple([parse_card(token) for token in split_notation(cards)])
     try:
-        return tuple(card if isinstance(card, Card) else parse_card(card) for card in cards)
+        return tuple([card if isinstance(card, Card) else parse_card(card) for card in cards])
     except TypeError:
         raise NotationError(
-            f"expected cards or card notation, not {_quote(cards)}", token=str(cards)
+            f"expected cards or card notation, not {excerpt(cards)}", token=type(cards).__name__
         ) from None
 
 
@@ -326,10 +366,3 @@ def make_deck(packs: int = 2) -> list[Card]:
         raise ValueError(f"packs must be a positive whole number, not {packs!r}")
     one_pack = [*CARDS_BY_CODE[:JOKER_CODE], JOKER, JOKER]
     return one_pack * packs
-
-
-def _quote(value: object) -> str:
-    text = value if isinstance(value, str) else repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return f"'{text}'"

@@ -9,6 +9,8 @@ Commands:
   --help``);
 * ``burraco simulate --hands N`` plays many hands between bots, in parallel with ``--jobs``, and
   prints statistics;
+* ``burraco replay FILE`` replays a game record, printing the table after each turn (or after
+  one, with ``--turn``) and the score sheet;
 * ``burraco duel A B --deals N`` measures how much stronger bot A is than bot B by duplicate
   deals (:mod:`burraco.duel`), on local processes with ``--jobs`` or on Ray with ``--ray``.
 
@@ -33,6 +35,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from datetime import date
 from typing import Any, Final, TextIO
 
 import attrs
@@ -40,12 +43,20 @@ import attrs
 from burraco import __version__
 from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile
 from burraco.agents import Agent, GreedyAgent, RandomAgent, play_out
-from burraco.cards import Rank
+from burraco.cards import Rank, parse_cards
 from burraco.engine import new_game
-from burraco.errors import BurracoError, InvalidMeldError, NotationError
+from burraco.errors import BurracoError, InvalidMeldError, NotationError, RecordError
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
+from burraco.record import History, MatchRecord, Record
 from burraco.rules import PRESETS, Rules
-from burraco.scoring import HandScore, TeamScore, _table, score_hand, score_team
+from burraco.scoring import (
+    HandScore,
+    TeamScore,
+    check_table,
+    score_hand,
+    score_team,
+    text_table,
+)
 from burraco.state import EndReason, GameState
 
 __all__ = ["main"]
@@ -145,9 +156,104 @@ def _demo(args: argparse.Namespace) -> int:
     state = new_game(rules, seed=seed)
     print(state)
     print()
-    final = play_out(state, agents, on_action=_narrate)
+    history = None if args.record is None else _history(names, rules.players)
+    final = play_out(state, agents, on_action=_narrate if history is None else _recording(history))
     print(score_hand(final))
+    if history is not None:
+        return _write_record(args.record, history.record(seed=seed, headers=[_DEMO_EVENT]))
     return OK
+
+
+# --- game records (demo --record, replay) -------------------------------------------------------
+
+_DEMO_EVENT: Final = ("Event", "burraco demo")
+
+
+def _history(names: Sequence[str], players: int) -> History:
+    seats = [names[seat % len(names)] for seat in range(players)]
+    return History(names=seats, date=date.today().isoformat())
+
+
+def _recording(history: History) -> Callable[[GameState, Action, GameState], None]:
+    def narrate_and_record(before: GameState, action: Action, after: GameState) -> None:
+        history(before, action, after)
+        _narrate(before, action, after)
+
+    return narrate_and_record
+
+
+def _write_record(path: str, record: Record) -> int:
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(str(record))
+    except OSError as error:
+        print(f"burraco demo: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+        return BAD_INPUT
+    print(f"record written to {path}")
+    return OK
+
+
+def _replay(args: argparse.Namespace) -> int:
+    name = "standard input" if args.file == "-" else args.file
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as file:
+                text = file.read()
+        record = MatchRecord.parse(text)
+    except OSError as error:
+        print(f"burraco replay: {name}: cannot read: {error.strerror or error}", file=sys.stderr)
+        return BAD_INPUT
+    except UnicodeDecodeError:
+        print(f"burraco replay: {name}: the file is not UTF-8 text", file=sys.stderr)
+        return BAD_INPUT
+    except RecordError as error:
+        print(f"burraco replay: {name}: {error}", file=sys.stderr)
+        return BAD_INPUT
+    hands = record.hands
+    for index, hand in enumerate(hands):
+        if len(hands) > 1:
+            print(f"== hand {index + 1}")
+        for key, value in hand.headers.items():
+            print(f"{key}: {value}")
+        print()
+        states = hand.replay_turns()
+        if args.turn is not None:
+            if args.turn >= len(states):
+                print(
+                    f"burraco replay: {name}: the hand has {len(states) - 1} turns, "
+                    f"not {args.turn}",
+                    file=sys.stderr,
+                )
+                return BAD_INPUT
+            chosen = [args.turn]
+        else:
+            chosen = list(range(len(states)))
+        for number in chosen:
+            if number:
+                print(f"{number}. {hand.turns[number - 1]}")
+            print(states[number])
+            print()
+        final = states[-1]
+        if final.is_over:
+            print(score_hand(final))
+        else:
+            print(f"the hand is not over: {len(hand.turns)} turns recorded")
+        print()
+    if len(hands) > 1:
+        print(record.replay())
+    return OK
+
+
+def _turn_option(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (the deal) or more, not {value}")
+    return value
 
 
 # --- validate -----------------------------------------------------------------------------------
@@ -191,13 +297,14 @@ def _validate(args: argparse.Namespace) -> int:
 
 _SCORE_FORMAT: Final = """\
 The file is JSON: an object with a list of teams, in team order, and optionally the rules
-(classic, fibur or international; --rules overrides it):
+(classic, fibur or international; --rules overrides it) and the players (2, 3, 4 or 6;
+default 4), which fix the number of teams:
 
   {"rules": "classic",
    "teams": [
      {"melds": ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"],
       "hand": "3C AH", "pozzetto": true, "closed": true},
-     {"melds": ["9C 9C 9D 9H 9S 9S 2H", ["QS", "KS", "AS"]],
+     {"melds": ["9C 9C 9D 9D 9H 9S 2H", ["QS", "KS", "AS"]],
       "hand": "JD 7C 2S JK 5H", "pozzetto": false}
    ]}
 
@@ -252,9 +359,12 @@ def _flag(team: dict[str, Any], key: str, where: str, default: bool | None) -> b
 def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScore], int | None]:
     if not isinstance(document, dict):
         raise _InputError('the file must hold a JSON object with a "teams" list')
-    unknown = sorted(set(document) - {"rules", "teams"})
+    unknown = sorted(set(document) - {"rules", "players", "teams"})
     if unknown:
-        raise _InputError(f'unknown key "{unknown[0]}": the keys are "rules" and "teams"')
+        raise _InputError(
+            f'unknown key {json.dumps(unknown[0][:40])}: the keys are "rules", "players" and '
+            '"teams"'
+        )
     if rules_name is None:
         rules_name = document.get("rules", "classic")
         if not isinstance(rules_name, str) or rules_name not in PRESETS:
@@ -262,6 +372,10 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
                 f"rules must be one of {', '.join(sorted(PRESETS))}, not {json.dumps(rules_name)}"
             )
     rules = PRESETS[rules_name]
+    players = document.get("players", rules.players)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4, 6):
+        raise _InputError(f"players must be 2, 3, 4 or 6, not {json.dumps(players)[:40]}")
+    rules = attrs.evolve(rules, players=players)
     teams = document.get("teams")
     if not isinstance(teams, list) or not teams:
         raise _InputError('"teams" must be a non-empty list of teams')
@@ -275,12 +389,15 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
         raise _InputError(f"only one team can close, not teams {closers[0]} and {closers[1]}")
     closer = closers[0] if closers else None
     scores = []
+    table = []
     for index, team in enumerate(teams):
         where = f"teams[{index}]"
         unknown = sorted(set(team) - _TEAM_KEYS)
         if unknown:
             keys = ", ".join(f'"{key}"' for key in sorted(_TEAM_KEYS))
-            raise _InputError(f'{where}: unknown key "{unknown[0]}": the keys are {keys}')
+            raise _InputError(
+                f"{where}: unknown key {json.dumps(unknown[0][:40])}: the keys are {keys}"
+            )
         melds = team.get("melds")
         if not isinstance(melds, list):
             raise _InputError(f"{where}.melds must be a list of melds")
@@ -300,6 +417,11 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
             )
         except BurracoError as error:
             raise _InputError(f"{where}: {error}") from None
+        table.append(([validate_meld(item, rules) for item in items], parse_cards(hand)))
+    try:
+        check_table(table, rules)
+    except BurracoError as error:
+        raise _InputError(str(error)) from None
     return rules, scores, closer
 
 
@@ -407,7 +529,7 @@ def _average(values: Iterable[float], count: int) -> str:
 
 
 def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
-    return _table(rows, gap="  ")
+    return text_table(rows, gap="  ")
 
 
 def _report(
@@ -645,7 +767,25 @@ def _parser() -> argparse.ArgumentParser:
         help="the seed of the deal and the bots (default: a random seed, printed)",
     )
     _add_table(demo, "greedy")
+    demo.add_argument("--record", metavar="FILE", help="also write the hand's game record to FILE")
     demo.set_defaults(run=_demo)
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a game record",
+        description=(
+            "Read a game record (one hand or a match), check it, and print the table after "
+            "each turn and the score sheet of each hand (with a match, the match sheet too)."
+        ),
+    )
+    replay.add_argument("file", metavar="FILE", help='the record, or "-" for standard input')
+    replay.add_argument(
+        "--turn",
+        type=_turn_option,
+        metavar="N",
+        help="print only the table after turn N (0: as dealt)",
+    )
+    replay.set_defaults(run=_replay)
 
     validate = commands.add_parser(
         "validate",

@@ -35,22 +35,30 @@ from burraco.actions import (
     TakeDiscardPile,
 )
 from burraco.cards import CARDS_BY_CODE, Card, format_cards, make_deck, parse_cards
-from burraco.closing import CLOSING_DETAIL, closing_problem
-from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason
-from burraco.melds import Meld, MeldKind, _analyze, _extend
-from burraco.pozzetto import can_take_pozzetto, seen_after_discard, take_pozzetto
-from burraco.rules import CLASSIC, Rules, StockEnd
-from burraco.state import (
-    EndReason,
-    GameState,
-    Outcome,
-    Phase,
-    known_after_pick,
-    known_after_play,
+from burraco.closing import (
+    CLOSING_DETAIL,
+    end_after_discard,
+    end_after_draw,
+    keeping_problem,
+    last_card_problem,
+    stalemate_turns_after_discard,
 )
+from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason
+from burraco.melds import Meld, MeldKind, extend_meld, validate_meld
+from burraco.pozzetto import (
+    can_take_pozzetto,
+    pozzetto_after_discard,
+    pozzetto_after_meld,
+    reserve_stock,
+    unseen_after_discard,
+)
+from burraco.rules import CLASSIC, Rules
+from burraco.state import GameState, Phase, known_after_pick, known_after_play
 
 __all__ = [
+    "LegalActions",
     "apply",
+    "canonical_action",
     "check_action",
     "is_legal",
     "legal_actions",
@@ -174,8 +182,54 @@ def apply(state: GameState, action: Action) -> GameState:
 
 
 def check_action(state: GameState, action: Action) -> None:
-    """Raise :class:`~burraco.IllegalActionError` if ``action`` is not legal in ``state``."""
+    """Raise :class:`~burraco.IllegalActionError` if ``action`` is not legal in ``state``.
+
+    The same check as :func:`apply`, which it calls, for callers that want the error and not
+    the next state; :func:`is_legal` answers the same question with a ``bool``.
+    """
     apply(state, action)
+
+
+def canonical_action(state: GameState, action: Action) -> Action:
+    """The spelling of ``action`` that :func:`legal_actions` lists for ``state``.
+
+    Several spellings can make the same move: an :class:`~burraco.OpenMeld` or
+    :class:`~burraco.AddToMeld` that names the default placement of the wild
+    (``wild_as=Rank.SEVEN`` for ``5H 6H JK``) is listed with ``wild_as=None``, and an
+    :class:`~burraco.AddToMeld` naming the :class:`~burraco.Meld` itself is listed with its
+    index among the team's melds. Cards are sorted by the action classes already. Every
+    spelling reaches the same state through :func:`apply`; use this to compare an action
+    written by hand with the list, or to store one spelling per move.
+
+    >>> state = apply(new_game(seed=7), DrawStock())
+    >>> action = legal_actions(state)[0]
+    >>> canonical_action(state, action) == action
+    True
+
+    Raises:
+        IllegalActionError: if ``action`` is not legal in ``state`` (as :func:`apply` would).
+    """
+    apply(state, action)
+    match action:
+        case OpenMeld(cards=cards, wild_as=wild_as) if wild_as is not None:
+            rules = state.rules
+            if validate_meld(cards, rules) == validate_meld(cards, rules, wild_as=wild_as):
+                return OpenMeld.from_sorted(cards, None)
+            return action
+        case AddToMeld(meld=target, cards=cards, wild_as=wild_as):
+            index = _resolve_meld(state, action)
+            if wild_as is not None:
+                meld = state.melds[state.current_team][index]
+                rules = state.rules
+                if extend_meld(meld, cards, rules) == extend_meld(
+                    meld, cards, rules, wild_as=wild_as
+                ):
+                    wild_as = None
+            if index is target and wild_as is action.wild_as:
+                return action
+            return AddToMeld.from_sorted(index, cards, wild_as)
+        case _:
+            return action
 
 
 def is_legal(state: GameState, action: Action) -> bool:
@@ -241,18 +295,10 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
     stock = state.stock
     hand = list(state.hands[seat])
     insort(hand, stock[0], key=_CODE)
-    stock = stock[1:]
-    pozzetti = state.pozzetti
-    phase = Phase.PLAY
-    outcome = None
     rules = state.rules
-    if len(stock) <= 2:
-        if rules.pozzetti_as_reserve_stock and pozzetti:
-            stock = pozzetti[0] + stock
-            pozzetti = pozzetti[1:]
-        elif rules.stock_end is StockEnd.IMMEDIATELY:
-            phase = Phase.OVER
-            outcome = Outcome(EndReason.STOCK_EXHAUSTED)
+    stock, pozzetti = reserve_stock(rules, stock[1:], state.pozzetti)
+    outcome = end_after_draw(rules, stock)
+    phase = Phase.PLAY if outcome is None else Phase.OVER
     return GameState(
         rules,
         state.dealer,
@@ -278,9 +324,23 @@ def _take_pile(state: GameState, action: TakeDiscardPile) -> GameState:
     pile = state.discard_pile
     if not pile:
         raise _illegal(state, action, Reason.EMPTY_DISCARD_PILE, "draw from the stock instead")
+    taken = _pile_taken(state)
+    if not _pile_allows_meld(taken):
+        raise _illegal(
+            state,
+            action,
+            Reason.PILE_REQUIRES_MELD,
+            "taking the pile obliges a meld this turn, and no meld would be possible with it",
+        )
+    return taken
+
+
+def _pile_taken(state: GameState) -> GameState:
+    """The state after the player to act takes the (non-empty) discard pile."""
+    pile = state.discard_pile
     seat = state.turn
     hand = tuple(sorted(state.hands[seat] + pile, key=_CODE))
-    taken = GameState(
+    return GameState(
         state.rules,
         state.dealer,
         seat,
@@ -298,14 +358,24 @@ def _take_pile(state: GameState, action: TakeDiscardPile) -> GameState:
         state.unseen_pozzetto,
         known_after_pick(state.known, seat, pile),
     )
-    if state.rules.pile_requires_meld and not _meld_actions(taken):
-        raise _illegal(
-            state,
-            action,
-            Reason.PILE_REQUIRES_MELD,
-            "taking the pile obliges a meld this turn, and no meld would be possible with it",
-        )
-    return taken
+
+
+# The International pile rule (RULES.md §4, ``pile_requires_meld``): the pile may be taken only
+# if a meld is then possible, and its taker must meld before discarding. Its one home is here.
+
+
+def _pile_allows_meld(taken: GameState) -> bool:
+    """Whether the state just after taking the pile meets the pile rule."""
+    return not taken.rules.pile_requires_meld or bool(_meld_actions(taken))
+
+
+def _owes_meld(state: GameState) -> bool:
+    """Whether the player to act took the pile under the pile rule and has not melded yet."""
+    return (
+        state.rules.pile_requires_meld
+        and bool(state.taken_from_pile)
+        and not state.melded_this_turn
+    )
 
 
 def _meld_problem(error: InvalidMeldError, state: GameState, action: Action) -> IllegalActionError:
@@ -319,9 +389,7 @@ def _open(state: GameState, action: OpenMeld) -> GameState:
         raise _not_in_hand(state, action, action.cards)
     rules = state.rules
     try:
-        meld = _analyze(
-            action.cards, rules.packs, rules.set_ranks, rules.wild_as_second_ace, action.wild_as
-        )
+        meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
     team = state.current_team
@@ -372,34 +440,12 @@ def _add(state: GameState, action: AddToMeld) -> GameState:
     if not action.cards:
         raise _illegal(state, action, Reason.NO_CARDS, "name at least one card to add")
     try:
-        grown = _extend(melds[index], action.cards, state.rules, action.wild_as)
+        grown = extend_meld(melds[index], action.cards, state.rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
     return _after_meld(
         state, action, action.cards, rest, melds[:index] + (grown,) + melds[index + 1 :]
     )
-
-
-def _keeping_problem(
-    state: GameState, rest: tuple[Card, ...], team_melds: tuple[Meld, ...]
-) -> str | None:
-    """Why a meld leaving ``rest`` in hand breaks RULES.md §7.2, or ``None`` if it does not."""
-    team = state.current_team
-    if can_take_pozzetto(state, team):
-        return None
-    if not rest:
-        return (
-            "the team has its pozzetto (or none is left for it), so the hand may only be "
-            "emptied by a closing discard: keep a card to discard"
-        )
-    if len(rest) == 1:
-        problem = closing_problem(state.rules, team_melds, state.pozzetto_taken[team], rest[0])
-        if problem is not None:
-            return (
-                f"it would leave only {rest[0]}, which could not be discarded to close "
-                f"({CLOSING_DETAIL[problem]}): keep another card"
-            )
-    return None
 
 
 def _after_meld(
@@ -409,15 +455,12 @@ def _after_meld(
     rest: tuple[Card, ...],
     team_melds: tuple[Meld, ...],
 ) -> GameState:
-    problem = _keeping_problem(state, rest, team_melds)
+    problem = keeping_problem(state, rest, team_melds)
     if problem is not None:
         raise _illegal(state, action, Reason.MUST_KEEP_A_CARD, problem)
     seat = state.turn
     team = state.current_team
-    pozzetti = state.pozzetti
-    taken = state.pozzetto_taken
-    if not rest:  # the pozzetto, directly: the turn goes on
-        rest, pozzetti, taken = take_pozzetto(state, team)
+    rest, pozzetti, taken = pozzetto_after_meld(state, rest)
     return GameState(
         state.rules,
         state.dealer,
@@ -434,7 +477,7 @@ def _after_meld(
         True,
         state.stalemate_turns,
         state.unseen_pozzetto,
-        known_after_play(state.known, seat, cards),
+        known_after_play(state.known, seat, cards) if state.known[seat] else state.known,
     )
 
 
@@ -445,49 +488,32 @@ def _discard(state: GameState, action: Discard) -> GameState:
     rest = _remove(state.hands[seat], (card,))
     if rest is None:
         raise _not_in_hand(state, action, (card,))
-    rules = state.rules
-    if rules.pile_requires_meld and state.taken_from_pile and not state.melded_this_turn:
+    if state.rules.pile_requires_meld and _owes_meld(state):
         raise _illegal(
             state,
             action,
             Reason.PILE_REQUIRES_MELD,
             "taking the discard pile obliges a meld this turn: open or add to a meld first",
         )
-    team = state.current_team
-    pozzetti = state.pozzetti
-    taken = state.pozzetto_taken
-    outcome: Outcome | None = None
-    on_discard = False
     if not rest:
-        if can_take_pozzetto(state, team):  # the pozzetto, on the discard: the turn ends
-            rest, pozzetti, taken = take_pozzetto(state, team)
-            on_discard = True
-        else:
-            problem = closing_problem(rules, state.melds[team], taken[team], card)
-            if problem is not None:
-                raise _illegal(state, action, problem, CLOSING_DETAIL[problem])
-            outcome = Outcome(EndReason.CLOSED, seat)
+        problem = last_card_problem(state, card)
+        if problem is not None:
+            raise _illegal(state, action, problem, CLOSING_DETAIL[problem])
+    outcome = end_after_discard(state, rest)
+    stalemate = stalemate_turns_after_discard(state, rest)
+    rest, pozzetti, taken, on_discard = pozzetto_after_discard(state, rest)
     players = len(state.hands)
-    stalemate = 0
-    if outcome is None:
-        if state.taken_from_pile == 1 and not state.melded_this_turn:
-            stalemate = state.stalemate_turns + 1
-        if stalemate >= players:
-            outcome = Outcome(EndReason.STALEMATE)
-        elif len(state.stock) <= 2:
-            outcome = Outcome(EndReason.STOCK_EXHAUSTED)
     if outcome is not None:  # the hand is over: the state keeps the last turn's bookkeeping
         following, phase = seat, Phase.OVER
         taken_from_pile, melded = state.taken_from_pile, state.melded_this_turn
-        unseen = state.unseen_pozzetto
     else:
         following, phase = (seat + 1) % players, Phase.DRAW
         taken_from_pile, melded = 0, False
-        unseen = seen_after_discard(state, seat, following)
-    if on_discard:
-        unseen = tuple(sorted((*unseen, seat)))
+    unseen = unseen_after_discard(
+        state, following, taken_on_discard=on_discard, hand_over=outcome is not None
+    )
     return GameState(
-        rules,
+        state.rules,
         state.dealer,
         following,
         phase,
@@ -502,11 +528,50 @@ def _discard(state: GameState, action: Discard) -> GameState:
         melded,
         stalemate,
         unseen,
-        known_after_play(state.known, seat, (card,)),
+        known_after_play(state.known, seat, (card,)) if state.known[seat] else state.known,
     )
 
 
 # --- legal actions ------------------------------------------------------------------------------
+
+
+class LegalActions(list[Action]):
+    """The list :func:`legal_actions` returns: a plain ``list`` of the canonical actions, whose
+    ``in`` also recognises every other spelling of a legal action.
+
+    ``action in legal_actions(state)`` is ``True`` exactly when :func:`is_legal` is, whether the
+    action is written as the list writes it or not (``OpenMeld("5H 6H JK", wild_as=Rank.SEVEN)``
+    naming the default placement, ``AddToMeld(meld, ...)`` naming the meld instead of its
+    index): a spelling not in the list is compared by its :func:`canonical_action`. Everything
+    else (indexing, iteration, equality with a list, ``index``) is the list's own, over the
+    canonical spellings only.
+    """
+
+    __slots__ = ("state",)
+
+    state: GameState
+    """The state whose legal actions these are."""
+
+    def __contains__(self, action: object) -> bool:
+        if list.__contains__(self, action):
+            return True
+        if not isinstance(action, ACTION_TYPES):
+            return False
+        try:
+            canonical = canonical_action(self.state, action)
+        except IllegalActionError:
+            return False
+        return canonical is not action and list.__contains__(self, canonical)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_legal_list, (self.state, list(self)))
+
+
+def _legal_list(state: GameState, actions: Iterable[Action] = ()) -> LegalActions:
+    """A :class:`LegalActions` of ``state`` holding ``actions``."""
+    listed = LegalActions(actions)
+    listed.state = state
+    return listed
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -517,24 +582,31 @@ def legal_actions(state: GameState) -> list[Action]:
     distinct placement of an end wild: the default with ``wild_as=None``, the other end named),
     then every legal :class:`~burraco.AddToMeld` by meld index, then every distinct legal
     :class:`~burraco.Discard`. An empty list means the hand is over.
+
+    Each action is listed once, in its canonical spelling (see :func:`canonical_action`). The
+    list is a :class:`LegalActions` (typed as the ``list`` it is), whose ``in`` agrees with
+    :func:`is_legal` for every spelling of an action.
+
+    >>> state = apply(new_game(seed=7), DrawStock())
+    >>> actions = legal_actions(state)
+    >>> isinstance(actions, list), all(is_legal(state, action) for action in actions)
+    (True, True)
     """
     phase = state.phase
     if phase is Phase.DRAW:
-        if state.discard_pile and (not state.rules.pile_requires_meld or is_legal(state, _PICK)):
-            return [_DRAW, _PICK]
-        return [_DRAW]
+        if state.discard_pile and (
+            not state.rules.pile_requires_meld or _pile_allows_meld(_pile_taken(state))
+        ):
+            return _legal_list(state, (_DRAW, _PICK))
+        return _legal_list(state, (_DRAW,))
     if phase is Phase.OVER:
-        return []
+        return _legal_list(state)
     actions = _meld_actions(state)
-    if state.rules.pile_requires_meld and state.taken_from_pile and not state.melded_this_turn:
+    if state.rules.pile_requires_meld and _owes_meld(state):
         return actions
     hand = state.hand
     if len(hand) == 1:
-        team = state.current_team
-        if can_take_pozzetto(state, team) or (
-            closing_problem(state.rules, state.melds[team], state.pozzetto_taken[team], hand[0])
-            is None
-        ):
+        if last_card_problem(state, hand[0]) is None:
             actions.append(_DISCARDS[hand[0].code])
         return actions
     last = None
@@ -545,7 +617,7 @@ def legal_actions(state: GameState) -> list[Action]:
     return actions
 
 
-def _meld_actions(state: GameState) -> list[Action]:
+def _meld_actions(state: GameState) -> LegalActions:
     """The legal :class:`OpenMeld` and :class:`AddToMeld` actions of the player to act."""
     rules = state.rules
     hand = state.hands[state.turn]
@@ -557,14 +629,15 @@ def _meld_actions(state: GameState) -> list[Action]:
     taken_ranks = (
         {m.rank for m in team_melds if m.kind is MeldKind.SET} if rules.one_set_per_rank else ()
     )
-    actions: list[Action] = []
+    actions = LegalActions()
+    actions.state = state
     for _, cards, _, meld, action in _movegen.open_melds(shape, rules):
         if taken_ranks and meld.rank in taken_ranks:
             continue
         if not free and size - len(cards) <= 1:
             rest = _remove(hand, cards)
             assert rest is not None
-            if _keeping_problem(state, rest, (*team_melds, meld)) is not None:
+            if keeping_problem(state, rest, (*team_melds, meld)) is not None:
                 continue
         actions.append(action)
     for index, meld in enumerate(team_melds):
@@ -573,7 +646,7 @@ def _meld_actions(state: GameState) -> list[Action]:
                 rest = _remove(hand, cards)
                 assert rest is not None
                 grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
-                if _keeping_problem(state, rest, grown_melds) is not None:
+                if keeping_problem(state, rest, grown_melds) is not None:
                     continue
-            actions.append(AddToMeld._make(index, cards, wild_as))
+            actions.append(AddToMeld.from_sorted(index, cards, wild_as))
     return actions

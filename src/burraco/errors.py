@@ -4,12 +4,18 @@ Every exception the library raises on purpose derives from :class:`BurracoError`
 carries a :class:`Reason`: a short kebab-case code that programs can test for while the message
 stays free to improve. The subclasses also derive from :class:`ValueError`, since each one
 reports a value (a card token, a meld, an action, a saved state) that is not acceptable.
+
+Every error has two messages. ``str(error)`` is for the person who gave the input: it quotes
+the input (at most :data:`EXCERPT_LENGTH` characters of it) and, for an illegal action, may
+name cards of the acting seat's hand. :attr:`BurracoError.public_message` says the same thing
+without quoting anything: the reason code, a fixed sentence for it and the seat or field at
+fault, so that a server may show it to every seat without revealing a hidden card.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -23,6 +29,12 @@ __all__ = [
     "InvalidStateError",
     "NotationError",
     "Reason",
+    "RecordError",
+    "check_seat",
+    "field_path",
+    "inconsistent_state",
+    "invalid_state",
+    "number_text",
 ]
 
 
@@ -120,6 +132,89 @@ class Reason(StrEnum):
     INCONSISTENT_STATE = "inconsistent-state"
     """Fields contradict each other (turn, phase, pozzetti, outcome, ...)."""
 
+    # Game records (RecordError)
+    BAD_RECORD = "bad-record"
+    """A line of a game record is not a header, a turn or a comment, or the headers are wrong
+    (a missing deal, a turn numbered out of order, a result the replay does not give)."""
+
+
+EXCERPT_LENGTH: Final = 40
+"""The most characters of an input that an error message quotes; longer input is cut and
+ends in ``…``."""
+
+
+def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
+    r"""``text`` quoted for an error message: at most ``limit`` characters, then ``…``.
+
+    Characters that are not printable (control characters, line breaks, lone surrogates, ...)
+    are written as Python escapes, so a message is always one line of encodable text.
+
+    >>> excerpt("7H 8H")
+    "'7H 8H'"
+    >>> excerpt("7H" * 30)
+    "'7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H…'"
+    >>> print(excerpt("7H\n8H"))
+    '7H\n8H'
+    """
+    if not isinstance(text, str):
+        text = f"a {type(text).__name__}"
+    cut = text[:limit]
+    if not cut.isprintable():
+        cut = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    return f"'{cut}…'" if len(text) > limit else f"'{cut}'"
+
+
+_MOST_ACTION: Final = 120
+"""The most characters of an action that an :class:`IllegalActionError` message quotes (every
+action in notation but a few very long ``add`` actions is shorter)."""
+_MOST_DETAIL: Final = 1000
+"""The longest explanation an :class:`IllegalActionError` message carries (enough to list the
+largest hand)."""
+
+_PUBLIC: Final[dict[str, str]] = {
+    "bad-card": "a token is not a card in the notation",
+    "bad-action": "the text is not an action in the notation",
+    "bad-meld-notation": "a wild placement with '=' is malformed",
+    "no-cards": "no cards were given to add to the meld",
+    "too-few-cards": "a meld needs at least three cards",
+    "too-many-wilds": "a meld holds at most one wild card",
+    "only-wilds": "a meld needs a natural card other than a two",
+    "mixed-ranks": "the natural cards of a set must all have one rank",
+    "mixed-suits": "the natural cards of a sequence must all have one suit",
+    "duplicate-rank": "a sequence cannot hold two natural cards of the same rank",
+    "gap": "the sequence has more missing ranks than its wild card can fill",
+    "wrap-around": "a sequence cannot run from king through ace to two",
+    "two-aces": "a sequence holds at most one natural ace",
+    "set-rank-not-allowed": "the rules do not allow sets of this rank",
+    "too-many-copies": "more copies of a card than the packs in play hold",
+    "wild-as-not-possible": "the wild card cannot stand for that rank",
+    "not-an-action": "the value is not an action",
+    "game-over": "the hand is over; no action is possible",
+    "wrong-phase": "the action belongs to the other phase of the turn",
+    "card-not-in-hand": "the player does not hold the cards named",
+    "empty-discard-pile": "there is no discard pile to take",
+    "no-such-meld": "the team has no meld with that number",
+    "not-your-meld": "cards are only added to the player's own team's melds",
+    "set-rank-taken": "the team already has a set of that rank",
+    "must-keep-a-card": "the player must keep a card that can be discarded legally",
+    "closing-needs-pozzetto": "a team closes only after taking its pozzetto",
+    "closing-needs-burraco": "a team closes only with a burraco laid",
+    "closing-needs-clean-burraco": "these rules let a team close only with a clean burraco",
+    "closing-discard-wild": "a player may not close by discarding a wild card",
+    "pile-requires-meld": "taking the discard pile obliges a meld in the same turn",
+    "bad-json": "the text is not valid JSON",
+    "unsupported-format": "the document's format or type is not one this version reads",
+    "wrong-type": "a value has the wrong type",
+    "missing-field": "a required field is absent",
+    "unknown-field": "a field is not part of the format",
+    "out-of-range": "a number or a size is outside what the rules allow",
+    "cards-not-conserved": "the cards are not exactly the cards of the packs",
+    "illegal-meld": "a meld is not legal under the rules",
+    "inconsistent-state": "fields contradict each other: no play reaches this",
+    "bad-record": "a line of the game record is not a header or a turn that can be played",
+}
+"""The fixed sentence of each reason code, for :attr:`BurracoError.public_message`."""
+
 
 class BurracoError(Exception):
     """Base class of every error that :mod:`burraco` raises on purpose.
@@ -132,6 +227,22 @@ class BurracoError(Exception):
     def __init__(self, message: str, *, reason: Reason) -> None:
         super().__init__(message)
         self.reason = reason
+
+    @property
+    def public_message(self) -> str:
+        """The error in words that reveal nothing hidden from any seat: safe to forward.
+
+        It is the reason code and a fixed sentence for it (plus the seat for an illegal action,
+        the field for a rejected document), and never quotes the input or a hand. ``str(error)``
+        says more, for the player who acted; a server forwards ``public_message`` to anyone
+        else.
+
+        >>> from burraco import IllegalActionError, Reason
+        >>> error = IllegalActionError("discard 7H", 1, Reason.CARD_NOT_IN_HAND, "it holds 2C JK")
+        >>> error.public_message
+        'illegal action by seat 1: card-not-in-hand: the player does not hold the cards named'
+        """
+        return f"{self.reason}: {_PUBLIC[self.reason]}"
 
 
 class NotationError(BurracoError, ValueError):
@@ -182,12 +293,20 @@ class IllegalActionError(BurracoError, ValueError):
     detail: str
 
     def __init__(self, action: object, seat: int, reason: Reason, detail: str) -> None:
+        if len(detail) > _MOST_DETAIL:
+            detail = detail[:_MOST_DETAIL] + "…"
+        named = excerpt(str(action), _MOST_ACTION)
         super().__init__(
-            f"illegal action '{action}' by seat {seat}: {reason}: {detail}", reason=reason
+            f"illegal action {named} by seat {seat}: {reason}: {detail}", reason=reason
         )
         self.action = action
         self.seat = seat
         self.detail = detail
+
+    @property
+    def public_message(self) -> str:
+        """The error for every seat: the seat and the reason, not the action or the hand."""
+        return f"illegal action by seat {self.seat}: {super().public_message}"
 
 
 class InvalidStateError(BurracoError, ValueError):
@@ -203,3 +322,77 @@ class InvalidStateError(BurracoError, ValueError):
     def __init__(self, message: str, *, reason: Reason, path: str = "") -> None:
         super().__init__(f"{path}: {message}" if path else message, reason=reason)
         self.path = path
+
+    @property
+    def public_message(self) -> str:
+        """The error without quoting the input: the field at fault and the reason."""
+        general = super().public_message
+        return f"{self.path}: {general}" if self.path else general
+
+
+class RecordError(BurracoError, ValueError):
+    """Raised when a game record cannot be read or replayed.
+
+    Raised by :meth:`burraco.record.Record.parse` and by :meth:`~burraco.record.Record.replay`.
+    ``line`` is the number of the line at fault (from 1; 0 for the record as a whole) and the
+    message begins with it, for example ``line 14: illegal action 'discard JK' by seat 2:
+    card-not-in-hand: ...``. ``reason`` is ``bad-record`` for the layout of the record, or the
+    reason of the underlying problem: a bad card or action (``bad-card``, ``bad-action``), an
+    illegal action (``card-not-in-hand``, ``wrong-phase``, ...), impossible rules or deck
+    (``out-of-range``, ``cards-not-conserved``).
+    """
+
+    line: int
+    detail: str
+
+    def __init__(self, detail: str, *, line: int, reason: Reason = Reason.BAD_RECORD) -> None:
+        super().__init__(f"line {line}: {detail}" if line else detail, reason=reason)
+        self.line = line
+        self.detail = detail
+
+    @property
+    def public_message(self) -> str:
+        """The error without quoting the record: the line at fault and the reason."""
+        general = super().public_message
+        return f"line {self.line}: {general}" if self.line else general
+
+
+# --- building InvalidStateError (shared by burraco.testing and burraco.serialize) -----------
+
+
+def invalid_state(reason: Reason, path: str, detail: str) -> InvalidStateError:
+    """The :class:`InvalidStateError` for input that is not a possible state: the message is
+    the reason code and ``detail``; ``path`` says where in the input (``hands[2][0]``)."""
+    return InvalidStateError(f"{reason}: {detail}", reason=reason, path=path)
+
+
+def inconsistent_state(path: str, detail: str) -> InvalidStateError:
+    """The error for fields that contradict each other (``inconsistent-state``)."""
+    return invalid_state(Reason.INCONSISTENT_STATE, path, detail)
+
+
+def field_path(path: str, key: str | int) -> str:
+    """The path of item ``key`` (an index or a field name) of ``path``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if len(key) > 40:
+        key = key[:37] + "..."
+    return f"{path}.{key}" if path else key
+
+
+def number_text(value: int) -> str:
+    """A whole number for a message (a huge one is not written out in full)."""
+    if -(10**15) < value < 10**15:
+        return str(value)
+    return f"{'-' if value < 0 else ''}a number of about {int(value.bit_length() * 0.30103)} digits"
+
+
+def check_seat(value: int, path: str, players: int) -> None:
+    """Raise an ``out-of-range`` :class:`InvalidStateError` at ``path`` unless ``value`` is a
+    seat of a game of ``players``."""
+    if not 0 <= value < players:
+        raise invalid_state(
+            Reason.OUT_OF_RANGE,
+            path,
+            f"expected a seat from 0 to {players - 1}, not {number_text(value)}",
+        )

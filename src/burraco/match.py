@@ -28,7 +28,7 @@ import attrs
 
 from burraco.errors import InvalidStateError, Reason
 from burraco.rules import CLASSIC, Rules
-from burraco.scoring import HandScore, _table
+from burraco.scoring import HandScore, text_table
 
 __all__ = [
     "THREE_DEALS",
@@ -258,7 +258,7 @@ class Match:
             dealer = (self.first_dealer + index) % players
             rows.append([str(index + 1), str(dealer), *(str(total) for total in hand.totals)])
         rows.append(["total", "", *(str(total) for total in self.totals)])
-        lines = _table(rows)
+        lines = text_table(rows)
         winner = self.winner
         if winner is not None:
             lines.append(f"team {winner} wins (target {self.rules.target})")

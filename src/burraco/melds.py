@@ -10,13 +10,14 @@ This module holds no game state. It answers the questions of RULES.md §5 for an
 
 The interpretation of cards is canonical and does not depend on their order:
 
-* a two of the sequence's suit is natural whenever it can be (``2H 3H 4H`` is clean); a two of
-  its own suit is never the wild of an ace-high sequence (``KH AH 2H`` is a wrap-around, not
-  ``2H=QH KH AH``);
+* a two of the sequence's suit is natural whenever it can be (``2H 3H 4H`` is clean); when it
+  cannot, it is the meld's wild like any other two, so in an ace-high sequence it stands at the
+  low end or in a gap (``KH AH 2H`` is ``2H=QH KH AH``, ``QH 2H AH`` is ``QH 2H=KH AH``); only a
+  run through the ace (``KH AH 2H 3H``) is a wrap-around;
 * a wild at an end stands for the higher end unless ``wild_as`` says otherwise, or for the lower
   end when the higher end would be beyond the ace;
-* in the one meld where the ace could be low or high (``A 3 4 ... K`` and a wild), the ace is
-  low and the wild stands for the two.
+* where the ace could be low or high (``A 3 4 ... Q``, with or without the king, and a wild),
+  the ace is low and the wild stands for the two, unless ``wild_as`` names the king.
 
 >>> meld = validate_meld("6H JK 5H")
 >>> print(meld)
@@ -45,8 +46,9 @@ from burraco.cards import (
     Rank,
     Suit,
     parse_card,
+    split_notation,
 )
-from burraco.errors import InvalidMeldError, NotationError, Reason
+from burraco.errors import InvalidMeldError, NotationError, Reason, excerpt
 from burraco.rules import CLASSIC, Rules
 
 __all__ = [
@@ -56,7 +58,9 @@ __all__ = [
     "burraco_bonus",
     "burraco_kind",
     "extend_meld",
+    "extension_choices",
     "is_valid_meld",
+    "meld_choices",
     "validate_meld",
 ]
 
@@ -183,8 +187,14 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse('{self}')"
 
-    def _first_slot(self) -> int:
-        """The slot (1 to 14) of the first card of a sequence."""
+    @property
+    def first_slot(self) -> int:
+        """The slot of the first card of a sequence: 1 for a low ace, 2 to 13 for the ranks
+        two to king (so a sequence from ``JK=JH`` starts at 11). Slot 14 is the high ace.
+
+        >>> validate_meld("QH KH AH 2H").first_slot
+        11
+        """
         if self.wild_index == 0:
             assert self.wild_as is not None
             return int(self.wild_as)  # an ace at the bottom is slot 1
@@ -193,10 +203,14 @@ class Meld:
         return int(first.rank)
 
 
+_MOST_CARDS: Final = 162
+"""The cards of three packs: no meld, nor any list of cards, can hold more."""
+
+
 def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError:
-    text = " ".join([str(card) for card in cards])
+    text = excerpt(" ".join([str(card) for card in cards[:20]]))
     return InvalidMeldError(
-        f"illegal meld '{text}': {reason}: {detail}", reason=reason, cards=cards, detail=detail
+        f"illegal meld {text}: {reason}: {detail}", reason=reason, cards=cards, detail=detail
     )
 
 
@@ -207,9 +221,13 @@ def _read_cards(
     if type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
         result: tuple[Card, ...] = cards
     else:
-        tokens: Iterable[Card | str] = (
-            cards.replace(",", " ").split() if isinstance(cards, str) else cards
-        )
+        tokens: Iterable[Card | str] = split_notation(cards) if isinstance(cards, str) else cards
+        if isinstance(tokens, list) and len(tokens) > _MOST_CARDS:
+            raise _err(
+                Reason.TOO_MANY_COPIES,
+                (),
+                f"{len(tokens)} cards are more than the packs hold; no meld is longer than 14",
+            )
         read: list[Card] = []
         try:
             for token in tokens:
@@ -332,6 +350,9 @@ def extend_meld(
     if not added:
         raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
     try:
+        foreign = _foreign_card(meld, added)
+        if foreign is not None:
+            raise foreign
         return _extend(meld, added, rules, wild_rank)
     except InvalidMeldError as error:
         added_text = " ".join([str(card) for card in added])
@@ -341,6 +362,34 @@ def extend_meld(
             cards=meld.cards + added,
             detail=error.detail,
         ) from None
+
+
+def _foreign_card(meld: Meld, added: tuple[Card, ...]) -> InvalidMeldError | None:
+    """The error for an added natural card that can never belong to ``meld`` (another rank for
+    a set, another suit for a sequence; twos and jokers may be its wild), or ``None``.
+
+    The union of the cards would fail anyway; this names the reason in the meld's own terms,
+    where reading the union afresh could call a set's stranger a ``duplicate-rank``."""
+    for card in added:
+        rank = card.rank
+        if rank is None or rank is Rank.TWO:
+            continue
+        if meld.kind is MeldKind.SET:
+            if rank is not meld.rank:
+                return _err(
+                    Reason.MIXED_RANKS,
+                    meld.cards + added,
+                    f"a set of {meld.rank} takes only {meld.rank} and one wild, not {card}",
+                )
+        elif card.suit is not meld.suit:
+            assert meld.suit is not None
+            suit = meld.suit.name.lower()
+            return _err(
+                Reason.MIXED_SUITS,
+                meld.cards + added,
+                f"a sequence of {suit} takes only {suit} and one wild, not {card}",
+            )
+    return None
 
 
 def _extend(
@@ -356,7 +405,7 @@ def _extend(
     keep_two = False
     if meld.kind is MeldKind.SEQUENCE:
         assert meld.suit is not None
-        first = meld._first_slot()
+        first = meld.first_slot
         if meld.wild_is_fixed:
             assert meld.wild_index is not None
             slot = first + meld.wild_index
@@ -375,6 +424,46 @@ def _extend(
         keep_two,
         ranks_out,
     )
+
+
+def meld_choices(cards: tuple[Card, ...], rules: Rules = CLASSIC) -> list[tuple[Rank | None, Meld]]:
+    """Every distinct meld ``cards`` can be laid as: ``(wild_as, meld)`` pairs, the default
+    placement first (``wild_as`` ``None``), then each other rank an end wild can be named for.
+
+    An empty list if the cards are not a legal meld under ``rules``. ``cards`` are
+    :class:`~burraco.Card` values (no notation), as move generators hold them.
+
+    >>> from burraco.cards import parse_cards
+    >>> [(wild_as, str(meld)) for wild_as, meld in meld_choices(parse_cards("5H 6H JK"))]
+    [(None, '5H 6H JK=7H'), (<Rank.FOUR: 4>, 'JK=4H 5H 6H')]
+    """
+    packs, set_ranks, second_ace = rules.packs, rules.set_ranks, rules.wild_as_second_ace
+    try:
+        return _wild_choices(
+            lambda rank, out: _analyze(
+                cards, packs, set_ranks, second_ace, rank, None, 0, False, out
+            )
+        )
+    except InvalidMeldError:
+        return []
+
+
+def extension_choices(
+    meld: Meld, cards: tuple[Card, ...], rules: Rules = CLASSIC
+) -> list[tuple[Rank | None, Meld]]:
+    """Every distinct meld adding ``cards`` to ``meld`` can make, as in :func:`meld_choices`:
+    the default first (``wild_as`` ``None``), then each other place the free wild can be named
+    for; an empty list if the cards cannot be added (RULES.md §5.4).
+
+    >>> from burraco.cards import parse_cards
+    >>> grown = extension_choices(validate_meld("5D 6D JK"), parse_cards("7D"))
+    >>> [(wild_as, str(meld)) for wild_as, meld in grown]
+    [(None, '5D 6D 7D JK=8D'), (<Rank.FOUR: 4>, 'JK=4D 5D 6D 7D')]
+    """
+    try:
+        return _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
+    except InvalidMeldError:
+        return []
 
 
 def _wild_choices(
@@ -536,8 +625,8 @@ def _analyze(
         candidates.append(([1, 2, *middle] if ace else [2, *middle], other_wilds + own - 1, True))
     if not keep_two and other_wilds + own <= 1:
         candidates.append(([1, *middle] if ace else middle, other_wilds + own, False))
-        if ace and own == 0:
-            candidates.append(([*middle, _ACE_HIGH], other_wilds, False))
+        if ace:
+            candidates.append(([*middle, _ACE_HIGH], other_wilds + own, False))
     if not candidates:
         wild_names = [str(CARDS_BY_CODE[code]) for code in twos] + ["JK"] * jokers
         if own_natural >= 1:

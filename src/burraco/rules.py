@@ -28,6 +28,7 @@ __all__ = [
     "CLASSIC",
     "FIBUR",
     "INTERNATIONAL",
+    "MAX_NAME_LENGTH",
     "PRESETS",
     "PenaltyWhen",
     "Rules",
@@ -55,6 +56,8 @@ class PenaltyWhen(StrEnum):
 
 
 _PLAYER_COUNTS: Final = (2, 3, 4, 6)
+MAX_NAME_LENGTH: Final = 64
+"""The longest name a :class:`Rules` may have."""
 _NATURAL_SET_RANKS: Final = frozenset(rank for rank in Rank if rank is not Rank.TWO)
 
 
@@ -94,7 +97,9 @@ class Rules:
     """
 
     name: str = attrs.field(default="classic", validator=attrs.validators.instance_of(str))
-    """A label for the rule set, shown in tables and saved games."""
+    """A label for the rule set, shown in tables and saved games: at most
+    :data:`MAX_NAME_LENGTH` printable characters (no line breaks, control characters or lone
+    surrogates, so that it prints on one line and encodes as UTF-8)."""
     players: int = attrs.field(default=4)
     """2, 3, 4 or 6 players. With 4 or 6, partners sit opposite in teams of two; with 2 or 3,
     each player is a team (RULES.md §3)."""
@@ -148,6 +153,16 @@ class Rules:
         default=(Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), converter=_to_suits
     )
     """Suits from highest to lowest for breaking ties in the seating draw (RULES.md §2)."""
+
+    @name.validator
+    def _check_name(self, attribute: attrs.Attribute[str], value: str) -> None:
+        if len(value) > MAX_NAME_LENGTH:
+            raise ValueError(f"name must be at most {MAX_NAME_LENGTH} characters, not {len(value)}")
+        if not value.isprintable():
+            bad = next(char for char in value if not char.isprintable())
+            raise ValueError(
+                f"name must be printable characters on one line; U+{ord(bad):04X} is not one"
+            )
 
     @players.validator
     def _check_players(self, attribute: attrs.Attribute[int], value: object) -> None:

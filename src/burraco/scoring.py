@@ -21,22 +21,26 @@ A :class:`TeamScore` keeps the parts of the score apart. The parts that lose poi
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from burraco.cards import Card, parse_cards
-from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
-from burraco.melds import BurracoKind, Meld, burraco_bonus, burraco_kind, validate_meld
+from burraco.cards import JOKER, Card, format_cards, parse_cards
+from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason, excerpt
+from burraco.melds import BurracoKind, Meld, MeldKind, burraco_bonus, burraco_kind, validate_meld
 from burraco.rules import CLASSIC, PenaltyWhen, Rules
 from burraco.state import EndReason, GameState, Outcome
 
 __all__ = [
     "HandScore",
     "TeamScore",
+    "check_table",
+    "check_team",
     "score_hand",
     "score_team",
+    "text_table",
 ]
 
 
@@ -170,7 +174,7 @@ class HandScore:
             ["pozzetto", *(str(team.pozzetto_penalty) for team in teams)],
             ["total", *(str(team.total) for team in teams)],
         ]
-        lines = _table(rows)
+        lines = text_table(rows)
         outcome = self.outcome
         if outcome is not None:
             if outcome.closer is not None:
@@ -180,8 +184,15 @@ class HandScore:
         return "\n".join(lines)
 
 
-def _table(rows: Sequence[Sequence[str]], gap: str = "   ") -> list[str]:
-    """Lay out rows of text: the first column flush left, the others flush right."""
+def text_table(rows: Sequence[Sequence[str]], gap: str = "   ") -> list[str]:
+    """Lay out rows of text as lines: the first column flush left, the others flush right,
+    columns ``gap`` apart (the layout of score sheets and match tables).
+
+    >>> for line in text_table([["team", "points"], ["0", "400"]]):
+    ...     print(line)
+    team   points
+    0         400
+    """
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     return [
         gap.join(
@@ -193,15 +204,26 @@ def _table(rows: Sequence[Sequence[str]], gap: str = "   ") -> list[str]:
 
 
 def _read_meld(index: int, item: Meld | str | Iterable[Card | str], rules: Rules) -> Meld:
-    """``item`` as a meld: a :class:`Meld` as it is, anything else validated under ``rules``."""
-    if isinstance(item, Meld):
-        return item
+    """``item`` as a meld, checked under ``rules`` (a :class:`Meld` too: it may have been built
+    under other rules, or by :meth:`Meld.parse`, which knows no rule set)."""
     try:
+        if isinstance(item, Meld):
+            rebuilt = validate_meld(item.cards, rules, wild_as=item.wild_as)
+            if rebuilt != item:
+                raise InvalidMeldError(
+                    f"illegal meld {index} '{item}': its cards make '{rebuilt}'",
+                    reason=Reason.WILD_AS_NOT_POSSIBLE,
+                    cards=item.cards,
+                    detail=f"its cards make '{rebuilt}'",
+                )
+            return item
         return validate_meld(item, rules)
     except InvalidMeldError as error:
-        text = " ".join([str(card) for card in error.cards])
+        if error.args[0].startswith(f"illegal meld {index} "):
+            raise
+        text = excerpt(" ".join([str(card) for card in error.cards[:20]]))
         raise InvalidMeldError(
-            f"illegal meld {index} '{text}': {error.reason}: {error.detail}",
+            f"illegal meld {index} {text}: {error.reason}: {error.detail}",
             reason=error.reason,
             cards=error.cards,
             detail=error.detail,
@@ -260,9 +282,14 @@ def score_team(
         InvalidMeldError: if an item of ``melds`` is not a legal meld under ``rules``; the
             message names the meld by its index and cards, and ``reason`` is the meld's.
         NotationError: if a token is not a card.
-        InvalidStateError: if the flags contradict each other (``closed`` and
-            ``opponent_closed`` both true, or ``closed`` without ``took_pozzetto``); the
-            reason is ``inconsistent-state``.
+        InvalidStateError: if the hand is not one a real table can show (see
+            :func:`check_team`): the flags contradict each other (``closed`` and
+            ``opponent_closed`` both true, or ``closed`` without ``took_pozzetto``:
+            ``inconsistent-state``), a team closed without the burraco the rules need
+            (``closing-needs-burraco``, ``closing-needs-clean-burraco``), the team holds more
+            copies of a card than the packs (``too-many-copies``), two sets of one rank under
+            ``one_set_per_rank`` (``set-rank-taken``), a pozzetto taken with nothing melded, or
+            a closer's cards in hand with 2 or 3 players (``inconsistent-state``).
         TypeError: if ``melds`` is a single string (pass a list of melds) or a flag is not a
             bool.
     """
@@ -288,6 +315,8 @@ def score_team(
             reason=Reason.INCONSISTENT_STATE,
         )
     table = [_read_meld(index, item, rules) for index, item in enumerate(melds)]
+    held = parse_cards(in_hand)
+    check_team(table, held, rules, took_pozzetto=took_pozzetto, closed=closed)
     counts = dict.fromkeys(BurracoKind, 0)
     bonus = 0
     for meld in table:
@@ -300,7 +329,7 @@ def score_team(
     )
     return TeamScore(
         melded=sum([meld.points for meld in table]),
-        in_hand=-sum([card.points for card in parse_cards(in_hand)]),
+        in_hand=-sum([card.points for card in held]),
         burraco_bonus=bonus,
         closing_bonus=rules.closing_bonus if closed else 0,
         pozzetto_penalty=-rules.pozzetto_penalty if penalised else 0,
@@ -308,6 +337,147 @@ def score_team(
         semi_clean_burracos=counts[BurracoKind.SEMI_CLEAN],
         dirty_burracos=counts[BurracoKind.DIRTY],
     )
+
+
+def _too_many(cards: Iterable[Card], rules: Rules) -> tuple[Card, int] | None:
+    """A card of which ``cards`` hold more copies than the packs, and how many, or ``None``."""
+    packs = rules.packs
+    for card, count in Counter(cards).items():
+        if count > (2 * packs if card is JOKER else packs):
+            return card, count
+    return None
+
+
+def check_team(
+    melds: Sequence[Meld],
+    in_hand: Sequence[Card],
+    rules: Rules = CLASSIC,
+    *,
+    took_pozzetto: bool,
+    closed: bool,
+) -> None:
+    """Check what one team's end of hand must be at a real table (RULES.md §4, §6, §7).
+
+    :func:`score_team` calls it on every hand it scores; the melds are already legal under
+    ``rules``. The checks, each with its reason code:
+
+    * the team holds (melded and in hand together) no more copies of a card than the packs
+      (``too-many-copies``);
+    * under ``one_set_per_rank``, no two sets of one rank (``set-rank-taken``);
+    * a team that took its pozzetto melded a whole hand to take it, so it has a meld
+      (``inconsistent-state``);
+    * a team that closed took its pozzetto (``inconsistent-state``) and has a burraco
+      (``closing-needs-burraco``), a clean one under ``closing_needs_clean_burraco``
+      (``closing-needs-clean-burraco``); with 2 or 3 players the closer is the whole team, so
+      it holds no card (``inconsistent-state``).
+
+    >>> from burraco.melds import validate_meld
+    >>> check_team([validate_meld("7S 7H 7D")], parse_cards("5H"), took_pozzetto=True,
+    ...            closed=True)
+    Traceback (most recent call last):
+    ...
+    burraco.errors.InvalidStateError: closing-needs-burraco: a team closes only with a burraco
+    (7 cards or more) on the table; its longest meld has 3 cards
+
+    Raises:
+        InvalidStateError: on the first check that fails; ``reason`` is the code above.
+    """
+    extra = _too_many([*(card for meld in melds for card in meld.cards), *in_hand], rules)
+    if extra is not None:
+        card, count = extra
+        most = 2 * rules.packs if card is JOKER else rules.packs
+        raise InvalidStateError(
+            f"too-many-copies: the team holds {count} copies of {card}, and {rules.packs} packs "
+            f"hold {most}",
+            reason=Reason.TOO_MANY_COPIES,
+        )
+    if rules.one_set_per_rank:
+        seen: dict[object, int] = {}
+        for index, meld in enumerate(melds):
+            if meld.kind is MeldKind.SET:
+                if meld.rank in seen:
+                    raise InvalidStateError(
+                        f"set-rank-taken: melds {seen[meld.rank]} and {index} are both sets of "
+                        f"{meld.rank}; these rules allow one set per rank (add to the first)",
+                        reason=Reason.SET_RANK_TAKEN,
+                    )
+                seen[meld.rank] = index
+    if took_pozzetto and not melds:
+        raise InvalidStateError(
+            "inconsistent-state: a team takes its pozzetto by melding a whole hand, so a team "
+            "that took it has a meld",
+            reason=Reason.INCONSISTENT_STATE,
+        )
+    if not closed:
+        return
+    if not took_pozzetto:
+        raise InvalidStateError(
+            "a team that closed has taken its pozzetto: closed needs took_pozzetto",
+            reason=Reason.INCONSISTENT_STATE,
+        )
+    longest = max((len(meld.cards) for meld in melds), default=0)
+    if longest < 7:
+        raise InvalidStateError(
+            "closing-needs-burraco: a team closes only with a burraco (7 cards or more) on the "
+            f"table; its longest meld has {longest} cards",
+            reason=Reason.CLOSING_NEEDS_BURRACO,
+        )
+    if rules.closing_needs_clean_burraco and not any(
+        len(meld.cards) >= 7 and meld.wild is None for meld in melds
+    ):
+        raise InvalidStateError(
+            "closing-needs-clean-burraco: these rules let a team close only with a clean "
+            "burraco, and this team has none",
+            reason=Reason.CLOSING_NEEDS_CLEAN_BURRACO,
+        )
+    if rules.players == rules.teams and in_hand:
+        raise InvalidStateError(
+            f"inconsistent-state: with {rules.players} players the closer is the whole team and "
+            f"ends the hand with no card, so it holds none, not {excerpt(format_cards(in_hand))}"
+            " (the closing discard is not counted)",
+            reason=Reason.INCONSISTENT_STATE,
+        )
+
+
+def check_table(
+    teams: Sequence[tuple[Sequence[Meld], Sequence[Card]]], rules: Rules = CLASSIC
+) -> None:
+    """Check what only the whole table shows: one entry per team, and the cards of all teams.
+
+    ``teams`` holds, for each team in order, its melds and the cards left in its hands (as
+    :func:`score_team` reads them). :func:`score_team` scores one team alone and checks it with
+    :func:`check_team`; a caller that has the whole hand (the ``burraco score`` command, for
+    one) calls this too.
+
+    >>> from burraco.melds import validate_meld
+    >>> check_table([([validate_meld("5H 5D 5C")], parse_cards("5H")), ([], parse_cards("5H"))])
+    Traceback (most recent call last):
+    ...
+    burraco.errors.InvalidStateError: too-many-copies: the teams hold 3 copies of 5H, and 2 packs
+    hold 2
+
+    Raises:
+        InvalidStateError: ``out-of-range`` if there is not one entry per team of ``rules``
+            (2 teams with 2 or 4 players, 3 with 3 or 6); ``too-many-copies`` if the teams hold
+            more copies of a card than the packs.
+    """
+    if len(teams) != rules.teams:
+        raise InvalidStateError(
+            f"out-of-range: {rules.players} players make {rules.teams} teams, so a hand has "
+            f"{rules.teams} team entries, not {len(teams)}",
+            reason=Reason.OUT_OF_RANGE,
+        )
+    cards = [card for melds, _ in teams for meld in melds for card in meld.cards]
+    cards += [card for _, held in teams for card in held]
+    extra = _too_many(cards, rules)
+    if extra is not None:
+        card, count = extra
+        most = 2 * rules.packs if card is JOKER else rules.packs
+        raise InvalidStateError(
+            f"too-many-copies: the teams hold {count} copies of {card}, and {rules.packs} "
+            f"packs hold {most}",
+            reason=Reason.TOO_MANY_COPIES,
+        )
 
 
 def score_hand(state: GameState) -> HandScore:

@@ -7,7 +7,8 @@ melds and actions in their notation); :func:`from_json` reads it back. :func:`to
 callers that embed the document in a larger one.
 
 Every document is an object with ``"format": 1`` and a ``"type"`` (``"game"``, ``"action"``,
-``"hand-score"`` or ``"match"``):
+``"hand-score"``, ``"match"`` or ``"view"``, the :class:`~burraco.PlayerView` a game server
+sends one player):
 
 >>> from burraco.actions import parse_action
 >>> to_json(parse_action("open 6H 5H JK=4H"))
@@ -37,23 +38,28 @@ from typing import Any, Final, TypeAlias, TypeVar, overload
 
 import attrs
 
-from burraco.actions import ACTION_TYPES, Action, AddToMeld, parse_action
-from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card
-from burraco.errors import BurracoError, InvalidMeldError, InvalidStateError, NotationError, Reason
+from burraco.actions import ACTION_TYPES, MAX_ACTION_LENGTH, Action, AddToMeld, parse_action
+from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card, split_notation
+from burraco.errors import (
+    BurracoError,
+    InvalidMeldError,
+    InvalidStateError,
+    NotationError,
+    Reason,
+    excerpt,
+)
+from burraco.errors import check_seat as _seat
+from burraco.errors import field_path as _at
+from burraco.errors import inconsistent_state as _inconsistent
+from burraco.errors import invalid_state as _error
+from burraco.errors import number_text as _number
 from burraco.match import Match
 from burraco.melds import Meld
-from burraco.rules import PenaltyWhen, Rules, StockEnd
+from burraco.rules import MAX_NAME_LENGTH, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.testing import (
-    _at,
-    _check_known,
-    _error,
-    _inconsistent,
-    _number,
-    _seat,
-    check_invariants,
-)
+from burraco.testing import check_invariants, check_view
+from burraco.views import PlayerView
 
 __all__ = [
     "FORMAT",
@@ -67,8 +73,8 @@ __all__ = [
 FORMAT: Final = 1
 """The version of the format that :func:`to_dict` writes and :func:`from_dict` reads."""
 
-Saved: TypeAlias = GameState | Action | HandScore | Match
-"""What a document holds: a state, an action, a hand score or a match."""
+Saved: TypeAlias = GameState | Action | HandScore | Match | PlayerView
+"""What a document holds: a state, an action, a hand score, a match or a player's view."""
 
 _T = TypeVar("_T")
 
@@ -77,8 +83,18 @@ _MAX_INT: Final = 2**53 - 1
 exactly)."""
 _MAX_DECK: Final = 162
 """The most cards any rule set plays with (three packs)."""
-_MAX_DECK_POINTS: Final = 3 * 360
-"""The value of three packs: no hand can meld or hold more."""
+_PACK_POINTS: Final = 540
+"""The value of one pack of 54 cards (52 and two jokers)."""
+_LEAST_UNSCORED: Final = 15
+"""The least value of the cards no team scores at the end of a hand: the stock's last two
+cards and the top of the discard pile, five points each at least."""
+_LEAST_BURRACO: Final = {"clean_burracos": 35, "semi_clean_burracos": 55, "dirty_burracos": 50}
+"""The least melded value of each class of burraco: seven natural threes (35), six naturals and
+a two (50), seven naturals and a two (55)."""
+_LEAST_CARD: Final = 5
+"""The least value of a card; every seat but the closer ends a hand holding one at least."""
+_CHARS_PER_CARD: Final = 16
+"""Text longer than this many characters per card allowed is rejected before it is split."""
 
 
 _RULES_FIELDS: Final = {
@@ -149,7 +165,7 @@ _CARD_BY_NAME: Final = {str(card): card for card in CARDS_BY_CODE}
 
 
 def to_dict(value: Saved) -> dict[str, Any]:
-    """Write a state, an action, a hand score or a match as a document of plain values.
+    """Write a state, an action, a hand score, a match or a view as a document of plain values.
 
     The result holds only dicts, lists, strings, whole numbers, booleans and ``None``, so
     :func:`json.dumps` can write it; :func:`from_dict` reads it back to an equal value.
@@ -163,7 +179,8 @@ def to_dict(value: Saved) -> dict[str, Any]:
 
     Raises:
         TypeError: if ``value`` is not a :class:`~burraco.GameState`, an action, a
-            :class:`~burraco.HandScore` or a :class:`~burraco.Match`.
+            :class:`~burraco.HandScore`, a :class:`~burraco.Match` or a
+            :class:`~burraco.PlayerView`.
     """
     if isinstance(value, GameState):
         return {"format": FORMAT, "type": "game", **_game_body(value), **_known_body(value)}
@@ -179,13 +196,16 @@ def to_dict(value: Saved) -> dict[str, Any]:
             "first_dealer": value.first_dealer,
             "hands": [_hand_body(hand) for hand in value.hands],
         }
+    if isinstance(value, PlayerView):
+        return {"format": FORMAT, "type": "view", **_view_body(value)}
     raise TypeError(
-        f"to_dict writes a GameState, an action, a HandScore or a Match, not {type(value).__name__}"
+        "to_dict writes a GameState, an action, a HandScore, a Match or a PlayerView, "
+        f"not {type(value).__name__}"
     )
 
 
 def to_json(value: Saved, *, indent: int | str | None = None) -> str:
-    """Write a state, an action, a hand score or a match as JSON text.
+    """Write a state, an action, a hand score, a match or a view as JSON text.
 
     Cards, melds and actions are written in their notation. With ``indent=None`` (the default)
     the text is one line; with ``indent`` a number of spaces (or a string, as for
@@ -208,7 +228,7 @@ def to_json(value: Saved, *, indent: int | str | None = None) -> str:
     }
 
     Raises:
-        TypeError: if ``value`` is not one of the four kinds of document.
+        TypeError: if ``value`` is not one of the five kinds of document.
     """
     document = to_dict(value)
     if indent is None:
@@ -416,6 +436,8 @@ def from_dict(data: object, expected: type[Any] | None = None) -> Any:
         result = _read_hand(data, "", None, ("format", "type", *_HAND_FIELDS))
     elif kind == "match":
         result = _read_match(data)
+    elif kind == "view":
+        result = _read_view(data)
     else:
         raise _error(
             Reason.UNSUPPORTED_FORMAT, "type", f"{_quote(kind)} is not a type of document: {_KINDS}"
@@ -430,14 +452,14 @@ def from_dict(data: object, expected: type[Any] | None = None) -> Any:
     return result
 
 
-_KINDS: Final = "'game', 'action', 'hand-score' or 'match'"
+_KINDS: Final = "'game', 'action', 'hand-score', 'match' or 'view'"
 
 
 # --- reading: helpers ---------------------------------------------------------------------------
 
 
 def _quote(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:37] + "...")
+    return excerpt(text)
 
 
 def _describe(value: object) -> str:
@@ -535,13 +557,13 @@ _CARDS_EXAMPLE: Final = "cards in notation separated by spaces, such as '7H 10S 
 def _cards(value: object, path: str, limit: int) -> tuple[Card, ...]:
     """Cards written as one string of notation; ``path[i]`` names the i-th card."""
     text = _text(value, path, _CARDS_EXAMPLE)
-    tokens = text.split(maxsplit=limit)
-    if len(tokens) > limit:
+    tokens = split_notation(text) if len(text) <= _CHARS_PER_CARD * limit else None
+    if tokens is None or len(tokens) > limit:
         raise _error(
             Reason.CARDS_NOT_CONSERVED, path, f"holds more than the {limit} cards of the packs"
         )
     cards = []
-    for index, token in enumerate(tokens):
+    for index, token in enumerate(tokens or ()):
         card = _CARD_BY_NAME.get(token)
         if card is None:
             try:
@@ -555,7 +577,7 @@ def _cards(value: object, path: str, limit: int) -> tuple[Card, ...]:
 def _meld(value: object, path: str, limit: int) -> Meld:
     """A meld in table notation, checked for its shape (the rules are checked later)."""
     text = _text(value, path, "a meld in notation, such as '5H 6H JK=7H'")
-    if len(text.split(maxsplit=limit)) > limit:
+    if len(text) > _CHARS_PER_CARD * limit or len(split_notation(text)) > limit:
         raise _error(
             Reason.CARDS_NOT_CONSERVED, path, f"holds more than the {limit} cards of the packs"
         )
@@ -565,7 +587,7 @@ def _meld(value: object, path: str, limit: int) -> Meld:
         raise _error(
             Reason.ILLEGAL_MELD,
             path,
-            f"{_quote(text)} is not a meld: {error.reason}: {error.detail}",
+            f"{_quote(text)} is not a meld: {error.reason}: {error.detail[:200]}",
         ) from None
     except NotationError as error:
         raise _error(error.reason, path, str(error)) from None
@@ -590,7 +612,7 @@ def _read_rules(value: object, path: str) -> Rules:
         item = data[name]
         where = _at(path, name)
         if kind == "text":
-            arguments[name] = _text(item, where, "a name")
+            arguments[name] = _name(item, where)
         elif kind == "flag":
             arguments[name] = _bool(item, where)
         elif kind == "players":
@@ -617,6 +639,25 @@ def _read_rules(value: object, path: str) -> Rules:
     except (TypeError, ValueError) as error:  # a deal larger than the deck
         detail = str(error)
         raise _error(Reason.OUT_OF_RANGE, path, detail[:1].lower() + detail[1:]) from None
+
+
+def _name(value: object, path: str) -> str:
+    """A rules name: at most ``MAX_NAME_LENGTH`` printable characters."""
+    text = _text(value, path, "a name")
+    if len(text) > MAX_NAME_LENGTH:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            path,
+            f"a name is at most {MAX_NAME_LENGTH} characters, not {_number(len(text))}",
+        )
+    if not text.isprintable():
+        bad = next(char for char in text if not char.isprintable())
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            path,
+            f"a name is printable characters on one line; U+{ord(bad):04X} is not one",
+        )
+    return text
 
 
 def _set_ranks(value: object, path: str) -> frozenset[Rank]:
@@ -722,15 +763,20 @@ def _read_game_with_known(data: dict[str, Any]) -> GameState:
         tuple(sorted(_cards(row, _at("known", seat), deck))) for seat, row in enumerate(rows)
     )
     state = attrs.evolve(state, known=known)
-    _check_known(state)
+    check_invariants(state)
     return state
 
 
 def _read_action(data: dict[str, Any]) -> Action:
     _fields(data, "", ("format", "type", "action"), "an action")
     text = _text(data["action"], "action", "an action in notation, such as 'open 5H 6H JK'")
-    if len(text) > 20 * _MAX_DECK:
-        raise _error(Reason.OUT_OF_RANGE, "action", "the text is too long to be an action")
+    if len(text) > MAX_ACTION_LENGTH:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            "action",
+            f"the text is {_number(len(text))} characters long; no action in notation is "
+            f"longer than {MAX_ACTION_LENGTH}",
+        )
     try:
         action = parse_action(text)
     except NotationError as error:
@@ -794,6 +840,130 @@ def _read_match(data: dict[str, Any]) -> Match:
         raise _error(Reason.INCONSISTENT_STATE, "", str(error)) from None
 
 
+# --- a player's view ---------------------------------------------------------------------------
+
+_VIEW_FIELDS: Final = (
+    "format",
+    "type",
+    "seat",
+    "rules",
+    "dealer",
+    "turn",
+    "phase",
+    "hand",
+    "hand_sizes",
+    "known_cards",
+    "melds",
+    "discard_pile",
+    "stock_size",
+    "pozzetti_left",
+    "pozzetto_taken",
+    "unseen_pozzetto",
+    "taken_from_pile",
+    "melded_this_turn",
+    "stalemate_turns",
+    "outcome",
+    "table_points",
+)
+
+
+def _view_body(view: PlayerView) -> dict[str, Any]:
+    return {
+        "seat": view.seat,
+        "rules": _rules_body(view.rules),
+        "dealer": view.dealer,
+        "turn": view.turn,
+        "phase": view.phase.value,
+        "hand": None if view.hand is None else format_cards(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "known_cards": [format_cards(cards) for cards in view.known_cards],
+        "melds": [[str(meld) for meld in melds] for melds in view.melds],
+        "discard_pile": format_cards(view.discard_pile),
+        "stock_size": view.stock_size,
+        "pozzetti_left": view.pozzetti_left,
+        "pozzetto_taken": list(view.pozzetto_taken),
+        "unseen_pozzetto": list(view.unseen_pozzetto),
+        "taken_from_pile": view.taken_from_pile,
+        "melded_this_turn": view.melded_this_turn,
+        "stalemate_turns": view.stalemate_turns,
+        "outcome": _outcome_body(view.outcome),
+        "table_points": list(view.table_points),
+    }
+
+
+def _sizes(value: object, path: str, count: int, most: int, what: str) -> tuple[int, ...]:
+    """Exactly ``count`` whole numbers from 0 to ``most``."""
+    items = _array(value, path, count, what)
+    if len(items) != count:
+        raise _error(
+            Reason.OUT_OF_RANGE, path, f"expected {count} items ({what}), not {len(items)}"
+        )
+    return tuple(_bounded(item, _at(path, index), most) for index, item in enumerate(items))
+
+
+def _bounded(value: object, path: str, most: int) -> int:
+    number = _int(value, path)
+    if not 0 <= number <= most:
+        raise _error(
+            Reason.OUT_OF_RANGE, path, f"expected a number from 0 to {most}, not {_number(number)}"
+        )
+    return number
+
+
+def _read_view(data: dict[str, Any]) -> PlayerView:
+    """A view, accepted only if a possible state gives it to its seat."""
+    _fields(data, "", _VIEW_FIELDS, "a view")
+    rules = _read_rules(data["rules"], "rules")
+    players, teams, deck = rules.players, rules.teams, rules.deck_size
+    seat = _bounded(data["seat"], "seat", players - 1)
+    hand = data["hand"]
+    known_rows = _array(data["known_cards"], "known_cards", players, "the known cards per seat")
+    if len(known_rows) != players:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            "known_cards",
+            f"expected the known cards of each of {players} seats",
+        )
+    melds = _array(data["melds"], "melds", teams, "the melds of each team")
+    team_melds = []
+    for team, items in enumerate(melds):
+        where = _at("melds", team)
+        row = _array(items, where, deck // 3, "the team's melds")
+        team_melds.append(tuple(_meld(text, _at(where, i), deck) for i, text in enumerate(row)))
+    taken = _array(data["pozzetto_taken"], "pozzetto_taken", teams, "a flag per team")
+    unseen = _array(data["unseen_pozzetto"], "unseen_pozzetto", players, "seats")
+    view = PlayerView(
+        seat=seat,
+        rules=rules,
+        dealer=_int(data["dealer"], "dealer"),
+        turn=_int(data["turn"], "turn"),
+        phase=_choice(data["phase"], "phase", Phase),
+        hand=None if hand is None else tuple(sorted(_cards(hand, "hand", deck))),
+        hand_sizes=_sizes(data["hand_sizes"], "hand_sizes", players, deck, "a size per seat"),
+        known_cards=tuple(
+            tuple(sorted(_cards(row, _at("known_cards", index), deck)))
+            for index, row in enumerate(known_rows)
+        ),
+        melds=tuple(team_melds),
+        discard_pile=_cards(data["discard_pile"], "discard_pile", deck),
+        stock_size=_bounded(data["stock_size"], "stock_size", deck),
+        pozzetti_left=_bounded(data["pozzetti_left"], "pozzetti_left", teams),
+        pozzetto_taken=tuple(_bool(flag, _at("pozzetto_taken", i)) for i, flag in enumerate(taken)),
+        unseen_pozzetto=tuple(
+            sorted(_int(seat, _at("unseen_pozzetto", i)) for i, seat in enumerate(unseen))
+        ),
+        taken_from_pile=_int(data["taken_from_pile"], "taken_from_pile"),
+        melded_this_turn=_bool(data["melded_this_turn"], "melded_this_turn"),
+        stalemate_turns=_int(data["stalemate_turns"], "stalemate_turns"),
+        outcome=_outcome(data["outcome"], "outcome"),
+        table_points=_sizes(
+            data["table_points"], "table_points", teams, _MAX_INT, "points per team"
+        ),
+    )
+    check_view(view)
+    return view
+
+
 # --- the checks of hand scores ------------------------------------------------------------------
 
 
@@ -825,21 +995,39 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
         if closer is not None:
             _seat(closer, _at(path, "outcome.closer"), players)
             closer_team = closer % teams
+    packs = rules.packs if rules is not None else (2 if teams == 2 else 3)
+    deck_points = packs * _PACK_POINTS
+    seats = rules.players // rules.teams if rules is not None else 1
+    scored = 0
     for index, team in enumerate(hand.teams):
         here = _at(where, index)
         for name in ("melded", "in_hand"):
             points = abs(getattr(team, name))
-            if points % 5 or points > _MAX_DECK_POINTS:
+            if points % 5 or points > deck_points:
                 raise _error(
                     Reason.OUT_OF_RANGE,
                     _at(here, name),
-                    f"card values are multiples of 5 adding up to at most {_MAX_DECK_POINTS}, "
-                    f"not {_number(points)}",
+                    f"card values are multiples of 5 adding up to at most {deck_points} "
+                    f"({packs} packs), not {_number(points)}",
                 )
+        if 0 < team.melded < 3 * _LEAST_CARD:
+            raise _inconsistent(
+                _at(here, "melded"),
+                f"a meld holds 3 cards or more, worth at least {3 * _LEAST_CARD}, so a team "
+                f"melds 0 or at least that, not {team.melded}",
+            )
+        scored += team.melded - team.in_hand
         counts = (team.clean_burracos, team.semi_clean_burracos, team.dirty_burracos)
-        if sum(counts) > _MAX_DECK // 7:
+        if sum(counts) > packs * 54 // 7:
             raise _error(
                 Reason.OUT_OF_RANGE, here, f"{sum(counts)} burracos is more than the cards make"
+            )
+        least = sum(getattr(team, name) * value for name, value in _LEAST_BURRACO.items())
+        if team.melded < least:
+            raise _inconsistent(
+                _at(here, "melded"),
+                f"the team's burracos hold at least {least} points of cards, so it melded at "
+                f"least that, not {team.melded}",
             )
         if team.burraco_bonus and not sum(counts):
             raise _inconsistent(
@@ -854,8 +1042,36 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
                 _at(here, "pozzetto_penalty"),
                 f"team {index} closed, so it took its pozzetto and pays no penalty",
             )
+        if closer_team == index and not sum(counts):
+            raise _error(
+                Reason.CLOSING_NEEDS_BURRACO,
+                _at(here, "melded"),
+                f"team {index} closed, so it has a burraco (7 cards or more) on the table",
+            )
+        holding = seats - (closer_team == index)
+        if rules is not None and not holding and team.in_hand:
+            raise _inconsistent(
+                _at(here, "in_hand"),
+                f"with {rules.players} players the closer is the whole team and ends the hand "
+                f"with no card, so team {index} holds none, not {-team.in_hand} points",
+            )
+        if -team.in_hand < _LEAST_CARD * holding:
+            raise _inconsistent(
+                _at(here, "in_hand"),
+                f"every seat but the closer ends the hand holding a card, so team {index}'s "
+                f"{holding} seat{'s' if holding != 1 else ''} hold at least "
+                f"{_LEAST_CARD * holding} points, not {-team.in_hand}",
+            )
         if rules is not None:
             _check_team_score_rules(team, rules, here, closed=closer_team == index, ended=outcome)
+    if scored > deck_points - _LEAST_UNSCORED:
+        raise _error(
+            Reason.CARDS_NOT_CONSERVED,
+            where,
+            f"the teams melded and held {scored} points, but {packs} packs hold {deck_points}, "
+            f"of which at least {_LEAST_UNSCORED} (the stock's last 2 cards and the top "
+            "discard) score for nobody",
+        )
 
 
 def _check_team_score_rules(
@@ -866,6 +1082,12 @@ def _check_team_score_rules(
         + team.semi_clean_burracos * rules.semi_clean_bonus
         + team.dirty_burracos * rules.dirty_bonus
     )
+    if closed and rules.closing_needs_clean_burraco and not team.clean_burracos:
+        raise _error(
+            Reason.CLOSING_NEEDS_CLEAN_BURRACO,
+            _at(path, "clean_burracos"),
+            "these rules let a team close only with a clean burraco, and this team has none",
+        )
     if team.semi_clean_burracos and not rules.semi_clean:
         raise _inconsistent(
             _at(path, "semi_clean_burracos"), "these rules have no semi-clean burracos"
@@ -890,4 +1112,13 @@ def _check_team_score_rules(
             _at(path, "pozzetto_penalty"),
             f"the pozzetto penalty is one of {', '.join(map(str, penalties))} here, "
             f"not {team.pozzetto_penalty}",
+        )
+    took_pozzetto = rules.untaken_pozzetto_penalty is PenaltyWhen.ALWAYS and not (
+        team.pozzetto_penalty
+    )
+    if took_pozzetto and not team.melded and rules.pozzetto_penalty:
+        raise _inconsistent(
+            _at(path, "melded"),
+            "a team without the pozzetto penalty took its pozzetto, which it did by melding "
+            "every card of a hand: it melded something",
         )

@@ -11,13 +11,18 @@ players seats 0 and 2 play against 1 and 3.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from enum import StrEnum
+from operator import attrgetter
+from typing import Final
 
 import attrs
 
 from burraco.cards import Card, format_cards
 from burraco.melds import Meld, burraco_kind
 from burraco.rules import Rules
+
+_CODE: Final = attrgetter("code")
 
 __all__ = [
     "EndReason",
@@ -195,7 +200,7 @@ def known_after_pick(
     known: tuple[tuple[Card, ...], ...], seat: int, pile: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
     """:attr:`GameState.known` after ``seat`` takes the discard pile ``pile`` (all public)."""
-    return _with_seat(known, seat, tuple(sorted(known[seat] + pile)))
+    return _with_seat(known, seat, tuple(sorted(known[seat] + pile, key=_CODE)))
 
 
 def known_after_play(
@@ -210,10 +215,12 @@ def known_after_play(
     held = known[seat]
     if not held:
         return known
-    rest = list(held)
-    for card in cards:
-        if card in rest:
-            rest.remove(card)
-    if len(rest) == len(held):
+    rest = held
+    for card in cards:  # the known cards are sorted by code: find each by bisection
+        code = card.code
+        index = bisect_left(rest, code, key=_CODE)
+        if index < len(rest) and rest[index].code == code:
+            rest = rest[:index] + rest[index + 1 :]
+    if rest is held:
         return known
-    return _with_seat(known, seat, tuple(rest))
+    return known[:seat] + (rest,) + known[seat + 1 :]

@@ -26,14 +26,24 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+from burraco._history import check_history
 from burraco.cards import CARDS_BY_CODE, JOKER, Card, Rank, Suit, format_cards, make_deck
 from burraco.closing import closing_problem
 from burraco.engine import apply, legal_actions, new_game
-from burraco.errors import InvalidMeldError, InvalidStateError, Reason
+from burraco.errors import (
+    InvalidMeldError,
+    Reason,
+    check_seat,
+    field_path,
+    inconsistent_state,
+    invalid_state,
+    number_text,
+)
 from burraco.melds import Meld, MeldKind, validate_meld
 from burraco.pozzetto import can_take_pozzetto
 from burraco.rules import CLASSIC, Rules, StockEnd
 from burraco.state import EndReason, GameState, Outcome, Phase
+from burraco.views import PlayerView, determinize, observe
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -41,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "cards",
     "check_invariants",
+    "check_view",
     "game_states",
     "melds",
 ]
@@ -78,6 +89,14 @@ def check_invariants(state: GameState) -> None:
       comes after a full round of swaps, a stock end leaves the stock at 2 cards;
     * known cards: for each seat, sorted cards that its hand holds (none while its hand is an
       unseen pozzetto);
+    * history: what the fields tell of the play so far agrees with them. The stock is no larger
+      than the deal leaves, and ``stock_size - len(stock)`` draws were made; the discard pile
+      holds at most one card more than that (one per turn that drew), and no more was taken
+      from it; a player who has not melded this turn holds at least one card more than it drew
+      or took; the stalemate count follows only one-card pile swaps and is 0 after a closing or
+      a draw; a hand that ended at a draw (``stock_end`` immediately) took and melded nothing
+      in its last turn; a closer melded in its last turn; a pozzetto taken on the discard is
+      still unseen only while the seats from its taker's left round to its partner act;
     * the player to act has a legal action (RULES.md §7.2).
 
     Raises:
@@ -86,8 +105,16 @@ def check_invariants(state: GameState) -> None:
             ``out-of-range``, ``wrong-type``) and ``path`` names the field, such as
             ``melds[1][0]`` or ``hands[2][5]``.
     """
+    _check_position(state)
+    _check_can_act(state)
+
+
+def _check_position(state: GameState) -> None:
+    """Every check of :func:`check_invariants` but the last (that the player can act)."""
     if not isinstance(state, GameState):
-        raise _error(Reason.WRONG_TYPE, "", f"expected a GameState, not {type(state).__name__}")
+        raise invalid_state(
+            Reason.WRONG_TYPE, "", f"expected a GameState, not {type(state).__name__}"
+        )
     _check_types(state)
     _check_counts(state)
     _check_melds(state.melds, state.rules)
@@ -98,101 +125,79 @@ def check_invariants(state: GameState) -> None:
     _check_outcome(state)
     _check_hands_held(state)
     _check_known(state)
-    _check_can_act(state)
-
-
-def _error(reason: Reason, path: str, detail: str) -> InvalidStateError:
-    """The error for a violation: the message is the reason code and ``detail``."""
-    return InvalidStateError(f"{reason}: {detail}", reason=reason, path=path)
-
-
-def _inconsistent(path: str, detail: str) -> InvalidStateError:
-    return _error(Reason.INCONSISTENT_STATE, path, detail)
-
-
-def _at(path: str, key: str | int) -> str:
-    """The path of item ``key`` (an index or a field name) of ``path``."""
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    if len(key) > 40:
-        key = key[:37] + "..."
-    return f"{path}.{key}" if path else key
-
-
-def _number(value: int) -> str:
-    """A whole number for a message (a huge one is not written out in full)."""
-    if -(10**15) < value < 10**15:
-        return str(value)
-    return f"{'-' if value < 0 else ''}a number of about {int(value.bit_length() * 0.30103)} digits"
-
-
-def _seat(value: int, path: str, players: int) -> None:
-    if not 0 <= value < players:
-        raise _error(
-            Reason.OUT_OF_RANGE,
-            path,
-            f"expected a seat from 0 to {players - 1}, not {_number(value)}",
-        )
+    check_history(state)
 
 
 def _check_types(state: GameState) -> None:
     if not isinstance(state.rules, Rules):
-        raise _error(Reason.WRONG_TYPE, "rules", "expected a Rules value")
+        raise invalid_state(Reason.WRONG_TYPE, "rules", "expected a Rules value")
     for name in ("dealer", "turn", "taken_from_pile", "stalemate_turns"):
         value = getattr(state, name)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise _error(Reason.WRONG_TYPE, name, f"expected an int, not {type(value).__name__}")
+            raise invalid_state(
+                Reason.WRONG_TYPE, name, f"expected an int, not {type(value).__name__}"
+            )
     if not isinstance(state.phase, Phase):
-        raise _error(Reason.WRONG_TYPE, "phase", "expected a Phase")
+        raise invalid_state(Reason.WRONG_TYPE, "phase", "expected a Phase")
     if not isinstance(state.melded_this_turn, bool):
-        raise _error(Reason.WRONG_TYPE, "melded_this_turn", "expected a bool")
+        raise invalid_state(Reason.WRONG_TYPE, "melded_this_turn", "expected a bool")
     for name in ("hands", "pozzetti"):
         rows = _tuple(getattr(state, name), name)
         for index, row in enumerate(rows):
-            _card_tuple(row, _at(name, index))
+            _card_tuple(row, field_path(name, index))
     for seat, hand in enumerate(state.hands):
         if any(hand[i] > hand[i + 1] for i in range(len(hand) - 1)):
-            raise _inconsistent(_at("hands", seat), "a hand is kept sorted")
+            raise inconsistent_state(field_path("hands", seat), "a hand is kept sorted")
     for name in ("stock", "discard_pile"):
         _card_tuple(getattr(state, name), name)
     for team, melds in enumerate(_tuple(state.melds, "melds")):
-        for index, meld in enumerate(_tuple(melds, _at("melds", team))):
-            where = _at(_at("melds", team), index)
+        for index, meld in enumerate(_tuple(melds, field_path("melds", team))):
+            where = field_path(field_path("melds", team), index)
             if not isinstance(meld, Meld):
-                raise _error(Reason.WRONG_TYPE, where, "expected a Meld")
+                raise invalid_state(Reason.WRONG_TYPE, where, "expected a Meld")
             _card_tuple(meld.cards, where)
             if meld.wild_as is not None and not isinstance(meld.wild_as, Rank):
-                raise _error(Reason.WRONG_TYPE, where, "the meld's wild_as is not a Rank")
+                raise invalid_state(Reason.WRONG_TYPE, where, "the meld's wild_as is not a Rank")
     for index, flag in enumerate(_tuple(state.pozzetto_taken, "pozzetto_taken")):
         if not isinstance(flag, bool):
-            raise _error(Reason.WRONG_TYPE, _at("pozzetto_taken", index), "expected a bool")
+            raise invalid_state(
+                Reason.WRONG_TYPE, field_path("pozzetto_taken", index), "expected a bool"
+            )
     for index, seat in enumerate(_tuple(state.unseen_pozzetto, "unseen_pozzetto")):
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise _error(Reason.WRONG_TYPE, _at("unseen_pozzetto", index), "expected an int")
+            raise invalid_state(
+                Reason.WRONG_TYPE, field_path("unseen_pozzetto", index), "expected an int"
+            )
     outcome = state.outcome
     if outcome is not None:
         if not isinstance(outcome, Outcome) or not isinstance(outcome.reason, EndReason):
-            raise _error(Reason.WRONG_TYPE, "outcome", "expected an Outcome with an EndReason")
+            raise invalid_state(
+                Reason.WRONG_TYPE, "outcome", "expected an Outcome with an EndReason"
+            )
         closer = outcome.closer
         if closer is not None and (isinstance(closer, bool) or not isinstance(closer, int)):
-            raise _error(Reason.WRONG_TYPE, "outcome.closer", "expected an int or None")
+            raise invalid_state(Reason.WRONG_TYPE, "outcome.closer", "expected an int or None")
 
 
 def _tuple(value: object, path: str) -> tuple[Any, ...]:
     if not isinstance(value, tuple):
-        raise _error(Reason.WRONG_TYPE, path, f"expected a tuple, not {type(value).__name__}")
+        raise invalid_state(
+            Reason.WRONG_TYPE, path, f"expected a tuple, not {type(value).__name__}"
+        )
     return value
 
 
 def _card_tuple(value: object, path: str) -> None:
     for index, card in enumerate(_tuple(value, path)):
         if not isinstance(card, Card):
-            raise _error(Reason.WRONG_TYPE, _at(path, index), "expected a Card")
+            raise invalid_state(Reason.WRONG_TYPE, field_path(path, index), "expected a Card")
 
 
 def _count(items: Sequence[object], path: str, expected: int, what: str) -> None:
     if len(items) != expected:
-        raise _error(Reason.OUT_OF_RANGE, path, f"expected {expected} {what}, not {len(items)}")
+        raise invalid_state(
+            Reason.OUT_OF_RANGE, path, f"expected {expected} {what}, not {len(items)}"
+        )
 
 
 def _check_counts(state: GameState) -> None:
@@ -211,14 +216,14 @@ def _check_melds(melds: tuple[tuple[Meld, ...], ...], rules: Rules) -> None:
             try:
                 rebuilt = validate_meld(meld.cards, rules, wild_as=meld.wild_as)
             except InvalidMeldError as error:
-                raise _error(
+                raise invalid_state(
                     Reason.ILLEGAL_MELD,
                     where,
                     f"'{text}' is not a legal meld under these rules: {error.reason}: "
                     f"{error.detail}",
                 ) from None
             if rebuilt != meld:
-                raise _error(
+                raise invalid_state(
                     Reason.ILLEGAL_MELD,
                     where,
                     f"the meld's fields do not match its cards '{text}', which make '{rebuilt}'",
@@ -226,7 +231,7 @@ def _check_melds(melds: tuple[tuple[Meld, ...], ...], rules: Rules) -> None:
             if meld.kind is MeldKind.SET and rules.one_set_per_rank:
                 assert meld.rank is not None
                 if meld.rank in sets:
-                    raise _error(
+                    raise invalid_state(
                         Reason.ILLEGAL_MELD,
                         where,
                         f"team {team} has a set of {meld.rank} already (meld {sets[meld.rank]}); "
@@ -264,46 +269,47 @@ def _check_conserved(state: GameState) -> None:
     surplus = min((have - need).elements(), default=None)
     if surplus is not None:  # name the copy found one too many, in the order of the fields
         places = [
-            _at(path, index) if one_by_one else path
+            field_path(path, index) if one_by_one else path
             for path, cards, one_by_one in _places(state)
             for index, card in enumerate(cards)
             if card is surplus
         ]
-        raise _error(
+        raise invalid_state(
             Reason.CARDS_NOT_CONSERVED,
             places[need[surplus]],
             f"{surplus} is one copy too many: {packs} packs hold {need[surplus]}, and it is at "
             f"{', '.join(places)}; {summary}",
         )
-    raise _error(Reason.CARDS_NOT_CONSERVED, "", summary)
+    raise invalid_state(Reason.CARDS_NOT_CONSERVED, "", summary)
 
 
 def _check_seats(state: GameState) -> None:
     players = state.rules.players
-    _seat(state.dealer, "dealer", players)
-    _seat(state.turn, "turn", players)
+    check_seat(state.dealer, "dealer", players)
+    check_seat(state.turn, "turn", players)
     if state.outcome is not None and state.outcome.closer is not None:
-        _seat(state.outcome.closer, "outcome.closer", players)
+        check_seat(state.outcome.closer, "outcome.closer", players)
     previous = -1
     for index, seat in enumerate(state.unseen_pozzetto):
-        where = _at("unseen_pozzetto", index)
-        _seat(seat, where, players)
+        where = field_path("unseen_pozzetto", index)
+        check_seat(seat, where, players)
         if seat <= previous:
-            raise _error(
+            raise invalid_state(
                 Reason.INCONSISTENT_STATE, where, f"seat {seat} is listed twice or out of order"
             )
         previous = seat
     if not 0 <= state.stalemate_turns <= players:
-        raise _error(
+        raise invalid_state(
             Reason.OUT_OF_RANGE,
             "stalemate_turns",
-            f"expected 0 to {players} turns, not {_number(state.stalemate_turns)}",
+            f"expected 0 to {players} turns, not {number_text(state.stalemate_turns)}",
         )
     if not 0 <= state.taken_from_pile <= state.rules.deck_size:
-        raise _error(
+        raise invalid_state(
             Reason.OUT_OF_RANGE,
             "taken_from_pile",
-            f"expected 0 to {state.rules.deck_size} cards, not {_number(state.taken_from_pile)}",
+            f"expected 0 to {state.rules.deck_size} cards, "
+            f"not {number_text(state.taken_from_pile)}",
         )
 
 
@@ -314,7 +320,7 @@ def _check_phase(state: GameState) -> None:
     stock = len(state.stock)
     pile = len(state.discard_pile)
     if (phase is Phase.OVER) != (outcome is not None):
-        raise _inconsistent(
+        raise inconsistent_state(
             "outcome",
             "the phase is 'over' exactly when the hand has an outcome; here the phase is "
             f"{phase.value!r} and the outcome {'none' if outcome is None else outcome.reason}",
@@ -325,37 +331,43 @@ def _check_phase(state: GameState) -> None:
         else 2
     )
     if stock < least:
-        raise _inconsistent(
+        raise inconsistent_state(
             "stock",
             f"the stock holds {stock} cards; in the {phase.value} phase it holds at least "
             f"{least} (a hand ends when a draw leaves 2)",
         )
     if phase is Phase.DRAW:
         if not pile:
-            raise _inconsistent("discard_pile", "in the draw phase the discard pile is not empty")
+            raise inconsistent_state(
+                "discard_pile", "in the draw phase the discard pile is not empty"
+            )
         if state.taken_from_pile:
-            raise _inconsistent("taken_from_pile", "in the draw phase nothing was taken yet: 0")
+            raise inconsistent_state(
+                "taken_from_pile", "in the draw phase nothing was taken yet: 0"
+            )
         if state.melded_this_turn:
-            raise _inconsistent("melded_this_turn", "in the draw phase nobody melded yet: false")
+            raise inconsistent_state(
+                "melded_this_turn", "in the draw phase nobody melded yet: false"
+            )
         if state.stalemate_turns and pile != 1:
-            raise _inconsistent(
+            raise inconsistent_state(
                 "stalemate_turns",
                 f"turns of one-card pile swaps leave one card on the pile, not {pile}",
             )
     elif phase is Phase.PLAY and bool(state.taken_from_pile) == bool(pile):
-        raise _inconsistent(
+        raise inconsistent_state(
             "taken_from_pile",
             "in the play phase the discard pile is empty exactly when the player took it "
             f"(taken_from_pile {state.taken_from_pile}, discard pile of {pile})",
         )
     elif phase is Phase.OVER and not pile:
-        raise _inconsistent("discard_pile", "a hand ends with a card on the discard pile")
+        raise inconsistent_state("discard_pile", "a hand ends with a card on the discard pile")
     if state.melded_this_turn and not state.melds[state.turn % rules.teams]:
-        raise _inconsistent(
+        raise inconsistent_state(
             "melded_this_turn", f"seat {state.turn} melded this turn but its team has no meld"
         )
     if rules.pozzetti_as_reserve_stock and stock <= 2 and state.pozzetti:
-        raise _inconsistent(
+        raise inconsistent_state(
             "pozzetti",
             "the stock is down to its last 2 cards while a pozzetto is left; under "
             "pozzetti_as_reserve_stock the pozzetto goes to the stock",
@@ -367,14 +379,14 @@ def _check_pozzetti(state: GameState) -> None:
     teams = rules.teams
     for index, pozzetto in enumerate(state.pozzetti):
         if len(pozzetto) != rules.pozzetto_size:
-            raise _inconsistent(
-                _at("pozzetti", index),
+            raise inconsistent_state(
+                field_path("pozzetti", index),
                 f"an untaken pozzetto holds {rules.pozzetto_size} cards, not {len(pozzetto)}",
             )
     taken = sum(state.pozzetto_taken)
     left = len(state.pozzetti)
     if taken + left > teams or (taken + left != teams and not rules.pozzetti_as_reserve_stock):
-        raise _inconsistent(
+        raise inconsistent_state(
             "pozzetti",
             f"{left} pozzetti left and {taken} taken make {left + taken}, but there is one per "
             f"team ({teams})"
@@ -382,27 +394,27 @@ def _check_pozzetti(state: GameState) -> None:
         )
     for team, flag in enumerate(state.pozzetto_taken):
         if flag and not state.melds[team]:
-            raise _inconsistent(
-                _at("pozzetto_taken", team),
+            raise inconsistent_state(
+                field_path("pozzetto_taken", team),
                 f"team {team} took its pozzetto without melding: a hand is emptied by melding",
             )
     teams_unseen: set[int] = set()
     for index, seat in enumerate(state.unseen_pozzetto):
-        where = _at("unseen_pozzetto", index)
+        where = field_path("unseen_pozzetto", index)
         team = seat % teams
         if not state.pozzetto_taken[team]:
-            raise _inconsistent(where, f"seat {seat}'s team {team} has not taken its pozzetto")
+            raise inconsistent_state(where, f"seat {seat}'s team {team} has not taken its pozzetto")
         if team in teams_unseen:
-            raise _inconsistent(where, f"team {team} took only one pozzetto, not two unseen")
+            raise inconsistent_state(where, f"team {team} took only one pozzetto, not two unseen")
         teams_unseen.add(team)
         if len(state.hands[seat]) != rules.pozzetto_size:
-            raise _inconsistent(
+            raise inconsistent_state(
                 where,
                 f"seat {seat} holds {len(state.hands[seat])} cards, but a pozzetto it has not "
                 f"looked at holds {rules.pozzetto_size}",
             )
         if seat == state.turn and state.outcome is None:
-            raise _inconsistent(
+            raise inconsistent_state(
                 where, f"seat {seat} is to act, so it may look at its pozzetto by now"
             )
 
@@ -411,7 +423,7 @@ def _check_outcome(state: GameState) -> None:
     outcome = state.outcome
     if outcome is None:
         if state.stalemate_turns >= state.rules.players:
-            raise _inconsistent(
+            raise inconsistent_state(
                 "stalemate_turns",
                 f"{state.stalemate_turns} turns of swaps end the hand in a stalemate",
             )
@@ -420,32 +432,34 @@ def _check_outcome(state: GameState) -> None:
     reason = outcome.reason
     closer = outcome.closer
     if (reason is EndReason.CLOSED) != (closer is not None):
-        raise _inconsistent(
+        raise inconsistent_state(
             "outcome.closer", "a closed hand names its closer, and only a closed hand does"
         )
     if (reason is EndReason.STALEMATE) != (state.stalemate_turns == rules.players):
-        raise _inconsistent(
+        raise inconsistent_state(
             "stalemate_turns",
             f"a hand ends in a stalemate after {rules.players} turns of swaps, and only then "
             f"(here {state.stalemate_turns} turns, ended by {reason.value})",
         )
     if reason is EndReason.STOCK_EXHAUSTED and len(state.stock) > 2:
-        raise _inconsistent(
+        raise inconsistent_state(
             "outcome.reason", f"the stock ran out, yet it holds {len(state.stock)} cards"
         )
     if closer is not None:
         team = closer % rules.teams
         if closer != state.turn:
-            raise _inconsistent(
+            raise inconsistent_state(
                 "outcome.closer", f"seat {closer} closed, so it acted last, not seat {state.turn}"
             )
         if state.hands[closer]:
-            raise _inconsistent("outcome.closer", f"seat {closer} closed, so its hand is empty")
+            raise inconsistent_state(
+                "outcome.closer", f"seat {closer} closed, so its hand is empty"
+            )
         problem = closing_problem(
             rules, state.melds[team], state.pozzetto_taken[team], state.discard_pile[-1]
         )
         if problem is not None:
-            raise _inconsistent(
+            raise inconsistent_state(
                 "outcome.closer",
                 f"seat {closer} could not have closed by discarding {state.discard_pile[-1]}: "
                 f"{problem}",
@@ -456,8 +470,8 @@ def _check_hands_held(state: GameState) -> None:
     outcome = state.outcome
     for seat, hand in enumerate(state.hands):
         if not hand and (outcome is None or outcome.closer != seat):
-            raise _inconsistent(
-                _at("hands", seat),
+            raise inconsistent_state(
+                field_path("hands", seat),
                 f"seat {seat} holds no card: only the player who closed ends with none",
             )
 
@@ -466,19 +480,19 @@ def _check_known(state: GameState) -> None:
     known = _tuple(state.known, "known")
     _count(known, "known", state.rules.players, "lists of known cards, one per seat")
     for seat, cards in enumerate(known):
-        where = _at("known", seat)
+        where = field_path("known", seat)
         _card_tuple(cards, where)
         if any(cards[i] > cards[i + 1] for i in range(len(cards) - 1)):
-            raise _inconsistent(where, "known cards are kept sorted")
+            raise inconsistent_state(where, "known cards are kept sorted")
         if not cards:
             continue
         if seat in state.unseen_pozzetto:
-            raise _inconsistent(
+            raise inconsistent_state(
                 where, f"seat {seat} holds a pozzetto nobody has seen, so no card of it is known"
             )
         lacking = Counter(cards) - Counter(state.hands[seat])
         if lacking:
-            raise _inconsistent(
+            raise inconsistent_state(
                 where,
                 f"seat {seat} is known to hold {format_cards(sorted(lacking.elements()))}, "
                 f"but its hand is {format_cards(state.hands[seat]) or 'empty'}",
@@ -498,7 +512,125 @@ def _check_can_act(state: GameState) -> None:
         detail = f"seat {state.turn} has no legal action: it holds {format_cards(hand)}" + (
             "" if can_take_pozzetto(state, team) else ", and cannot close with it"
         )
-        raise _inconsistent(_at("hands", state.turn), detail)
+        raise inconsistent_state(field_path("hands", state.turn), detail)
+
+
+# --- views -------------------------------------------------------------------------------------
+
+
+def check_view(view: PlayerView) -> None:
+    """Check that some possible state shows ``view`` to its seat; raise if none does.
+
+    :func:`burraco.serialize.from_json` runs it on every view it reads. The cards the view
+    names must fit in the packs; the cards it does not show must fill exactly the hidden part
+    of the hands, the stock and the pozzetti; the state they make must pass
+    :func:`check_invariants` (with the hidden cards dealt by :func:`~burraco.determinize`,
+    and one that lets the player to act do something); and ``observe`` must give back the
+    same view, derived fields such as ``table_points`` included.
+
+    >>> from burraco.engine import new_game
+    >>> import attrs
+    >>> view = observe(new_game(seed=1), 0)
+    >>> check_view(view)
+    >>> check_view(attrs.evolve(view, stock_size=40))
+    Traceback (most recent call last):
+    ...
+    burraco.errors.InvalidStateError: stock_size: cards-not-conserved: 96 cards are unseen, but
+    the hidden hands, the stock and the pozzetti hold 95
+
+    Raises:
+        InvalidStateError: naming the field at fault, with the reasons of
+            :func:`check_invariants`.
+    """
+    if not isinstance(view, PlayerView):
+        raise invalid_state(
+            Reason.WRONG_TYPE, "", f"expected a PlayerView, not {type(view).__name__}"
+        )
+    _check_view_counts(view)
+    _check_position(_stand_in(view))
+    state = determinize(view, random.Random(0))
+    _check_can_act(state)
+    seen = observe(state, view.seat)
+    if seen == view:
+        return
+    for name in PlayerView.__attrs_attrs__:  # the first field that no position shows
+        if getattr(seen, name.name) != getattr(view, name.name):
+            raise inconsistent_state(
+                name.name,
+                f"no position shows this to seat {view.seat}: given the rest of the view, "
+                f"{name.name} would be {_shown(getattr(seen, name.name))}",
+            )
+
+
+def _check_view_counts(view: PlayerView) -> None:
+    players = view.rules.players
+    check_seat(view.seat, "seat", players)
+    for name in ("hand_sizes", "known_cards"):
+        _count(getattr(view, name), name, players, "items, one per seat")
+    for name in ("melds", "pozzetto_taken", "table_points"):
+        _count(getattr(view, name), name, view.rules.teams, "items, one per team")
+
+
+def _stand_in(view: PlayerView) -> GameState:
+    """A state with the cards hidden from ``view`` dealt in card order (its public part is the
+    view's, so it is possible exactly when the view is, but for who can act)."""
+    hidden = Counter(make_deck(view.rules.packs))
+    hidden.subtract(card for melds in view.melds for meld in melds for card in meld.cards)
+    hidden.subtract(view.discard_pile)
+    for seat, known in enumerate(view.known_cards):
+        if seat != view.seat or view.hand is None:
+            hidden.subtract(known)
+    if view.hand is not None:
+        hidden.subtract(view.hand)
+    pool = sorted(hidden.elements())
+    if any(count < 0 for count in hidden.values()):
+        card = min(card for card, count in hidden.items() if count < 0)
+        raise invalid_state(
+            Reason.CARDS_NOT_CONSERVED,
+            "",
+            f"{card} is seen {-hidden[card]} time(s) more than the {view.rules.packs} packs hold",
+        )
+    hands = []
+    for seat, (size, known) in enumerate(zip(view.hand_sizes, view.known_cards, strict=True)):
+        if seat == view.seat and view.hand is not None:
+            hands.append(view.hand)
+            continue
+        if len(known) > size:
+            raise inconsistent_state(
+                field_path("known_cards", seat),
+                f"seat {seat} holds {size} cards, fewer than the {len(known)} known",
+            )
+        hands.append(tuple(sorted(known + tuple(pool[: size - len(known)]))))
+        del pool[: size - len(known)]
+    size = view.rules.pozzetto_size
+    pozzetti = [tuple(pool[i * size : (i + 1) * size]) for i in range(view.pozzetti_left)]
+    del pool[: size * view.pozzetti_left]
+    return GameState(
+        view.rules,
+        view.dealer,
+        view.turn,
+        view.phase,
+        tuple(hands),
+        view.melds,
+        tuple(pool[: view.stock_size]) + tuple(pool[view.stock_size :]),
+        view.discard_pile,
+        tuple(pozzetti),
+        view.pozzetto_taken,
+        view.outcome,
+        view.taken_from_pile,
+        view.melded_this_turn,
+        view.stalemate_turns,
+        view.unseen_pozzetto,
+        view.known_cards,
+    )
+
+
+def _shown(value: object) -> str:
+    """A field of a view for a message, in notation where it holds cards."""
+    if isinstance(value, tuple) and all(isinstance(item, Card) for item in value):
+        return repr(format_cards(value))
+    text = str(value) if not isinstance(value, tuple) else str(list(value))
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # --- hypothesis strategies ----------------------------------------------------------------------

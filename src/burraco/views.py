@@ -29,7 +29,7 @@ import attrs
 
 from burraco.cards import CARDS_BY_CODE, Card, make_deck
 from burraco.engine import legal_actions
-from burraco.errors import InvalidStateError, Reason
+from burraco.errors import InvalidStateError, Reason, invalid_state
 from burraco.melds import Meld, burraco_bonus
 from burraco.rules import Rules
 from burraco.state import GameState, Outcome, Phase
@@ -176,7 +176,12 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
             (``cards-not-conserved``, ``out-of-range``, ``inconsistent-state``). A view from
             :func:`observe` never raises.
     """
-    pool, places = _hidden(view)
+    cached = _last_hidden
+    if cached[0] is view:  # a search samples the same view thousands of times
+        pool, places = cached[1], cached[2]
+    else:
+        pool, places = _hidden(view)
+        _remember(view, pool, places)
     check = _needs_move_check(view)
     for _ in range(_MAX_TRIES):
         state = _deal_hidden(view, pool, places, rng)
@@ -190,8 +195,13 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     )
 
 
-def _invalid(reason: Reason, path: str, detail: str) -> InvalidStateError:
-    return InvalidStateError(f"{reason}: {detail}", reason=reason, path=path)
+_last_hidden: tuple[PlayerView | None, list[Card], tuple[int, ...]] = (None, [], ())
+"""The view :func:`determinize` sampled last, its hidden cards and their places."""
+
+
+def _remember(view: PlayerView, pool: list[Card], places: tuple[int, ...]) -> None:
+    global _last_hidden
+    _last_hidden = (view, pool, places)
 
 
 def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
@@ -201,13 +211,13 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
     players = rules.players
     seat = view.seat
     if len(view.hand_sizes) != players or len(view.known_cards) != players:
-        raise _invalid(
+        raise invalid_state(
             Reason.OUT_OF_RANGE,
             "hand_sizes",
             f"expected a size and known cards per seat ({players})",
         )
     if not 0 <= seat < players:
-        raise _invalid(Reason.OUT_OF_RANGE, "seat", f"expected a seat from 0 to {players - 1}")
+        raise invalid_state(Reason.OUT_OF_RANGE, "seat", f"expected a seat from 0 to {players - 1}")
     counts = list(_DECK_COUNTS[rules.packs])
     public: list[Card] = [card for melds in view.melds for meld in melds for card in meld.cards]
     public += view.discard_pile
@@ -215,7 +225,7 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
     for other, (size, known) in enumerate(zip(view.hand_sizes, view.known_cards, strict=True)):
         if other == seat and view.hand is not None:
             if len(view.hand) != size or Counter(known) - Counter(view.hand):
-                raise _invalid(
+                raise invalid_state(
                     Reason.INCONSISTENT_STATE,
                     "hand",
                     "the seat's hand must have its size and hold its known cards",
@@ -224,7 +234,7 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
             places.append(0)
             continue
         if not len(known) <= size:
-            raise _invalid(
+            raise invalid_state(
                 Reason.INCONSISTENT_STATE,
                 f"known_cards[{other}]",
                 f"seat {other} holds {size} cards, fewer than the {len(known)} known",
@@ -235,7 +245,7 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
         counts[card.code] -= 1
     for code, count in enumerate(counts):
         if count < 0:
-            raise _invalid(
+            raise invalid_state(
                 Reason.CARDS_NOT_CONSERVED,
                 "",
                 f"{CARDS_BY_CODE[code]} is seen {-count} time(s) more than the {rules.packs} "
@@ -245,7 +255,7 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
     places += [rules.pozzetto_size] * view.pozzetti_left
     pool = [CARDS_BY_CODE[code] for code, count in enumerate(counts) for _ in range(count)]
     if sum(places) != len(pool):
-        raise _invalid(
+        raise invalid_state(
             Reason.CARDS_NOT_CONSERVED,
             "stock_size",
             f"{len(pool)} cards are unseen, but the hidden hands, the stock and the pozzetti "
@@ -273,7 +283,10 @@ def _deal_hidden(
     view: PlayerView, pool: list[Card], places: tuple[int, ...], rng: random.Random
 ) -> GameState:
     cards = pool[:]
-    rng.shuffle(cards)
+    draw = rng.random
+    for top in range(len(cards) - 1, 0, -1):  # Fisher-Yates, as random.shuffle but quicker
+        other = int(draw() * (top + 1))
+        cards[top], cards[other] = cards[other], cards[top]
     players = len(view.hand_sizes)
     hands = []
     start = 0

@@ -1,0 +1,783 @@
+"""Game records: a hand (or a match) as text that a person can read and a program replays.
+
+A record is to Burraco what PGN is to chess: headers in square brackets, a blank line, then the
+turns, one a line, each numbered, with the seat that plays and its actions in
+:doc:`notation </reference/notation>`, separated by ``;``, and an optional comment after ``#``::
+
+    [Rules "classic"]
+    [Players "4"]
+    [Dealer "0"]
+    [Seed "7"]
+    [Result "*"]
+
+    1. seat 1: draw; discard 9C
+    2. seat 2: pick; open 5H 6H JK; discard 9S  # the joker was on the pile
+
+:class:`Record` holds the headers and the turns; ``str(record)`` is the text and
+:meth:`Record.parse` reads it back, replaying it to check every action (a problem raises
+:class:`~burraco.RecordError` naming the line). :meth:`Record.replay` gives every state of
+the hand. :class:`History` collects the record of hands played by
+:func:`~burraco.play_hand`, :func:`~burraco.play_out` or :func:`~burraco.play_match`, and
+:class:`MatchRecord` holds the hands of a match, one record after the other.
+
+>>> from burraco import GreedyAgent, play_hand
+>>> history = History(names=["Anna", "Bruno", "Carla", "Dario"], date="2026-12-01")
+>>> final = play_hand([GreedyAgent()] * 4, seed=7, on_action=history)
+>>> record = history.record(seed=7)
+>>> for line in str(record).splitlines()[:10]:
+...     print(line)
+[Rules "classic"]
+[Players "4"]
+[Dealer "0"]
+[Seed "7"]
+[Seat0 "Anna"]
+[Seat1 "Bruno"]
+[Seat2 "Carla"]
+[Seat3 "Dario"]
+[Date "2026-12-01"]
+[Result "team 0 ...; closed by seat ..."]
+>>> Record.parse(str(record)).replay()[-1] == final
+True
+
+The grammar is in :doc:`/reference/record`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from burraco.actions import Action, Discard, parse_action
+from burraco.cards import Card, format_cards, parse_cards
+from burraco.engine import apply, new_game
+from burraco.errors import (
+    BurracoError,
+    IllegalActionError,
+    InvalidStateError,
+    Reason,
+    RecordError,
+)
+from burraco.match import Match
+from burraco.rules import PRESETS, Rules
+from burraco.scoring import score_hand
+from burraco.serialize import from_dict, to_dict
+from burraco.state import EndReason, GameState, Phase
+
+__all__ = [
+    "Headers",
+    "History",
+    "MatchRecord",
+    "Record",
+    "Turn",
+    "deal_order",
+]
+
+_HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_.]*)\s+"((?:[^"\\]|\\.)*)"\]')
+_TURN: Final = re.compile(r"(\d+)\.\s*seat\s+(\d+)\s*:(.*)", re.IGNORECASE)
+_SEAT_NAME: Final = re.compile(r"Seat(\d)")
+_RULE_PREFIX: Final = "Rules."
+_UNFINISHED: Final = "*"
+
+
+class Headers(Mapping[str, str]):
+    """The headers of a record: a read-only mapping from name to text, in the order written.
+
+    >>> headers = Headers([("Rules", "classic"), ("Seed", "7")])
+    >>> headers["Seed"], list(headers), headers.get("Date")
+    ('7', ['Rules', 'Seed'], None)
+
+    Raises:
+        ValueError: if a name is given twice.
+    """
+
+    __slots__ = ("_by_name", "_items")
+
+    def __init__(self, items: Iterable[tuple[str, str]] | Mapping[str, str] = ()) -> None:
+        pairs = tuple(items.items()) if isinstance(items, Mapping) else tuple(items)
+        by_name: dict[str, str] = {}
+        for name, value in pairs:
+            if name in by_name:
+                raise ValueError(f"the header {name} is given twice")
+            by_name[name] = value
+        self._items = pairs
+        self._by_name = by_name
+
+    def __getitem__(self, name: str) -> str:
+        return self._by_name[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Headers):
+            return self._items == other._items
+        return super().__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __repr__(self) -> str:
+        return f"Headers({list(self._items)!r})"
+
+
+def _headers(value: Iterable[tuple[str, str]] | Mapping[str, str]) -> Headers:
+    return value if isinstance(value, Headers) else Headers(value)
+
+
+@attrs.frozen
+class Turn:
+    """One seat's turn: its actions, from the draw to the discard, and an optional comment."""
+
+    seat: int
+    """The seat that plays the turn."""
+    actions: tuple[Action, ...]
+    """The actions, in order (the last turn of an unfinished record may stop before the
+    discard)."""
+    comment: str = ""
+    """A remark written after ``#`` on the turn's line (empty for none)."""
+
+    def __str__(self) -> str:
+        text = f"seat {self.seat}: " + "; ".join(str(action) for action in self.actions)
+        return f"{text}  # {self.comment}" if self.comment else text
+
+
+@attrs.frozen
+class Record:
+    """The record of one hand: headers (name and text, in order) and the turns.
+
+    Build one with :meth:`from_actions` or :class:`History`, or read one with :meth:`parse`.
+    The headers that the library reads are ``Rules`` (a preset name), ``Players``, any
+    ``Rules.FIELD`` (a switch of :class:`~burraco.Rules` that differs from the preset),
+    ``Dealer``, ``Seed`` or ``Deck`` (the deal), ``Seat0`` ... (the players' names), ``Date``
+    and ``Result``; any other header (``Event``, ``Hand``, ...) is kept as it is.
+    """
+
+    headers: Headers = attrs.field(converter=_headers)
+    """The headers, a mapping from name to text in the order they are written (built from
+    ``(name, value)`` pairs or any mapping)."""
+    turns: tuple[Turn, ...]
+    """The turns, in the order they were played."""
+    _lines: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False, alias="_lines")
+    """The line of each header and each turn in the parsed text (empty: as ``str`` lays it
+    out)."""
+
+    # --- building ---
+
+    @classmethod
+    def from_actions(
+        cls,
+        deal: GameState,
+        actions: Iterable[Action],
+        *,
+        seed: int | None = None,
+        names: Sequence[str] = (),
+        date: str | None = None,
+        comments: Mapping[int, str] | None = None,
+        headers: Iterable[tuple[str, str]] | Mapping[str, str] = (),
+    ) -> Record:
+        """The record of the hand dealt as ``deal`` and played with ``actions`` (all of the hand
+        or its beginning).
+
+        ``seed``, if the deal came from ``new_game(rules, seed=seed, dealer=...)``, is written
+        instead of the whole deck. ``names`` are the players' names by seat, ``date`` any text
+        (``"2026-12-01"``), ``comments`` a remark for some turns by turn number (from 1), and
+        ``headers`` more headers to write after the others, such as ``("Event", "club night")``.
+
+        Raises:
+            ValueError: if ``deal`` is not a state just dealt, ``seed`` does not deal it, or a
+                name or header cannot be written.
+            IllegalActionError: if an action is not legal where it comes.
+        """
+        deck = deal_order(deal)
+        rules = deal.rules
+        if seed is not None and new_game(rules, seed=seed, dealer=deal.dealer) != deal:
+            raise ValueError(f"the seed {seed} does not deal this hand")
+        written = [("Rules", _preset_of(rules)), ("Players", str(rules.players))]
+        base = attrs.evolve(PRESETS[_preset_of(rules)], players=rules.players)
+        body, base_body = _rules_body(rules), _rules_body(base)
+        for name in body:
+            if body[name] != base_body[name]:
+                written.append((_RULE_PREFIX + name, _rule_text(body[name])))
+        written.append(("Dealer", str(deal.dealer)))
+        written.append(("Seed", str(seed)) if seed is not None else ("Deck", format_cards(deck)))
+        if names and len(names) != rules.players:
+            raise ValueError(f"give a name for each of the {rules.players} seats, or none")
+        written += [(f"Seat{seat}", name) for seat, name in enumerate(names)]
+        if date is not None:
+            written.append(("Date", date))
+        turns: list[Turn] = []
+        state = deal
+        current: list[Action] = []
+        for action in actions:
+            seat = state.turn
+            state = apply(state, action)
+            current.append(action)
+            if state.is_over or isinstance(action, Discard):
+                turns.append(Turn(seat, tuple(current)))
+                current = []
+        if current:
+            turns.append(Turn(state.turn, tuple(current)))
+        for number, text in (comments or {}).items():
+            if not 1 <= number <= len(turns):
+                raise ValueError(f"no turn {number} to comment: the record has {len(turns)}")
+            turns[number - 1] = attrs.evolve(turns[number - 1], comment=text)
+        written.append(("Result", _result(state)))
+        written += list(_headers(headers).items())
+        for name, value in written:
+            _check_header(name, value)
+        return cls(Headers(written), tuple(turns))
+
+    # --- reading ---
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """Read a record, and replay it to check it.
+
+        Blank lines and lines that begin with ``#`` are skipped; a turn's comment is what
+        follows ``#`` on its line.
+
+        >>> record = Record.parse('''
+        ... [Rules "classic"]
+        ... [Seed "7"]
+        ...
+        ... 1. seat 1: draw; discard 9C
+        ... ''')
+        >>> record.rules.name, record.dealer, len(record.replay())
+        ('classic', 0, 3)
+        >>> Record.parse('[Rules "classic"]\\n[Seed "7"]\\n\\n1. seat 1: draw; discard QC')
+        Traceback (most recent call last):
+        ...
+        burraco.errors.RecordError: line 4: illegal action 'discard QC' by seat 1:
+        card-not-in-hand: the hand does not hold QC; it holds AS 3S 6H 9H KH 5D 10D KD 4C 9C JK JK
+
+        Raises:
+            RecordError: for the first problem, naming its line: a line that is neither a
+                header nor a turn, a missing or impossible header, a turn out of order or for
+                the wrong seat, bad notation, an illegal action, or a ``Result`` that the
+                replay does not give.
+        """
+        if not isinstance(text, str):
+            raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
+        hands = _split(text)
+        if len(hands) > 1:
+            raise RecordError(
+                "a second hand begins here: read several hands with MatchRecord.parse",
+                line=hands[1][0][0],
+            )
+        record = _parse_hand(hands[0] if hands else [])
+        record.replay()
+        return record
+
+    # --- what the headers say ---
+
+    def header(self, name: str) -> str | None:
+        """The value of the header ``name``, or ``None`` if the record has none."""
+        return self.headers.get(name)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules, from the ``Rules``, ``Players`` and ``Rules.FIELD`` headers.
+
+        Raises:
+            RecordError: if the headers do not give a rule set.
+        """
+        name = self.header("Rules")
+        if name is None:
+            raise RecordError(
+                'a record needs a Rules header, such as [Rules "classic"]', line=self._first_line()
+            )
+        preset = PRESETS.get(name)
+        if preset is None:
+            raise RecordError(
+                f"unknown rules {name!r}: the presets are {', '.join(sorted(PRESETS))}; "
+                "write other switches as Rules.FIELD headers",
+                line=self._header_line("Rules"),
+            )
+        body = _rules_body(preset)
+        players = self.header("Players")
+        if players is not None:
+            body["players"] = _whole(players, self._header_line("Players"), "Players")
+        for key, value in self.headers.items():
+            if not key.startswith(_RULE_PREFIX):
+                continue
+            field = key[len(_RULE_PREFIX) :]
+            if field not in body or field == "players":
+                raise RecordError(
+                    f"{key} is not a switch of the rules (the number of players is the Players "
+                    "header)",
+                    line=self._header_line(key),
+                )
+            body[field] = _rule_value(value, body[field], self._header_line(key), key)
+        try:
+            return _read_rules(body)
+        except InvalidStateError as error:
+            field = error.path.split(".")[1] if "." in error.path else ""
+            key = "Players" if field == "players" else _RULE_PREFIX + field
+            line = self._header_line(key)
+            raise RecordError(
+                f"impossible rules: {error}", line=line, reason=error.reason
+            ) from None
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt (the ``Dealer`` header; 0 when there is none)."""
+        text = self.header("Dealer")
+        return 0 if text is None else _whole(text, self._header_line("Dealer"), "Dealer")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat (``Seat0`` ...); ``seat N`` for a seat with no name."""
+        return tuple(
+            self.header(f"Seat{seat}") or f"seat {seat}" for seat in range(self.rules.players)
+        )
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the hand, in order."""
+        return tuple(action for turn in self.turns for action in turn.actions)
+
+    def deal(self) -> GameState:
+        """The state as dealt: ``new_game`` with the rules, the dealer and the seed or deck.
+
+        Raises:
+            RecordError: if the headers do not give a deal (no ``Seed`` or ``Deck``, a bad
+                card, a deck that is not the full packs, a dealer that is not a seat).
+        """
+        rules = self.rules
+        dealer = self.dealer
+        seed = self.header("Seed")
+        deck = self.header("Deck")
+        if (seed is None) == (deck is None):
+            raise RecordError(
+                "a record needs exactly one of the headers Seed and Deck to give the deal",
+                line=self._header_line("Deck") if deck is not None else self._first_line(),
+            )
+        where = self._header_line("Seed" if seed is not None else "Deck")
+        try:
+            if seed is not None:
+                return new_game(rules, seed=_whole(seed, where, "Seed"), dealer=dealer)
+            assert deck is not None
+            return new_game(rules, dealer=dealer, deck=parse_cards(deck))
+        except BurracoError as error:
+            raise RecordError(str(error), line=where, reason=error.reason) from None
+        except ValueError as error:  # the dealer is not a seat
+            raise RecordError(str(error), line=self._header_line("Dealer")) from None
+
+    # --- replaying ---
+
+    def replay(self) -> list[GameState]:
+        """Every state of the hand: as dealt, then after each action.
+
+        >>> record = Record.parse('[Rules "classic"]\\n[Seed "7"]\\n\\n1. seat 1: draw; discard 9C')
+        >>> [state.phase.value for state in record.replay()]
+        ['draw', 'play', 'draw']
+
+        Raises:
+            RecordError: naming the line of the first problem (see :meth:`parse`).
+        """
+        return [state for states in self._replay() for state in states]
+
+    def replay_turns(self) -> list[GameState]:
+        """The state as dealt, then the state after each turn."""
+        first = self.deal()
+        return [first, *(states[-1] for states in self._replay()[1:])]
+
+    def final(self) -> GameState:
+        """The last state of the record (the end of the hand, if the record is complete)."""
+        return self._replay()[-1][-1]
+
+    def _replay(self) -> list[list[GameState]]:
+        state = self.deal()
+        played: list[list[GameState]] = [[state]]
+        for index, turn in enumerate(self.turns):
+            line = self._turn_line(index)
+            if state.is_over:
+                raise RecordError(
+                    "the hand ended on the turn before: no turn may follow", line=line
+                )
+            if turn.seat != state.turn:
+                raise RecordError(
+                    f"seat {state.turn} plays this turn, not seat {turn.seat}", line=line
+                )
+            if not turn.actions:
+                raise RecordError("a turn needs at least one action", line=line)
+            states = []
+            for number, action in enumerate(turn.actions):
+                if number and (state.is_over or state.phase is Phase.DRAW):
+                    raise RecordError(
+                        f"the turn ended with '{turn.actions[number - 1]}', so '{action}' "
+                        "belongs on the next line",
+                        line=line,
+                    )
+                try:
+                    state = apply(state, action)
+                except IllegalActionError as error:
+                    raise RecordError(str(error), line=line, reason=error.reason) from None
+                states.append(state)
+            ended = state.is_over or state.phase is Phase.DRAW
+            if not ended and index + 1 < len(self.turns):
+                raise RecordError(
+                    "the turn does not end (a turn ends with a discard) but another follows",
+                    line=line,
+                )
+            played.append(states)
+        result = self.header("Result")
+        if result is not None and result != _result(state):
+            raise RecordError(
+                f"the result says {result!r}, but the hand gives {_result(state)!r}",
+                line=self._header_line("Result"),
+            )
+        return played
+
+    # --- writing ---
+
+    def __str__(self) -> str:
+        lines = [f'[{name} "{_escape(value)}"]' for name, value in self.headers.items()]
+        lines.append("")
+        lines += [f"{number}. {turn}" for number, turn in enumerate(self.turns, 1)]
+        return "\n".join(lines) + "\n"
+
+    def _header_line(self, name: str) -> int:
+        """The line of the header ``name``, or of the first header if there is none."""
+        for index, key in enumerate(self.headers):
+            if key == name:
+                return self._lines[index] if self._lines else index + 1
+        return self._first_line()
+
+    def _first_line(self) -> int:
+        return self._lines[0] if self._lines else 1
+
+    def _turn_line(self, index: int) -> int:
+        if self._lines:
+            return self._lines[len(self.headers) + index]
+        return len(self.headers) + 2 + index
+
+
+@attrs.frozen
+class MatchRecord:
+    """The record of a match: the record of each hand, in order.
+
+    ``str(match_record)`` writes the hands one after the other, a blank line between them;
+    :meth:`parse` reads them back; :meth:`replay` scores them into a :class:`~burraco.Match`.
+    """
+
+    hands: tuple[Record, ...]
+    """The hands, in the order they were played."""
+
+    def __str__(self) -> str:
+        return "\n".join(str(hand) for hand in self.hands)
+
+    @classmethod
+    def parse(cls, text: str) -> MatchRecord:
+        """Read the records of a match's hands (each begins with its headers) and check them.
+
+        Raises:
+            RecordError: naming the line of the first problem in any hand, or of a hand that
+                does not follow the one before (other rules, the wrong dealer, a hand after
+                the match was won or after an unfinished hand).
+        """
+        if not isinstance(text, str):
+            raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
+        hands = tuple(_parse_hand(lines) for lines in _split(text))
+        if not hands:
+            raise RecordError("the record holds no hand", line=0)
+        record = cls(hands)
+        record.replay()
+        return record
+
+    def replay(self) -> Match:
+        """The match with every finished hand scored.
+
+        Raises:
+            RecordError: as for :meth:`parse`.
+        """
+        first = self.hands[0]
+        match = Match.start(first.rules, dealer=first.dealer)
+        for index, hand in enumerate(self.hands):
+            line = hand._header_line("Rules")
+            if index:
+                if hand.rules != match.rules:
+                    raise RecordError("each hand of a match has the same rules", line=line)
+                if hand.dealer != match.dealer:
+                    raise RecordError(
+                        f"seat {match.dealer} deals this hand (the deal passes to the left)",
+                        line=hand._header_line("Dealer"),
+                    )
+            if match.is_over:
+                raise RecordError(f"team {match.winner} won the match before this hand", line=line)
+            final = hand.final()
+            if not final.is_over:
+                if index + 1 < len(self.hands):
+                    raise RecordError("a hand that did not end cannot be followed", line=line)
+                break
+            match = match.record(score_hand(final))
+        return match
+
+
+class History:
+    """Collects the record of every hand played with it as the ``on_action`` hook.
+
+    Pass it to :func:`~burraco.play_hand`, :func:`~burraco.play_out` or
+    :func:`~burraco.play_match` as ``on_action``; a hand begins whenever the state before an
+    action is not the state after the previous one. Then :meth:`record` gives the record of a
+    hand and :meth:`match_record` that of all of them.
+
+    >>> from burraco import RandomAgent, play_match, Match
+    >>> history = History()
+    >>> match = play_match([RandomAgent(seat) for seat in range(4)], seed=3, on_action=history)
+    >>> history.match_record().replay() == match
+    True
+    """
+
+    def __init__(self, *, names: Sequence[str] = (), date: str | None = None) -> None:
+        self.names = tuple(names)
+        """The players' names by seat, written in every record (none if empty)."""
+        self.date = date
+        """The date written in every record (none if ``None``)."""
+        self._hands: list[tuple[GameState, list[Action]]] = []
+        self._last: GameState | None = None
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        """Note that ``action`` took ``before`` to ``after``."""
+        if before is not self._last and before != self._last:
+            self._hands.append((before, []))
+        self._hands[-1][1].append(action)
+        self._last = after
+
+    def __len__(self) -> int:
+        """The number of hands collected."""
+        return len(self._hands)
+
+    def record(
+        self,
+        hand: int = -1,
+        *,
+        seed: int | None = None,
+        comments: Mapping[int, str] | None = None,
+        headers: Iterable[tuple[str, str]] | Mapping[str, str] = (),
+    ) -> Record:
+        """The record of one hand (by default the last one), with its own ``seed`` if known
+        (otherwise the record gives the whole deck), comments and headers as for
+        :meth:`Record.from_actions`.
+
+        Raises:
+            IndexError: if no such hand was collected.
+            ValueError: if the hand was collected from a position after its deal.
+        """
+        deal, actions = self._hands[hand]
+        return Record.from_actions(
+            deal,
+            actions,
+            seed=seed,
+            names=self.names,
+            date=self.date,
+            comments=comments,
+            headers=headers,
+        )
+
+    def match_record(self) -> MatchRecord:
+        """The record of all the hands collected, numbered by a ``Hand`` header.
+
+        Raises:
+            ValueError: if no hand was collected, or one was collected after its deal.
+        """
+        if not self._hands:
+            raise ValueError("no hand was collected")
+        return MatchRecord(
+            tuple(
+                self.record(index, headers=[("Hand", str(index + 1))])
+                for index in range(len(self._hands))
+            )
+        )
+
+
+def deal_order(state: GameState) -> list[Card]:
+    """A deck order, top first, that :func:`~burraco.new_game` deals into ``state``.
+
+    ``state`` must be a hand just dealt. Cards in a hand go back in sorted order (a hand is a
+    set of cards, so any order within it deals the same hand).
+
+    >>> from burraco import new_game
+    >>> state = new_game(seed=9, dealer=2)
+    >>> new_game(deck=deal_order(state), dealer=2) == state
+    True
+
+    Raises:
+        ValueError: if ``state`` is not a hand as dealt (something was played already).
+    """
+    rules = state.rules
+    fresh = (
+        state.phase is Phase.DRAW
+        and state.turn == (state.dealer + 1) % rules.players
+        and len(state.discard_pile) == 1
+        and len(state.stock) == rules.stock_size
+        and len(state.pozzetti) == rules.pozzetti
+        and not any(state.melds)
+        and all(len(hand) == rules.hand_size for hand in state.hands)
+    )
+    if not fresh:
+        raise ValueError("a record starts from a hand as dealt, before any action")
+    players = rules.players
+    deck: list[Card] = []
+    for index in range(rules.hand_size * players):
+        deck.append(state.hands[(state.dealer + 1 + index) % players][index // players])
+    count = len(state.pozzetti)
+    for index in range(rules.pozzetto_size * count):
+        deck.append(state.pozzetti[index % count][index // count])
+    return [*deck, *state.discard_pile, *state.stock]
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def _preset_of(rules: Rules) -> str:
+    """The preset closest to ``rules`` (fewest switches apart, its own name first)."""
+    body = _rules_body(rules)
+
+    def distance(name: str) -> tuple[int, bool]:
+        other = _rules_body(attrs.evolve(PRESETS[name], players=rules.players))
+        return sum(body[key] != other[key] for key in body), name != rules.name
+
+    return min(PRESETS, key=distance)
+
+
+def _rule_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return " ".join(value)
+    return str(value)
+
+
+def _rules_body(rules: Rules) -> dict[str, Any]:
+    """The rules as the saved-game format writes them: a value per field, in order."""
+    body: dict[str, Any] = to_dict(Match.start(rules))["rules"]
+    return body
+
+
+def _read_rules(body: dict[str, Any]) -> Rules:
+    """The rules that a saved-game body describes, checked as a saved game's are."""
+    document = {"format": 1, "type": "match", "rules": body, "first_dealer": 0, "hands": []}
+    return from_dict(document, Match).rules
+
+
+def _rule_value(text: str, like: Any, line: int, key: str) -> Any:
+    """The value of a ``Rules.FIELD`` header, of the same kind as ``like`` (the preset's)."""
+    if isinstance(like, bool):
+        if text not in ("true", "false"):
+            raise RecordError(f"{key} is true or false, not {text!r}", line=line)
+        return text == "true"
+    if isinstance(like, int):
+        return _whole(text, line, key)
+    if isinstance(like, list):
+        return text.split()
+    return text
+
+
+def _whole(text: str, line: int, key: str) -> int:
+    if not re.fullmatch(r"-?\d{1,30}", text.strip()):
+        raise RecordError(f"{key} is a whole number, not {text[:40]!r}", line=line)
+    return int(text)
+
+
+def _result(state: GameState) -> str:
+    """The ``Result`` header of a hand: each team's score and how it ended, or ``*``."""
+    outcome = state.outcome
+    if outcome is None:
+        return _UNFINISHED
+    scores = ", ".join(
+        f"team {team} {score.total}" for team, score in enumerate(score_hand(state).teams)
+    )
+    if outcome.closer is not None:
+        how = f"closed by seat {outcome.closer}"
+    else:
+        how = "stock exhausted" if outcome.reason is EndReason.STOCK_EXHAUSTED else "stalemate"
+    return f"{scores}; {how}"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _check_header(name: str, value: str) -> None:
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.]*", name):
+        raise ValueError(
+            f"a header name is a letter then letters, digits, '_' or '.', not {name!r}"
+        )
+    if not isinstance(value, str) or "\n" in value or "\r" in value:
+        raise ValueError(f"the header {name} must be one line of text")
+
+
+def _split(text: str) -> list[list[tuple[int, str]]]:
+    """The numbered lines of each hand: a hand begins at a header that follows a turn."""
+    hands: list[list[tuple[int, str]]] = []
+    in_turns = False
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        is_header = line.startswith("[")
+        if not hands or (is_header and in_turns):
+            hands.append([])
+            in_turns = False
+        hands[-1].append((number, line))
+        in_turns = in_turns or not is_header
+    return hands
+
+
+def _parse_hand(lines: list[tuple[int, str]]) -> Record:
+    headers: list[tuple[str, str]] = []
+    turns: list[Turn] = []
+    numbers: list[int] = []
+    turn_numbers: list[int] = []
+    for number, line in lines:
+        if line.startswith("["):
+            match = _HEADER.fullmatch(line)
+            if match is None:
+                raise RecordError(f'a header is [Name "value"], not {line[:40]!r}', line=number)
+            name, value = match[1], _unescape(match[2])
+            if any(key == name for key, _ in headers):
+                raise RecordError(f"the header {name} is given twice", line=number)
+            headers.append((name, value))
+            numbers.append(number)
+            continue
+        turns.append(_parse_turn(line, number, len(turns) + 1))
+        turn_numbers.append(number)
+    if not headers:
+        raise RecordError(
+            'a record begins with its headers, such as [Rules "classic"]',
+            line=lines[0][0] if lines else 1,
+        )
+    return Record(Headers(headers), tuple(turns), tuple(numbers + turn_numbers))
+
+
+def _parse_turn(line: str, number: int, expected: int) -> Turn:
+    body, _, comment = line.partition("#")
+    match = _TURN.fullmatch(body.strip())
+    if match is None:
+        raise RecordError(
+            f"a turn is 'N. seat S: ACTION; ACTION ...', not {line[:40]!r}", line=number
+        )
+    if int(match[1]) != expected:
+        raise RecordError(f"expected turn {expected} here, not turn {match[1]}", line=number)
+    actions = []
+    for text in match[3].split(";"):
+        try:
+            actions.append(parse_action(text.strip()))
+        except BurracoError as error:
+            raise RecordError(str(error), line=number, reason=error.reason) from None
+        except ValueError:  # a meld number too large to read
+            raise RecordError(
+                f"bad action {text.strip()[:40]!r}", line=number, reason=Reason.BAD_ACTION
+            ) from None
+    return Turn(int(match[2]), tuple(actions), comment.strip())

@@ -1,0 +1,295 @@
+"""Game records: write, read, replay; errors that name the line."""
+
+from __future__ import annotations
+
+import random
+from typing import cast
+
+import attrs
+import pytest
+
+from burraco import (
+    CLASSIC,
+    FIBUR,
+    INTERNATIONAL,
+    Agent,
+    DrawStock,
+    GreedyAgent,
+    RandomAgent,
+    RecordError,
+    Rules,
+    apply,
+    new_game,
+    parse_action,
+    play_hand,
+    play_match,
+    score_hand,
+)
+from burraco.record import History, MatchRecord, Record, Turn, deal_order
+from tests.helpers import random_play
+
+RULE_SETS = [
+    attrs.evolve(preset, players=players)
+    for preset in (CLASSIC, FIBUR, INTERNATIONAL)
+    for players in (2, 3, 4, 6)
+]
+GERMAN = attrs.evolve(CLASSIC, name="german", pozzetti_as_reserve_stock=True, target=1500)
+
+
+def played(rules: Rules, seed: int) -> Record:
+    actions = [action for _, action in random_play(rules, seed)]
+    return Record.from_actions(new_game(rules, seed=seed), actions, seed=seed)
+
+
+@pytest.mark.parametrize("rules", [*RULE_SETS, GERMAN], ids=lambda r: f"{r.name}-{r.players}")
+def test_a_written_record_reads_back_and_replays_to_the_same_end(rules: Rules) -> None:
+    for seed in range(2):
+        actions = [action for _, action in random_play(rules, seed)]
+        deal = new_game(rules, seed=seed)
+        states = [deal]
+        for action in actions:
+            states.append(apply(states[-1], action))
+        final = states[-1]
+        for given_seed in (seed, None):  # the seed, or the whole deck
+            record = Record.from_actions(deal, actions, seed=given_seed)
+            text = str(record)
+            read = Record.parse(text)
+            assert read == record
+            assert str(read) == text
+            assert read.rules == rules
+            assert read.replay() == states
+            assert read.final() == final
+            assert score_hand(read.final()) == score_hand(final)
+            assert read.header("Result") == record.header("Result") != "*"
+
+
+def test_the_record_text_has_headers_then_one_line_per_turn() -> None:
+    record = played(CLASSIC, 4)
+    lines = str(record).splitlines()
+    assert lines[:4] == ['[Rules "classic"]', '[Players "4"]', '[Dealer "0"]', '[Seed "4"]']
+    assert lines[4].startswith("[Result ")
+    assert lines[5] == ""
+    assert lines[6].startswith("1. seat 1: ")
+    assert len(lines) == 6 + len(record.turns)
+    assert all(turn.actions[-1].__class__.__name__ == "Discard" for turn in record.turns[:-1])
+    for number, (line, turn) in enumerate(zip(lines[6:], record.turns, strict=True), 1):
+        assert line == f"{number}. {turn}"
+
+
+def test_rules_that_are_no_preset_are_written_switch_by_switch() -> None:
+    record = played(GERMAN, 1)
+    assert record.header("Rules") == "classic"
+    assert record.header("Rules.name") == "german"
+    assert record.header("Rules.pozzetti_as_reserve_stock") == "true"
+    assert record.header("Rules.target") == "1500"
+    assert record.header("Rules.semi_clean") is None
+    assert Record.parse(str(record)).rules == GERMAN
+
+
+def test_the_headers_are_a_mapping_in_the_order_written() -> None:
+    record = played(CLASSIC, 4)
+    assert record.headers["Seed"] == "4"
+    assert record.headers.get("Date") is None
+    assert dict(record.headers)["Rules"] == "classic"
+    assert list(record.headers)[:2] == ["Rules", "Players"]
+    assert Record(dict(record.headers), record.turns) == record
+    with pytest.raises(ValueError, match="twice"):
+        Record.from_actions(new_game(seed=4), (), seed=4, date="x", headers={"Date": "y"})
+
+
+def test_a_record_of_an_unfinished_hand_ends_where_play_stopped() -> None:
+    actions = [action for _, action in random_play(CLASSIC, 2)][:9]
+    record = Record.from_actions(new_game(seed=2), actions, seed=2)
+    assert record.header("Result") == "*"
+    read = Record.parse(str(record))
+    assert read.actions == tuple(actions)
+    assert not read.final().is_over
+    assert len(read.replay()) == 10
+
+
+def test_comments_and_names_round_trip_and_comment_lines_are_skipped() -> None:
+    actions = [action for _, action in random_play(CLASSIC, 3)]
+    record = Record.from_actions(
+        new_game(seed=3),
+        actions,
+        seed=3,
+        names=['Anna "la rossa"', "Bruno\\B", "Carla", "Dario"],
+        date="2026-12-01",
+        comments={1: "a slow start", 2: "took the pile"},
+        headers=[("Event", "club night")],
+    )
+    text = str(record)
+    assert '[Seat0 "Anna \\"la rossa\\""]' in text
+    assert "1. seat 1: " in text and "  # a slow start" in text
+    read = Record.parse("# a note before the headers\n" + text.replace("\n\n", "\n\n# moves\n"))
+    assert read == record
+    assert read.names == ('Anna "la rossa"', "Bruno\\B", "Carla", "Dario")
+    assert read.turns[1].comment == "took the pile"
+    assert read.header("Event") == "club night"
+
+
+def test_a_hand_typed_in_by_hand_replays() -> None:
+    state = new_game(seed=7)
+    draw_discard = f"draw; discard {state.stock[0]}"
+    text = f"""
+[Rules "classic"]
+[Seed "7"]
+
+1. seat 1: {draw_discard}   # spaces and case are free
+2. SEAT 2 : DRAW
+"""
+    record = Record.parse(text)
+    assert record.turns[0] == Turn(
+        1, (DrawStock(), parse_action(f"discard {state.stock[0]}")), "spaces and case are free"
+    )
+    assert record.final().turn == 2
+
+
+def edited(text: str, line: int, new: str) -> str:
+    lines = text.splitlines()
+    lines[line - 1] = new
+    return "\n".join(lines) + "\n"
+
+
+def test_an_illegal_action_typed_into_a_record_is_rejected_naming_its_line() -> None:
+    record = played(CLASSIC, 5)
+    text = str(record)
+    line = len(record.headers) + 2 + 3  # the fourth turn
+    turn = record.turns[3]
+    hand = record.replay_turns()[3].hands[turn.seat]
+    missing = next(card for card in ("JK", "2C", "AS", "KD") if card not in map(str, hand))
+    with pytest.raises(RecordError) as error:
+        Record.parse(edited(text, line, f"4. seat {turn.seat}: draw; discard {missing}"))
+    assert error.value.line == line
+    assert error.value.reason == "card-not-in-hand"
+    assert str(error.value).startswith(f"line {line}: illegal action 'discard {missing}'")
+
+
+@pytest.mark.parametrize(
+    ("line", "new", "reason", "words"),
+    [
+        (1, '[Rules "klassisch"]', "bad-record", "unknown rules"),
+        (1, "[Rules classic]", "bad-record", "a header is"),
+        (2, '[Players "5"]', "out-of-range", "players"),
+        (2, '[Players "four"]', "bad-record", "whole number"),
+        (3, '[Dealer "4"]', "bad-record", "dealer"),
+        (4, '[Seed "x"]', "bad-record", "whole number"),
+        (4, '[Deck "7H 7H"]', "cards-not-conserved", "deck"),
+        (4, '[Event "no deal"]', "bad-record", "Seed and Deck"),  # names the first header
+        (5, '[Result "team 0 5000, team 1 0; closed by seat 0"]', "bad-record", "result says"),
+        (7, "1. seat 2: draw; discard 9C", "bad-record", "seat 1 plays"),
+        (7, "2. seat 1: draw", "bad-record", "expected turn 1"),
+        (7, "1. seat 1: draw; dance", "bad-action", "dance"),
+        (7, "1. seat 1: draw; discard 11H", "bad-card", "11H"),
+        (7, "1. seat 1: draw;; discard 9C", "bad-action", ""),
+        (7, "1 seat 1: draw", "bad-record", "a turn is"),
+        (7, "1. seat 1: pick; discard 9C", "card-not-in-hand", ""),
+        (7, "1. seat 1: draw", "bad-record", "does not end"),
+        (7, '[Hand "2"]', "bad-record", "second hand"),
+    ],
+)
+def test_a_record_edited_badly_is_rejected_naming_the_line(
+    line: int, new: str, reason: str, words: str
+) -> None:
+    record = played(CLASSIC, 6)
+    assert list(record.headers) == ["Rules", "Players", "Dealer", "Seed", "Result"]
+    text = str(record)
+    if new.startswith('[Hand "2"]'):
+        text = edited(text, 8, new)  # a header after the first turn: another hand
+        line = 8
+    else:
+        text = edited(text, line, new)
+        line = 1 if "no deal" in new else line
+    with pytest.raises(RecordError) as error:
+        Record.parse(text)
+    assert (error.value.line, error.value.reason) == (line, reason)
+    assert words.lower() in str(error.value).lower()
+
+
+def test_a_turn_that_goes_on_after_its_discard_is_rejected() -> None:
+    record = played(CLASSIC, 6)
+    first, second = record.turns[0], record.turns[1]
+    both = "; ".join(str(action) for action in (*first.actions, *second.actions))
+    text = edited(str(record), 7, f"1. seat 1: {both}")
+    with pytest.raises(RecordError) as error:
+        Record.parse(text)
+    assert error.value.line == 7
+    assert "belongs on the next line" in str(error.value)
+
+
+def test_a_turn_after_the_end_of_the_hand_is_rejected() -> None:
+    record = played(CLASSIC, 8)
+    text = str(record).replace('[Result "', '[Note "') + f"{len(record.turns) + 1}. seat 0: draw\n"
+    with pytest.raises(RecordError) as error:
+        Record.parse(text)
+    assert error.value.line == len(str(record).splitlines()) + 1
+    assert "ended" in str(error.value)
+
+
+def test_a_record_that_is_not_text_or_empty_is_rejected() -> None:
+    with pytest.raises(RecordError):
+        Record.parse(cast(str, b"[Rules]"))
+    with pytest.raises(RecordError) as error:
+        Record.parse("\n\n")
+    assert error.value.reason == "bad-record"
+    with pytest.raises(RecordError) as error:
+        Record.parse("1. seat 1: draw")
+    assert error.value.line == 1
+
+
+def test_history_collects_the_record_of_a_hand_as_it_is_played() -> None:
+    agents: list[Agent] = [GreedyAgent(), RandomAgent(1), GreedyAgent(), RandomAgent(2)]
+    history = History(names=["Anna", "Bruno", "Carla", "Dario"], date="2026-12-01")
+    final = play_hand(agents, FIBUR, seed=12, dealer=2, on_action=history)
+    assert len(history) == 1
+    record = history.record(seed=12)
+    assert record.header("Seed") == "12" and record.dealer == 2
+    assert Record.parse(str(record)).final() == final
+    assert history.record().header("Deck") is not None
+    assert Record.parse(str(history.record())).final() == final
+    with pytest.raises(ValueError):
+        history.record(seed=13)
+
+
+def test_history_collects_a_match_and_its_record_replays_to_the_same_match() -> None:
+    rules = attrs.evolve(CLASSIC, target=600)
+    history = History()
+    match = play_match([GreedyAgent()] * 4, rules, seed=1, on_action=history)
+    assert len(history) == len(match.hands) >= 1
+    record = history.match_record()
+    text = str(record)
+    assert text.count('[Hand "') == len(match.hands)
+    read = MatchRecord.parse(text)
+    assert read == record
+    assert read.replay() == match
+
+
+def test_a_match_record_with_a_hand_out_of_turn_is_rejected() -> None:
+    rules = attrs.evolve(CLASSIC, target=600)
+    history = History()
+    play_match([GreedyAgent()] * 4, rules, seed=2, on_action=history)
+    hands = history.match_record().hands
+    assert len(hands) >= 2
+    swapped = MatchRecord((hands[1], hands[0], *hands[2:]))
+    with pytest.raises(RecordError) as error:
+        MatchRecord.parse(str(swapped))
+    assert "deals this hand" in str(error.value)
+
+
+def test_deal_order_gives_back_the_deal() -> None:
+    for rules in RULE_SETS:
+        state = new_game(rules, seed=random.Random(rules.players).randrange(100), dealer=1)
+        assert new_game(rules, deck=deal_order(state), dealer=1) == state
+    with pytest.raises(ValueError):
+        deal_order(played(CLASSIC, 1).final())
+
+
+def test_a_hand_collected_from_the_middle_cannot_be_written() -> None:
+    from burraco import play_out
+
+    history = History()
+    state = new_game(seed=4)
+    state = apply(state, DrawStock())
+    play_out(state, [GreedyAgent()] * 4, on_action=history)
+    with pytest.raises(ValueError, match="as dealt"):
+        history.record()
