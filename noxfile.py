@@ -130,6 +130,18 @@ def rl(session: nox.Session) -> None:
 
 
 @nox.session
+def duel(session: nox.Session) -> None:
+    """A duplicate duel between two bots (slow for search bots: minutes to hours).
+
+    ``nox -s duel -- search greedy --deals 200 --seed 2026 --json`` passes its arguments to
+    ``burraco duel``; without arguments it plays greedy against random over 1,000 deal pairs.
+    """
+    session.install("-e", ".")
+    arguments = session.posargs or ["greedy", "random", "--deals", "1000", "--jobs", "2"]
+    session.run("burraco", "duel", *arguments)
+
+
+@nox.session
 def wheel(session: nox.Session) -> None:
     """Build the wheel and sdist, check them with twine, and test the installed wheel.
 

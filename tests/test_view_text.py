@@ -23,7 +23,7 @@ def test_a_view_prints_like_the_state_with_the_hidden_hands_as_counts() -> None:
 
 
 def test_a_view_shows_every_meld_with_its_burraco_mark_and_no_hidden_card() -> None:
-    state, _ = position(7, 63)
+    state, _ = position(7, 61)
     for seat in range(4):
         text = str(observe(state, seat))
         table = str(state)

@@ -34,6 +34,7 @@ from burraco.cards import (
     parse_cards,
 )
 from burraco.closing import can_close
+from burraco.duel import DuelResult, make_agent, play_duel
 from burraco.engine import (
     LegalActions,
     apply,
@@ -65,6 +66,7 @@ from burraco.melds import (
 )
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PRESETS, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore, score_hand, score_team
+from burraco.search import SearchAgent
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.views import PlayerView, determinize, observe
 
@@ -86,6 +88,7 @@ __all__ = [
     "Card",
     "Discard",
     "DrawStock",
+    "DuelResult",
     "EndReason",
     "FIBUR",
     "FOUR_DEALS",
@@ -115,6 +118,7 @@ __all__ = [
     "Reason",
     "RecordError",
     "Rules",
+    "SearchAgent",
     "StockEnd",
     "Suit",
     "THREE_DEALS",
@@ -135,12 +139,14 @@ __all__ = [
     "is_legal",
     "is_valid_meld",
     "legal_actions",
+    "make_agent",
     "make_deck",
     "new_game",
     "observe",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "play_duel",
     "play_hand",
     "play_match",
     "play_out",

@@ -7,8 +7,11 @@ agents are built in:
 
 * :class:`RandomAgent` picks uniformly among the legal actions;
 * :class:`GreedyAgent` plays a sensible one-move-ahead game: it takes the discard pile when
-  the pile helps, melds for points and burracos, keeps its wild cards, goes to the pozzetto,
-  closes when it can, and discards what helps the opponents least.
+  the pile helps, melds for points and burracos, keeps its wild cards for burracos, heads for
+  the pozzetto early, closes when it can, and discards what helps the next player least.
+
+:class:`~burraco.SearchAgent` (in :mod:`burraco.search`) plays stronger by searching, and
+:mod:`burraco.duel` measures how much stronger one agent is than another.
 
 :func:`play_hand` deals a hand and lets the agents play it out; :func:`play_out` finishes a
 hand from any position; :func:`play_match` plays hands until a team reaches the target.
@@ -121,6 +124,20 @@ _STUCK_COST: Final = 40
 """The cost of each card below ``_KEEP_CARDS``."""
 _LENGTH_BONUS: Final = 2
 """Per card of the meld's new length, for adding to a meld that is not yet a burraco."""
+_POZZETTO_PUSH = 6
+"""Per card melded while the team has yet to take its pozzetto: the emptier the hand, the
+sooner the pozzetto comes. Not for a meld that lays a wild, which is kept for burracos."""
+_SAFE_DISCARD = 15
+"""How much safer a card is to discard when the next player threw away one of its rank."""
+_FEED_COST = 40
+"""The cost of discarding a card that makes a meld with cards the next player is known to
+hold (taken with the pile): it would take the pile again."""
+_FITS_CACHE: Final[dict[tuple[Meld, Card], bool]] = {}
+"""Memo of :func:`_fits` under the rules in :data:`_FITS_RULES`: melds stay on the table for
+many turns, and bots ask often."""
+_FITS_RULES: Final[list[Rules | None]] = [None]
+"""The rules :data:`_FITS_CACHE` holds answers for (compared by identity: hashing a
+:class:`~burraco.Rules` costs more than the answer)."""
 
 
 def _is_wild(card: Card) -> bool:
@@ -134,6 +151,17 @@ def _slots(rank: Rank) -> tuple[int, ...]:
 
 def _fits(meld: Meld, card: Card, rules: Rules) -> bool:
     """Whether ``card`` alone could be added to ``meld``."""
+    if _FITS_RULES[0] is not rules or len(_FITS_CACHE) > 200_000:
+        _FITS_CACHE.clear()
+        _FITS_RULES[0] = rules
+    key = (meld, card)
+    known = _FITS_CACHE.get(key)
+    if known is None:
+        known = _FITS_CACHE[key] = _fits_uncached(meld, card, rules)
+    return known
+
+
+def _fits_uncached(meld: Meld, card: Card, rules: Rules) -> bool:
     if not _is_wild(card):
         if meld.kind is MeldKind.SET and card.rank is not meld.rank:
             return False
@@ -199,6 +227,18 @@ def _needs_burraco(view: PlayerView) -> bool:
     )
 
 
+def _discarded_by_next(view: PlayerView) -> set[Rank | None]:
+    """The ranks of the discard pile's cards that the next player threw away.
+
+    The pile holds the discards since it was last taken, one per turn in playing order, so
+    counting down from its top the next player's discards are the (players - 1)-th, the
+    (2 players - 1)-th, and so on.
+    """
+    players = len(view.hand_sizes)
+    pile = view.discard_pile
+    return {pile[-k].rank for k in range(players - 1, len(pile) + 1, players)}
+
+
 def _has_closing_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
     """Whether ``melds`` hold a burraco that allows closing (a clean one if the rules say so)."""
     clean = rules.closing_needs_clean_burraco
@@ -211,12 +251,15 @@ class GreedyAgent:
     At the draw it takes the discard pile when the pile's cards meld with its hand or its
     team's melds (a one-card pile only then, which keeps it out of stalemates), and draws from
     the stock otherwise. In the play phase it scores each legal meld by the points it lays
-    down, the burraco bonus it earns, its progress towards a burraco, and whether it empties
-    the hand for the pozzetto; it lays the best one while any is worth laying, keeping wild
-    cards for burracos until the stock runs low. Then it discards the card that costs least:
-    never a wild, rather a card that neither fits the opponents' melds nor connects with its
-    own cards, and late in the hand rather a high one. Going down to one card with the pozzetto
-    taken and a burraco laid, the last discard closes the hand.
+    down, the burraco bonus it earns, its progress towards a burraco, and how near it brings
+    the pozzetto (every card melded counts while the team has yet to take it, and emptying the
+    hand takes it at once); it lays the best one while any is worth laying, keeping wild cards
+    for burracos until the stock runs low. Then it discards the card that costs least: never a
+    wild; rather not a card that fits the opponents' melds or makes a meld with the cards the
+    next player is known to hold (taken with the pile), since the next player would take the
+    pile for it; rather a card of a rank the next player threw away, one that does not connect
+    with its own cards, and late in the hand a high one. Going down to one card with the
+    pozzetto taken and a burraco laid, the last discard closes the hand.
 
     The agent looks only at the view; its choices are a function of the view and the legal
     actions (not their order). Among equally good actions it takes the first in notation order,
@@ -320,9 +363,10 @@ class GreedyAgent:
             value += 3 * len(pile)
         return value
 
-    def _play(
+    def _scored(
         self, view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action]
-    ) -> Action:
+    ) -> tuple[list[tuple[float, Action]], list[tuple[float, Action]]]:
+        """The play-phase actions with their values: the melds, and the discards."""
         late = self._late(view)
         melds: list[tuple[float, Action]] = []
         discards: list[tuple[float, Action]] = []
@@ -331,6 +375,12 @@ class GreedyAgent:
                 discards.append((-self._discard_cost(view, hand, action.card, late), action))
             elif isinstance(action, (OpenMeld, AddToMeld)):
                 melds.append((self._meld_value(view, hand, action, late), action))
+        return melds, discards
+
+    def _play(
+        self, view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action]
+    ) -> Action:
+        melds, discards = self._scored(view, hand, legal_actions)
         if melds:
             value, action = self._best(melds)
             if value > 0 or not discards:
@@ -365,6 +415,8 @@ class GreedyAgent:
         if before is not None and length < 7:
             value += _LENGTH_BONUS * length
         turned_dirty = after.wild is not None and (before is None or before.wild is None)
+        if view.pozzetti_left and not view.pozzetto_taken[view.team] and not turned_dirty:
+            value += _POZZETTO_PUSH * len(action.cards)
         strict = view.rules.closing_needs_clean_burraco and not _has_closing_burraco(
             view.melds[view.team], view.rules
         )
@@ -388,6 +440,14 @@ class GreedyAgent:
             if team != view.team and any(_fits(meld, card, rules) for meld in melds):
                 cost += 50 + 5 * len(view.discard_pile)
                 break
+        if card.rank in _discarded_by_next(view):
+            cost -= _SAFE_DISCARD
+        known = view.known_cards[(view.seat + 1) % len(view.hand_sizes)]
+        if known:
+            theirs = Counter(other for other in known if not _is_wild(other))
+            theirs[card] += 1
+            if _makes_meld(card, theirs, rules):
+                cost += _FEED_COST + 5 * len(view.discard_pile)
         cost -= card.points * (1.0 if late else 0.4)
         return cost
 

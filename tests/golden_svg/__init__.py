@@ -45,12 +45,12 @@ def position(seed: int, actions: int) -> tuple[GameState, Action]:
 
 
 def _table() -> str:
-    state, last = position(7, 63)
+    state, last = position(7, 61)
     return svg.table(state, last_action=last)
 
 
 def _view() -> str:
-    state, last = position(7, 65)
+    state, last = position(7, 51)
     return svg.view(observe(state, 2), last_action=last)
 
 

@@ -1,0 +1,265 @@
+"""A search agent: determinized rollouts from what one seat may see.
+
+:class:`SearchAgent` plays by perfect-information Monte Carlo (PIMC). At a decision it takes
+the few actions the :class:`~burraco.GreedyAgent` heuristic likes best (the two draws, or its
+best melds and discards), then, many times over, deals the cards it cannot see at random in a
+way that agrees with its :class:`~burraco.PlayerView` (:func:`~burraco.determinize`), plays
+each candidate in that deal and lets greedy players go on for a round of turns (``depth``).
+The table is then scored as it stands (points on the table, the cards in hand at a discount
+since they may still be melded, the pozzetto, melds close to a burraco), or exactly if the hand
+has ended. Every candidate is tried on the same deals, so the comparison is between actions,
+not between lucky and unlucky deals. The heuristic's own choice is played unless another
+candidate gains on average at least 20 points and two standard errors: rollouts are noisy,
+and a search that chases noise plays worse than the heuristic it starts from.
+
+The agent decides from the view alone, never from the state: two states that differ only in
+cards hidden from its seat get the same choices from agents with the same seed.
+
+The budget is a number of sampled deals per decision (``simulations``: the same choices on
+any machine, whatever its load) and/or a time per decision (``time_per_move``: stronger on a
+faster machine, and not reproducible).
+
+>>> from burraco.agents import GreedyAgent, play_hand
+>>> final = play_hand([SearchAgent(simulations=1, depth=2, seed=1), GreedyAgent()] * 2, seed=4)
+>>> final.is_over
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from burraco.actions import Action, DrawStock, TakeDiscardPile
+from burraco.agents import GreedyAgent
+from burraco.cards import Card
+from burraco.engine import apply, legal_actions
+from burraco.scoring import score_hand
+from burraco.state import GameState, Phase
+from burraco.views import PlayerView, determinize, observe
+
+__all__ = ["SearchAgent"]
+
+DEFAULT_SIMULATIONS: Final = 8
+"""Sampled deals per decision when neither ``simulations`` nor ``time_per_move`` is given."""
+
+_NEAR_BURRACO: Final = {5: 30, 6: 60}
+"""Credit for a meld of 5 or 6 cards at the end of a cut-off rollout: it may grow into a
+burraco."""
+
+_HAND_WEIGHT: Final = 0.4
+"""How much the cards in hand count against a team in a hand that goes on: they may still
+be melded."""
+
+_MARGIN: Final = 20.0
+"""The least average gain, in points, for which the search overrules the greedy choice."""
+
+_CONFIDENCE: Final = 2.0
+"""How many standard errors that gain must measure before the search overrules greedy."""
+
+_ROLLOUT_LIMIT: Final = 2_000
+"""Actions after which a rollout stops and the hand is scored as it stands (a safety net)."""
+
+
+def _evaluate(state: GameState, team: int) -> float:
+    """``team``'s lead in points over the best other team, the hand scored as it stands.
+
+    A hand that is over is scored exactly. One that goes on is scored as if it ended now
+    (cards in hand count against, an untaken pozzetto costs its penalty), plus credit for
+    melds one or two cards short of a burraco.
+    """
+    scores = score_hand(state).teams
+    if state.is_over:
+        totals: list[float] = [score.total for score in scores]
+    else:
+        totals = [
+            score.total
+            - (1 - _HAND_WEIGHT) * score.in_hand
+            + sum(_NEAR_BURRACO.get(len(meld.cards), 0) for meld in melds)
+            for score, melds in zip(scores, state.melds, strict=True)
+        ]
+    return totals[team] - max(total for other, total in enumerate(totals) if other != team)
+
+
+def _rollout(state: GameState, policy: GreedyAgent, team: int, turns: int) -> float:
+    """Let ``policy`` play every seat for ``turns`` more turns (or to the end of the hand),
+    and evaluate the result for ``team``."""
+    seat = state.turn
+    for _ in range(_ROLLOUT_LIMIT):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        if len(actions) == 1:
+            state = apply(state, actions[0])
+        else:
+            state = apply(state, policy.choose(observe(state, state.turn), actions))
+        if state.turn != seat:
+            seat = state.turn
+            turns -= 1
+            if turns <= 0:
+                break
+    return _evaluate(state, team)
+
+
+def _pick(values: list[list[float]]) -> int:
+    """The candidate to play, given each one's results on the same sampled deals.
+
+    Candidate 0 (the greedy heuristic's choice) is played unless another beats it on
+    average by at least :data:`_MARGIN` points and by :data:`_CONFIDENCE` standard errors of
+    the paired differences: rollouts are noisy, and chasing noise plays worse than greedy.
+    """
+    samples = len(values[0])
+    best, best_gain = 0, 0.0
+    for index in range(1, len(values)):
+        differences = [mine - first for mine, first in zip(values[index], values[0], strict=True)]
+        gain = statistics.fmean(differences)
+        error = statistics.stdev(differences) / math.sqrt(samples) if samples > 1 else math.inf
+        if gain >= _MARGIN and gain >= _CONFIDENCE * error and gain > best_gain:
+            best, best_gain = index, gain
+    return best
+
+
+@attrs.define(repr=False)
+class _Budget:
+    simulations: int | None
+    seconds: float | None
+
+    def more(self, done: int, start: float) -> bool:
+        if self.simulations is not None and done >= self.simulations:
+            return False
+        if self.seconds is not None and done > 0:
+            return time.perf_counter() - start < self.seconds
+        return True
+
+
+class SearchAgent:
+    """A determinized-search agent (PIMC with greedy rollouts); see the module docstring.
+
+    Args:
+        simulations: sampled deals per decision. Each candidate action is played out once
+            in every deal. With only this budget the agent's choices are a function of the
+            view, the legal actions and the seed: reproducible on any machine.
+        time_per_move: seconds per decision; the agent samples deals until the time is up
+            (at least one). Given together with ``simulations``, whichever ends first.
+            With neither, ``simulations`` is :data:`DEFAULT_SIMULATIONS`.
+        candidates: how many of the greedy heuristic's preferred actions are searched at a
+            play-phase decision (the draw always compares both draws).
+        seed: the seed of the agent's random generator (``None``: from the system).
+
+    >>> SearchAgent(simulations=16, seed=5)
+    SearchAgent(simulations=16, seed=5)
+
+    Raises:
+        ValueError: if a budget or ``candidates`` is not positive.
+    """
+
+    __slots__ = ("_budget", "_greedy", "_policy", "_random", "candidates", "depth", "seed")
+
+    def __init__(
+        self,
+        simulations: int | None = None,
+        time_per_move: float | None = None,
+        *,
+        candidates: int = 4,
+        depth: int = 4,
+        seed: int | str | bytes | None = None,
+    ) -> None:
+        if simulations is None and time_per_move is None:
+            simulations = DEFAULT_SIMULATIONS
+        if simulations is not None and (
+            isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1
+        ):
+            raise ValueError(
+                f"simulations must be a whole number of at least 1, not {simulations!r}"
+            )
+        if time_per_move is not None and not time_per_move > 0:
+            raise ValueError(
+                f"time_per_move must be a positive number of seconds, not {time_per_move!r}"
+            )
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 2:
+            raise ValueError(f"candidates must be a whole number of at least 2, not {candidates!r}")
+        self._budget = _Budget(simulations, time_per_move)
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise ValueError(f"depth must be a whole number of at least 1, not {depth!r}")
+        self.depth: Final = depth
+        """How many turns a rollout plays before the hand is evaluated as it stands."""
+        self.candidates: Final = candidates
+        """How many play-phase actions are searched."""
+        self.seed: Final = seed
+        """The seed the agent's random generator started from."""
+        self._random = random.Random(seed)
+        self._greedy = GreedyAgent()
+        self._policy = GreedyAgent()
+
+    @property
+    def simulations(self) -> int | None:
+        """Sampled deals per decision (``None``: as many as ``time_per_move`` allows)."""
+        return self._budget.simulations
+
+    @property
+    def time_per_move(self) -> float | None:
+        """Seconds per decision, or ``None`` for a budget of simulations only."""
+        return self._budget.seconds
+
+    def __repr__(self) -> str:
+        parts = []
+        if self.simulations is not None:
+            parts.append(f"simulations={self.simulations}")
+        if self.time_per_move is not None:
+            parts.append(f"time_per_move={self.time_per_move}")
+        if self.candidates != 4:
+            parts.append(f"candidates={self.candidates}")
+        if self.depth != 4:
+            parts.append(f"depth={self.depth}")
+        parts.append(f"seed={self.seed!r}")
+        return f"SearchAgent({', '.join(parts)})"
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """The candidate action whose sampled deals end best for the seat's team.
+
+        Raises:
+            ValueError: if ``legal_actions`` is empty (the hand is over).
+        """
+        if not legal_actions:
+            raise ValueError("no legal action to choose from: the hand is over")
+        if len(legal_actions) == 1 or view.hand is None:
+            return self._greedy.choose(view, legal_actions)
+        candidates = self._candidates(view, view.hand, legal_actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        values: list[list[float]] = [[] for _ in candidates]
+        start = time.perf_counter()
+        while self._budget.more(len(values[0]), start):
+            world = determinize(view, self._random)
+            for index, action in enumerate(candidates):
+                values[index].append(
+                    _rollout(apply(world, action), self._policy, view.team, self.depth)
+                )
+        return candidates[_pick(values)]
+
+    def _candidates(
+        self, view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action]
+    ) -> list[Action]:
+        """The actions worth searching, the greedy agent's own choice first."""
+        first = self._greedy.choose(view, legal_actions)
+        if view.phase is Phase.DRAW:
+            others = [
+                a for a in (DrawStock(), TakeDiscardPile()) if a != first and a in legal_actions
+            ]
+            return [first, *others]
+        melds, discards = self._greedy._scored(view, hand, legal_actions)
+        ranked = sorted(melds, key=lambda item: (-item[0], str(item[1])))[: self.candidates // 2]
+        ranked += sorted(discards, key=lambda item: (-item[0], str(item[1])))[
+            : self.candidates - len(ranked)
+        ]
+        chosen = [first]
+        for _, action in sorted(ranked, key=lambda item: -item[0]):
+            if action not in chosen:
+                chosen.append(action)
+        return chosen[: self.candidates]
