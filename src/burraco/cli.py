@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date
-from typing import Any, Final, TextIO, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -50,6 +50,7 @@ from burraco import __compiled__, __version__
 from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile, parse_action
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
 from burraco.cards import Rank, Suit, parse_cards
+from burraco.duel import ProgressBar
 from burraco.engine import apply, check_action, legal_actions, new_game
 from burraco.errors import (
     BurracoError,
@@ -721,45 +722,6 @@ def _simulate_hand(job: _Job) -> _HandResult:
     )
 
 
-class _Progress:
-    """A one-line progress bar, redrawn at most ten times a second.
-
-    It is drawn only when ``stream`` is a terminal, so a redirected standard error gets no
-    ``\\r`` updates; :meth:`interrupt` ends a half-drawn line.
-    """
-
-    def __init__(self, total: int, stream: TextIO, *, enabled: bool = True) -> None:
-        self.total = total
-        self.stream = stream
-        self.enabled = enabled and stream.isatty()
-        self.start = time.perf_counter()
-        self.shown = -1.0
-        self.open_line = False
-
-    def interrupt(self) -> None:
-        """End the bar's line, so that what is printed next starts on its own line."""
-        if self.open_line:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.open_line = False
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if done < self.total and now - self.shown < 0.1:
-            return
-        self.shown = now
-        width = 30
-        filled = width * done // self.total
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\rsimulate [{bar}] {done}/{self.total} hands, {now - self.start:.1f} s")
-        self.open_line = done < self.total
-        if not self.open_line:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
 def _ignore_interrupts() -> None:
     """In a worker process: leave Ctrl-C to the main process, which stops the pool."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -863,17 +825,22 @@ def _simulate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else _fresh_seed()
     names: tuple[str, ...] = args.agents
     jobs = [(rules, names, seed, index) for index in range(args.hands)]
-    progress = _Progress(args.hands, sys.stderr, enabled=not args.quiet)
+    bar = None
+    if not args.quiet and sys.stderr.isatty():  # no \r updates in a redirected stderr
+        bar = ProgressBar(sys.stderr, label="simulate", unit="hands")
     start = time.perf_counter()
     results = []
-    progress.update(0)
     try:
+        if bar is not None:
+            bar(0, args.hands)
         with contextlib.closing(_run_jobs(jobs, args.jobs)) as played:
             for result in played:
                 results.append(result)
-                progress.update(len(results))
+                if bar is not None:
+                    bar(len(results), args.hands)
     except KeyboardInterrupt:
-        progress.interrupt()
+        if bar is not None:
+            bar.interrupt()
         raise
     elapsed = time.perf_counter() - start
     print("\n".join(_report(results, rules, names, seed)))
@@ -886,7 +853,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _duel(args: argparse.Namespace) -> int:
-    from burraco.duel import ProgressBar, make_agent, play_duel
+    from burraco.duel import make_agent, play_duel
 
     if os.getcwd() not in sys.path:  # let module:Class name a module of the current directory
         sys.path.insert(0, os.getcwd())

@@ -666,17 +666,24 @@ def play_duel(
 
 
 class ProgressBar:
-    """A one-line progress bar for :func:`play_duel`'s ``progress`` argument.
+    """A one-line progress bar: :func:`play_duel`'s ``progress`` argument, and ``burraco
+    simulate``'s bar.
 
     It writes to ``stream`` (standard error by default), redraws at most ten times a second,
-    and shows the deal pairs done, the time so far and an estimate of the time left.
+    and shows what is done (counted in ``unit``), the time so far and an estimate of the time
+    left. Call it as ``bar(done, total)``; :meth:`interrupt` ends a half-drawn line, so that
+    what is printed next (say, after Ctrl-C) starts on a line of its own.
     """
 
-    def __init__(self, stream: Any = None, *, label: str = "duel") -> None:
+    def __init__(
+        self, stream: Any = None, *, label: str = "duel", unit: str = "deal pairs"
+    ) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.label = label
+        self.unit = unit
         self.start = time.perf_counter()
         self.shown = -1.0
+        self.open_line = False
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
@@ -684,13 +691,21 @@ class ProgressBar:
             return
         self.shown = now
         width = 30
-        filled = width * done // total
+        filled = width * done // total if total else width
         elapsed = now - self.start
         left = f", about {elapsed * (total - done) / done:.0f} s left" if 0 < done < total else ""
         self.stream.write(
-            f"\r{self.label} [{'#' * filled}{'-' * (width - filled)}] {done}/{total} deal pairs, "
-            f"{elapsed:.0f} s{left}   "
+            f"\r{self.label} [{'#' * filled}{'-' * (width - filled)}] {done}/{total} {self.unit}, "
+            f"{elapsed:.1f} s{left}   "
         )
-        if done >= total:
+        self.open_line = done < total
+        if not self.open_line:
             self.stream.write("\n")
         self.stream.flush()
+
+    def interrupt(self) -> None:
+        """End the bar's line if it is half drawn."""
+        if self.open_line:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.open_line = False
