@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from operator import attrgetter
-from typing import Final
+from typing import Final, Generic, TypeAlias, TypeVar
 
 import attrs
 
@@ -215,6 +215,104 @@ _MOST_CARDS: Final = 162
 """The cards of three packs: no meld, nor any list of cards, can hold more."""
 
 
+# --- the memos -----------------------------------------------------------------------------------
+# validate_meld and extend_meld remember their answers for tuples of cards (the engine and the
+# move generator call them with the same cards again and again): the meld, or the reason and
+# detail of the error, which is raised anew each time. An answer depends only on the cards, the
+# meld and four switches of the rules, so rule sets equal in those share one memo.
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+_LONGEST: Final = 14
+"""Only answers for at most this many cards are remembered (no meld is longer), so that every
+entry is small."""
+_GENERATION: Final = 2048
+"""Entries of the newer generation of a memo before it becomes the older one."""
+
+
+class _Memo(Generic[K, V]):
+    """A memo of two generations: when the newer one is full, the older one is forgotten and
+    the newer one takes its place; an answer found in the older one moves to the newer one.
+
+    It holds at most ``2 * _GENERATION`` entries, each of at most ``_LONGEST`` cards plus a
+    meld, so at most about 1 MB.
+    """
+
+    __slots__ = ("_new", "_old")
+
+    def __init__(self) -> None:
+        self._new: dict[K, V] = {}
+        self._old: dict[K, V] = {}
+
+    def get(self, key: K) -> V | None:
+        value = self._new.get(key)
+        if value is None:
+            value = self._old.get(key)
+            if value is not None:
+                self.remember(key, value)
+        return value
+
+    def remember(self, key: K, value: V) -> None:
+        if len(self._new) >= _GENERATION:
+            self._old = self._new
+            self._new = {}
+        self._new[key] = value
+
+    def clear(self) -> None:
+        self._new = {}
+        self._old = {}
+
+    def __len__(self) -> int:
+        return len(self._new) + len(self._old)
+
+
+_ValidateKey: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, ...], Rank]
+_ExtendKey: TypeAlias = tuple[Meld, tuple[Card, ...]] | tuple[Meld, tuple[Card, ...], Rank]
+_Outcome: TypeAlias = Meld | tuple[Reason, str]
+
+
+class _Memos:
+    """The memos of :func:`validate_meld` and :func:`extend_meld` for one set of switches."""
+
+    __slots__ = ("extended", "validated")
+
+    def __init__(self) -> None:
+        self.validated: _Memo[_ValidateKey, _Outcome] = _Memo()
+        self.extended: _Memo[_ExtendKey, _Outcome] = _Memo()
+
+
+_BY_SWITCHES: Final[dict[tuple[int, frozenset[Rank], bool, bool], _Memos]] = {}
+_last: tuple[Rules, _Memos] = (CLASSIC, _Memos())
+"""The rule set asked about last and its memos: nearly every call passes the same one."""
+_BY_SWITCHES[
+    CLASSIC.packs, CLASSIC.set_ranks, CLASSIC.wild_as_second_ace, CLASSIC.natural_two_locked
+] = _last[1]
+
+
+def _memos(rules: Rules) -> _Memos:
+    """The memos for ``rules``, shared by every rule set with the same meld switches."""
+    global _last
+    last = _last
+    if last[0] is rules:
+        return last[1]
+    switches = (rules.packs, rules.set_ranks, rules.wild_as_second_ace, rules.natural_two_locked)
+    memos = _BY_SWITCHES.get(switches)
+    if memos is None:
+        if len(_BY_SWITCHES) >= 16:
+            _BY_SWITCHES.clear()
+        memos = _BY_SWITCHES[switches] = _Memos()
+    _last = (rules, memos)
+    return memos
+
+
+def _clear_memos() -> None:
+    """Forget every remembered meld (for benchmarks that measure the analysis itself)."""
+    for memos in [_last[1], *_BY_SWITCHES.values()]:
+        memos.validated.clear()
+        memos.extended.clear()
+
+
 def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError:
     text = excerpt(" ".join([str(card) for card in cards[:20]]))
     return InvalidMeldError(
@@ -300,8 +398,22 @@ def validate_meld(
         InvalidMeldError: if the cards are not a legal meld under ``rules``; ``reason`` says why.
         NotationError: if a token is not a card.
     """
-    if wild_as is None and type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
-        return _analyze(cards, rules.packs, rules.set_ranks, rules.wild_as_second_ace, None)
+    if type(cards) is tuple and (wild_as is None or type(wild_as) is Rank):
+        memo = _memos(rules).validated
+        key: _ValidateKey = cards if wild_as is None else (cards, wild_as)
+        found = memo.get(key)
+        if found is None and len(cards) <= _LONGEST and set(map(type, cards)) <= _CARD_TYPE:
+            try:
+                found = _analyze(
+                    cards, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_as
+                )
+            except InvalidMeldError as error:
+                found = (error.reason, error.detail)
+            memo.remember(key, found)
+        if isinstance(found, Meld):
+            return found
+        if found is not None:
+            raise _err(found[0], cards, found[1])
     read, wild_rank = _read_cards(cards, wild_as)
     return _analyze(read, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_rank)
 
@@ -354,22 +466,50 @@ def extend_meld(
     """
     if not isinstance(meld, Meld):
         raise TypeError(f"extend_meld needs a Meld, not {meld!r:.60}")
+    if type(cards) is tuple and cards and (wild_as is None or type(wild_as) is Rank):
+        memo = _memos(rules).extended
+        key: _ExtendKey = (meld, cards) if wild_as is None else (meld, cards, wild_as)
+        found = memo.get(key)
+        if found is None and len(cards) <= _LONGEST and set(map(type, cards)) <= _CARD_TYPE:
+            found = _extend_outcome(meld, cards, rules, wild_as)
+            memo.remember(key, found)
+        if isinstance(found, Meld):
+            return found
+        if found is not None:
+            raise _cannot_add(meld, cards, found[0], found[1])
     added, wild_rank = _read_cards(cards, wild_as)
     if not added:
         raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
+    outcome = _extend_outcome(meld, added, rules, wild_rank)
+    if isinstance(outcome, Meld):
+        return outcome
+    raise _cannot_add(meld, added, outcome[0], outcome[1])
+
+
+def _extend_outcome(
+    meld: Meld, added: tuple[Card, ...], rules: Rules, wild_as: Rank | None
+) -> Meld | tuple[Reason, str]:
+    """The grown meld, or the reason and detail of the error that :func:`extend_meld` raises."""
     try:
         foreign = _foreign_card(meld, added)
         if foreign is not None:
             raise foreign
-        return _extend(meld, added, rules, wild_rank)
+        return _extend(meld, added, rules, wild_as)
     except InvalidMeldError as error:
-        added_text = " ".join([str(card) for card in added])
-        raise InvalidMeldError(
-            f"cannot add '{added_text}' to the meld '{meld}': {error.reason}: {error.detail}",
-            reason=error.reason,
-            cards=meld.cards + added,
-            detail=error.detail,
-        ) from None
+        return error.reason, error.detail
+
+
+def _cannot_add(
+    meld: Meld, added: tuple[Card, ...], reason: Reason, detail: str
+) -> InvalidMeldError:
+    """The error of :func:`extend_meld`: the added cards and the meld, then why."""
+    added_text = " ".join([str(card) for card in added])
+    return InvalidMeldError(
+        f"cannot add '{added_text}' to the meld '{meld}': {reason}: {detail}",
+        reason=reason,
+        cards=meld.cards + added,
+        detail=detail,
+    )
 
 
 def _foreign_card(meld: Meld, added: tuple[Card, ...]) -> InvalidMeldError | None:
