@@ -19,6 +19,11 @@ The interpretation of cards is canonical and does not depend on their order:
 * where the ace could be low or high (``A 3 4 ... Q``, with or without the king, and a wild),
   the ace is low and the wild stands for the two, unless ``wild_as`` names the king.
 
+:func:`validate_meld` and :func:`extend_meld` remember their answers for cards given as a tuple
+of :class:`~burraco.Card` values (a bounded memo per set of rule switches): the same question
+returns the same meld (melds are immutable) or raises a new error with the same reason and
+message.
+
 >>> meld = validate_meld("6H JK 5H")
 >>> print(meld)
 5H 6H JK=7H
@@ -545,7 +550,7 @@ def _extend(
     added: tuple[Card, ...],
     rules: Rules,
     wild_as: Rank | None,
-    ranks_out: list[Rank] | None = None,
+    choices_out: list[tuple[Rank | None, Meld]] | None = None,
 ) -> Meld:
     """:func:`extend_meld` on cards already read; errors name the union of the cards."""
     lock_card: Card | None = None
@@ -553,14 +558,15 @@ def _extend(
     keep_two = False
     if meld.kind is MeldKind.SEQUENCE:
         assert meld.suit is not None
+        index = meld.wild_index
+        size = len(meld.cards)
         first = meld.first_slot
-        if meld.wild_is_fixed:
-            assert meld.wild_index is not None
-            slot = first + meld.wild_index
-            if CARDS_BY_CODE[_natural_code(_SUITS.index(meld.suit), slot)] not in added:
+        if index is not None and 0 < index < size - 1:  # a fixed wild (Meld.wild_is_fixed)
+            slot = first + index
+            if _SLOT_CARDS[_SUITS.index(meld.suit)][slot] not in added:
                 lock_card, lock_slot = meld.wild, slot
-        if rules.natural_two_locked and first <= 2 < first + len(meld.cards):
-            keep_two = meld.wild_index is None or first + meld.wild_index != 2
+        if rules.natural_two_locked and first <= 2 < first + size:
+            keep_two = index is None or first + index != 2
     return _analyze(
         meld.cards + added,
         rules.packs,
@@ -570,7 +576,7 @@ def _extend(
         lock_card,
         lock_slot,
         keep_two,
-        ranks_out,
+        choices_out,
     )
 
 
@@ -588,9 +594,7 @@ def meld_choices(cards: tuple[Card, ...], rules: Rules = CLASSIC) -> list[tuple[
     packs, set_ranks, second_ace = rules.packs, rules.set_ranks, rules.wild_as_second_ace
     try:
         return _wild_choices(
-            lambda rank, out: _analyze(
-                cards, packs, set_ranks, second_ace, rank, None, 0, False, out
-            )
+            lambda out: _analyze(cards, packs, set_ranks, second_ace, None, None, 0, False, out)
         )
     except InvalidMeldError:
         return []
@@ -609,27 +613,24 @@ def extension_choices(
     [(None, '5D 6D 7D JK=8D'), (<Rank.FOUR: 4>, 'JK=4D 5D 6D 7D')]
     """
     try:
-        return _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
+        return _wild_choices(lambda out: _extend(meld, cards, rules, None, out))
     except InvalidMeldError:
         return []
 
 
 def _wild_choices(
-    make: Callable[[Rank | None, list[Rank] | None], Meld],
+    make: Callable[[list[tuple[Rank | None, Meld]]], Meld],
 ) -> list[tuple[Rank | None, Meld]]:
     """Each distinct placement of a meld's wild that ``wild_as`` can ask for.
 
-    ``make(wild_as, ranks_out)`` builds the meld (raising if impossible). Returns
-    ``(wild_as, meld)`` pairs: the default first with ``wild_as`` ``None``, then each other rank
-    the wild can stand for.
+    ``make(choices_out)`` builds the default meld (raising if impossible) and appends the
+    others to ``choices_out``. Returns ``(wild_as, meld)`` pairs: the default first with
+    ``wild_as`` ``None``, then one for each other rank the wild can stand for, the meld that
+    ``wild_as`` set to that rank gives.
     """
-    ranks: list[Rank] = []
-    meld = make(None, ranks)
-    choices: list[tuple[Rank | None, Meld]] = [(None, meld)]
-    for rank in ranks:
-        if rank is not meld.wild_as:
-            choices.append((rank, make(rank, None)))
-    return choices
+    others: list[tuple[Rank | None, Meld]] = []
+    meld = make(others)
+    return [(None, meld), *others]
 
 
 def burraco_kind(meld: Meld, rules: Rules = CLASSIC) -> BurracoKind | None:
@@ -686,14 +687,15 @@ def _analyze(
     lock_card: Card | None = None,
     lock_slot: int = 0,
     keep_two: bool = False,
-    ranks_out: list[Rank] | None = None,
+    choices_out: list[tuple[Rank | None, Meld]] | None = None,
 ) -> Meld:
     """Interpret ``cards`` as a meld (see the module docstring for the canonical choices).
 
     ``lock_card``/``lock_slot``: the wild must stay at that slot (a fixed wild when extending).
     ``keep_two``: a two of the suit must stay natural (``natural_two_locked`` when extending).
-    ``ranks_out``: if given, receives every rank the wild of a sequence could stand for, the
-    default first.
+    ``choices_out``: if given (with ``wild_as`` ``None``), receives a ``(rank, meld)`` pair for
+    every other rank the wild of a sequence could stand for, in order, each meld the one that
+    ``wild_as=rank`` gives.
     """
     count = len(cards)
     if count < 3:
@@ -752,7 +754,7 @@ def _analyze(
             f"a sequence holds one card of each rank, here two of {_RANKS[twice - base + 1]}",
         )
     middle = [code - base + 1 for code in (naturals[1:] if ace else naturals)]
-    if not twos and jokers <= 1 and not lock_slot and ranks_out is None:
+    if not twos and jokers <= 1 and not lock_slot and choices_out is None:
         # The common case, the same readings as below: no two, so the ace low then high.
         for slots in ([1, *middle], [*middle, _ACE_HIGH]) if ace else (middle,):
             if not jokers:
@@ -797,10 +799,6 @@ def _analyze(
         slots, wilds, natural_two = candidates[0]
         reason, detail = _gap_reason(slots, wilds, suit_index)
         raise _err(reason, cards, detail)
-    if ranks_out is not None:
-        for _, _, option in placements:
-            if option and _SLOT_RANKS[option] not in ranks_out:
-                ranks_out.append(_SLOT_RANKS[option])
     if wild_as is None:
         slots, natural_two, wild_slot = placements[0]
     else:
@@ -813,17 +811,35 @@ def _analyze(
             raise _err(
                 Reason.WILD_AS_NOT_POSSIBLE, cards, _wild_as_detail(wild_as, options, suit_index)
             )
+    meld = _placed_sequence(slots, natural_two, wild_slot, jokers, twos, suit_index)
+    if choices_out is not None:
+        # the first placement of each other rank is the one wild_as=rank would choose
+        named = [meld.wild_as]
+        for slots, natural_two, option in placements:
+            rank = _SLOT_RANKS[option]
+            if option and rank not in named:
+                named.append(rank)
+                other = _placed_sequence(slots, natural_two, option, jokers, twos, suit_index)
+                choices_out.append((rank, other))
+    return meld
+
+
+def _placed_sequence(
+    slots: list[int], natural_two: bool, wild_slot: int, jokers: int, twos: list[int], suit: int
+) -> Meld:
+    """The sequence of one placement: natural ``slots`` (a two of the suit among them if
+    ``natural_two``) and the wild at ``wild_slot`` (0: none), a joker if there is one."""
     if not wild_slot:
-        return _sequence_meld(slots, None, 0, suit_index)
+        return _sequence_meld(slots, None, 0, suit)
     if jokers:
         wild = JOKER
     elif natural_two:
         spare = list(twos)
-        spare.remove(own_two)
+        spare.remove(suit * 13 + 1)
         wild = CARDS_BY_CODE[spare[0]]
     else:
         wild = CARDS_BY_CODE[twos[0]]
-    return _sequence_meld(slots, wild, wild_slot, suit_index)
+    return _sequence_meld(slots, wild, wild_slot, suit)
 
 
 def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
