@@ -241,7 +241,8 @@ class _Memo(Generic[K, V]):
     the newer one takes its place; an answer found in the older one moves to the newer one.
 
     It holds at most ``2 * _GENERATION`` entries, each of at most ``_LONGEST`` cards plus a
-    meld, so at most about 1 MB.
+    meld (about 175 bytes an entry in random play, since keys and melds share their tuples with
+    the actions and the table).
     """
 
     __slots__ = ("_new", "_old")
