@@ -21,6 +21,7 @@ import attrs
 from burraco.actions import AddToMeld, OpenMeld
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank, Suit
 from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
+from burraco.melds import _clear_memos as clear_meld_memos
 from burraco.rules import Rules
 
 __all__ = [
@@ -189,6 +190,7 @@ def clear_caches() -> None:
         memo.clear()
     _TEAMS.clear()
     _NORMAL_MELDS.clear()
+    clear_meld_memos()
 
 
 def _set_rank_indexes(rules: Rules) -> tuple[int, ...]:
