@@ -70,3 +70,49 @@ def test_compiled_says_whether_the_move_generator_is_an_extension_module() -> No
     from burraco import _movegen
 
     assert burraco.__compiled__ is (not _movegen.__file__.endswith(".py"))
+
+
+SUITS = "SHDC"
+
+
+def _swap_suits(text: str, first: str, second: str) -> str:
+    """``text`` (cards or actions in notation) with two suits exchanged: suit letters are the
+    only capitals S, H, D and C in it."""
+    return text.translate(str.maketrans({first: second, second: first}))
+
+
+def _tokens(action: str) -> tuple[str, ...]:
+    """An action's words in a fixed order (exchanging suits changes how its cards sort)."""
+    return tuple(sorted(action.split()))
+
+
+def test_moves_do_not_depend_on_the_suit_a_sequence_is_in() -> None:
+    # Sequences are analysed once for all suits (cards moved to spades, any other suit's two
+    # taken as one plain wild): exchanging two suits everywhere must exchange them in every
+    # legal action, with cold memos and warm, whichever suit is looked at first.
+    chooser = random.Random(5)
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    checked = 0
+    for _ in range(30):
+        suit = chooser.choice(SUITS)
+        other = chooser.choice([s for s in SUITS if s != suit])
+        start = chooser.randint(2, 8)
+        meld = " ".join(rank + suit for rank in ranks[start : start + 3])
+        free = [rank for rank in ranks if rank not in ranks[start : start + 3]]
+        hand = [rank + suit for rank in chooser.sample(free, chooser.randint(4, 9))]
+        hand += chooser.sample(["JK", "2S", "2H", "2D", "2C", "9" + other], 2)
+        text = " ".join(hand)
+        for clear_first in (True, False):
+            if clear_first:
+                clear_caches()
+            state = position(hands={0: text}, melds={0: [meld]})
+            swapped = position(
+                hands={0: _swap_suits(text, suit, other)},
+                melds={0: [_swap_suits(meld, suit, other)]},
+            )
+            moved = {
+                _tokens(_swap_suits(str(action), suit, other)) for action in legal_actions(state)
+            }
+            assert moved == {_tokens(str(action)) for action in legal_actions(swapped)}
+        checked += 1
+    assert checked == 30
