@@ -78,7 +78,7 @@ SUITS = "SHDC"
 def _swap_suits(text: str, first: str, second: str) -> str:
     """``text`` (cards or actions in notation) with two suits exchanged: suit letters are the
     only capitals S, H, D and C in it."""
-    return text.translate(str.maketrans({first: second, second: first}))
+    return text.translate(str.maketrans(first + second, second + first))
 
 
 def _tokens(action: str) -> tuple[str, ...]:

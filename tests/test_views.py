@@ -7,7 +7,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from burraco import (
@@ -162,8 +162,18 @@ def test_states_differing_only_in_hidden_cards_give_equal_views(
     state: GameState, seat: int, rng: random.Random
 ) -> None:
     seat %= state.players
-    other = reshuffle_hidden(state, seat, rng)
-    check_invariants(other)
+    # Some deals of the hidden cards are not positions at all (the player to act, having taken
+    # the pile under the International rule, could no longer meld): deal again, as determinize
+    # does.
+    for _ in range(50):
+        other = reshuffle_hidden(state, seat, rng)
+        try:
+            check_invariants(other)
+        except InvalidStateError:
+            continue
+        break
+    else:
+        assume(False)
     assert observe(other, seat) == observe(state, seat)
     assert to_json(observe(other, seat)) == to_json(observe(state, seat))
 
