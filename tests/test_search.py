@@ -221,7 +221,7 @@ def test_a_settled_decision_stops_sampling_early(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr("burraco.search.determinize", counting)
     state = new_game(seed=5)
-    agent = SearchAgent(simulations=64, seed=1)
+    agent = SearchAgent(simulations=24, depth=2, seed=1)
     settled = 0
     for _ in range(30):
         actions = legal_actions(state)
@@ -231,7 +231,7 @@ def test_a_settled_decision_stops_sampling_early(monkeypatch: pytest.MonkeyPatch
             dealt.clear()
             action = agent.choose(observe(state, 0), actions)
             assert action in actions
-            settled += len(dealt) < 64
+            settled += len(dealt) < 24
         else:
             action = GreedyAgent().choose(observe(state, state.turn), actions)
         state = apply(state, action)
