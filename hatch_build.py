@@ -48,7 +48,10 @@ class MypycBuildHook(BuildHookInterface):
         shutil.copytree(Path(self.root) / "src" / "burraco", work / "burraco")
         sources = [f"burraco/{name}.py" for name in COMPILED]
         self.app.display_info(f"mypyc: compiling {', '.join(sources)}")
-        subprocess.run([sys.executable, "-m", "mypyc", *sources], cwd=work, check=True)
+        # mypyc type-checks the copy alone: a MYPYPATH from the caller's shell (pointing at a
+        # checkout's src, say) would make it read other sources instead
+        env = {key: value for key, value in os.environ.items() if key != "MYPYPATH"}
+        subprocess.run([sys.executable, "-m", "mypyc", *sources], cwd=work, check=True, env=env)
         built = [*work.glob("*.so"), *work.glob("*.pyd")]
         built += [*work.glob("burraco/*.so"), *work.glob("burraco/*.pyd")]
         compiled = {path.name.split(".")[0] for path in built}

@@ -20,7 +20,8 @@ Measured:
 * the memos' memory: their own estimate (peak and now) and the bytes they really hold
   (tracemalloc);
 
-* ``validate_meld`` and ``extend_meld`` per call (median and p99) over fixed meld vectors;
+* ``validate_meld`` and ``extend_meld`` per call (median and p99) over fixed meld vectors,
+  repeated (the meld memo answers) and with the memo cleared before each call (the analysis);
 * ``legal_actions`` and ``apply`` per call over positions from seeded random play;
 * ``determinize`` per call on the view of the seat to act at some of those positions;
 * random-play throughput (steps and hands per second) for 2, 4 and 6 players, choosing
@@ -67,6 +68,7 @@ from burraco import (
     validate_meld,
 )
 from burraco._movegen import clear_caches, memo_bytes
+from burraco.melds import _clear_memos
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cases import worst_cases
@@ -120,23 +122,39 @@ def summary(samples: Sequence[float]) -> dict[str, float]:
     }
 
 
-def bench_validate(repeat: int) -> dict[str, float]:
-    """validate_meld per call over the fixed vectors, legal and illegal ones alike."""
+def bench_validate(repeat: int, *, cold: bool = False) -> dict[str, float]:
+    """validate_meld per call over the fixed vectors, legal and illegal ones alike.
+
+    Repeated calls with the same cards find their answer in the meld memo; with ``cold`` the
+    memo is cleared before every call (and the clearing's own cost taken off), which measures
+    the analysis itself.
+    """
     samples = []
     for text in MELD_VECTORS:
         cards = parse_cards(text)
-        samples.append(per_call(_caller(validate_meld, cards), repeat))
+        samples.append(_per_call_maybe_cold(_caller(validate_meld, cards), repeat, cold))
     return summary(samples)
 
 
-def bench_extend(repeat: int) -> dict[str, float]:
-    """extend_meld per call over the fixed (meld, added cards) vectors."""
+def bench_extend(repeat: int, *, cold: bool = False) -> dict[str, float]:
+    """extend_meld per call over the fixed (meld, added cards) vectors; ``cold`` as in
+    :func:`bench_validate`."""
     samples = []
     for base, added in EXTEND_VECTORS:
-        samples.append(
-            per_call(_caller(extend_meld, validate_meld(base), parse_cards(added)), repeat)
-        )
+        call = _caller(extend_meld, validate_meld(base), parse_cards(added))
+        samples.append(_per_call_maybe_cold(call, repeat, cold))
     return summary(samples)
+
+
+def _per_call_maybe_cold(call: Callable[[], object], repeat: int, cold: bool) -> float:
+    if not cold:
+        return per_call(call, repeat)
+
+    def cleared() -> object:
+        _clear_memos()
+        return call()
+
+    return max(0.0, per_call(cleared, repeat) - per_call(_clear_memos, repeat))
 
 
 def _caller(function: Callable[..., object], *args: object) -> Callable[[], object]:
@@ -508,6 +526,8 @@ def run_suite(quick: bool) -> dict[str, Any]:
     }
     results["validate_meld"] = bench_validate(repeat * 10)
     results["extend_meld"] = bench_extend(repeat * 10)
+    results["validate_meld_cold"] = bench_validate(repeat * 5, cold=True)
+    results["extend_meld_cold"] = bench_extend(repeat * 5, cold=True)
     results["worst_cases"] = bench_worst_cases(3 if quick else 7)
     positions(CLASSIC, 5 if quick else 100, seed=1000)  # warm the memos, as a simulation would
     states = positions(CLASSIC, 3 if quick else 30, seed=5000)
@@ -539,7 +559,9 @@ def print_table(results: dict[str, Any]) -> None:
     print(f"\n{'per call (µs)':<44} {'median':>10} {'p99':>10}")
     rows = [
         ("validate_meld", "validate_meld"),
+        ("validate_meld (meld memo cleared)", "validate_meld_cold"),
         ("extend_meld", "extend_meld"),
+        ("extend_meld (meld memo cleared)", "extend_meld_cold"),
         ("legal_actions (memos warm)", "legal_actions"),
         ("legal_actions (memos cold)", "legal_actions_cold"),
         ("apply", "apply"),
@@ -597,6 +619,12 @@ def print_comparison(pure: dict[str, Any], compiled: dict[str, Any]) -> None:
     rows = [
         ("validate_meld median (µs)", pure["validate_meld"]["median_us"],
          compiled["validate_meld"]["median_us"]),
+        ("validate_meld median, memo cleared (µs)", pure["validate_meld_cold"]["median_us"],
+         compiled["validate_meld_cold"]["median_us"]),
+        ("extend_meld median (µs)", pure["extend_meld"]["median_us"],
+         compiled["extend_meld"]["median_us"]),
+        ("extend_meld median, memo cleared (µs)", pure["extend_meld_cold"]["median_us"],
+         compiled["extend_meld_cold"]["median_us"]),
         ("legal_actions median, warm (µs)", pure["legal_actions"]["median_us"],
          compiled["legal_actions"]["median_us"]),
         ("apply median (µs)", pure["apply"]["median_us"], compiled["apply"]["median_us"]),

@@ -471,3 +471,86 @@ def test_the_suits_own_two_is_the_wild_of_an_ace_high_sequence() -> None:
     with pytest.raises(InvalidMeldError) as caught:
         validate_meld("KH AH 2H 3H")
     assert caught.value.reason is Reason.WRAP_AROUND
+
+
+# --- the meld memo -------------------------------------------------------------------------------
+
+
+def outcome(function: Any, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+    """What a call gives: the meld's fields, or the error's reason, message, cards and detail."""
+    try:
+        meld = function(*args, **kwargs)
+    except InvalidMeldError as error:
+        return ("error", error.reason, str(error), error.cards, error.detail)
+    return ("meld", attrs.astuple(meld, recurse=False))
+
+
+@pytest.mark.parametrize("rules", EXTEND_RULES, ids=lambda rules: repr(rules)[:60])
+@settings(max_examples=60)
+@given(st.one_of(near_sequences(), near_melds()), st.sampled_from([None, *Rank]))
+def test_the_memo_answers_as_the_analysis_does(
+    rules: Rules, cards: list[Card], wild_as: Rank | None
+) -> None:
+    # a list is never remembered; a tuple is, from its first call on
+    fresh = outcome(validate_meld, cards, rules, wild_as=wild_as)
+    for _ in range(2):
+        assert outcome(validate_meld, tuple(cards), rules, wild_as=wild_as) == fresh
+
+
+@pytest.mark.parametrize("rules", EXTEND_RULES, ids=lambda rules: repr(rules)[:60])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.filter_too_much])
+@given(legal_melds(), st.lists(st.sampled_from(SUITED + WILDS), min_size=1, max_size=3))
+def test_the_memo_extends_as_the_analysis_does(
+    rules: Rules, cards: list[Card], added: list[Card]
+) -> None:
+    assume(is_valid_meld(cards, rules))
+    meld = validate_meld(cards, rules)
+    for wild_as in (None, Rank.FOUR, Rank.KING):
+        fresh = outcome(extend_meld, meld, added, rules, wild_as=wild_as)
+        for _ in range(2):
+            assert outcome(extend_meld, meld, tuple(added), rules, wild_as=wild_as) == fresh
+
+
+def test_remembered_errors_are_raised_anew() -> None:
+    cards = parse_cards("5H 8H JK")
+    errors = []
+    for _ in range(2):
+        with pytest.raises(InvalidMeldError) as caught:
+            validate_meld(cards)
+        errors.append(caught.value)
+    assert errors[0] is not errors[1]
+    assert str(errors[0]) == str(errors[1])
+    assert errors[1].reason is Reason.GAP and errors[1].cards == cards
+
+
+def test_rule_sets_do_not_share_answers() -> None:
+    cards = parse_cards("7S 7H 7D")
+    # each order of asking: the international code allows no set of sevens
+    for first, second in ((CLASSIC, INTERNATIONAL), (INTERNATIONAL, CLASSIC)):
+        for rules in (first, second, first):
+            assert is_valid_meld(cards, rules) == (rules is CLASSIC)
+    locked = attrs.evolve(CLASSIC, natural_two_locked=True)
+    meld = validate_meld("2H 3H 4H 5H 6H")
+    for rules in (CLASSIC, locked, CLASSIC):
+        assert is_valid_extension(meld, parse_cards("8H"), rules) == (rules is CLASSIC)
+
+
+def is_valid_extension(meld: Meld, added: tuple[Card, ...], rules: Rules) -> bool:
+    try:
+        extend_meld(meld, added, rules)
+    except InvalidMeldError:
+        return False
+    return True
+
+
+def test_the_memo_stays_bounded() -> None:
+    from burraco import melds
+
+    memo = melds._memos(CLASSIC).validated
+    for low in range(1, 12):
+        for suit in Suit:
+            for length in range(3, 14 - low):
+                for wild in (None, *WILDS):
+                    cards = [Card(Rank(s), suit) for s in range(low, low + length)]
+                    validate_meld(tuple(cards + ([wild] if wild else [])))
+                    assert len(memo) <= 2 * melds._GENERATION

@@ -16,9 +16,12 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any, Final, Generic, TypeVar
 
+import attrs
+
 from burraco.actions import AddToMeld, OpenMeld
-from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
+from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank, Suit
 from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
+from burraco.melds import _clear_memos as clear_meld_memos
 from burraco.rules import Rules
 
 __all__ = [
@@ -42,6 +45,9 @@ AddChoice = bytes
 """Cards that can be added to a meld, as bytes: their number ``n``, the ``n`` card codes
 (sorted) and the rank ``wild_as`` names (0 for the default); :func:`add_action` gives the
 action."""
+
+MeldInfo = tuple[int, int, int, int, int, int, int]
+"""What :func:`additions` needs to know of a meld, as integers (see :func:`_meld_info`)."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -127,21 +133,32 @@ def _action(value: object) -> int:
     return _ENTRY + _ACTION
 
 
+A = TypeVar("A", OpenMeld, AddToMeld)
+Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
+"""Choices (sorted) and their actions, in the same order."""
+
+
 # Keys are integers or tuples of integers and the values bytes, so that the garbage collector
 # has nothing to trace in them, and equal shapes share one entry whichever objects they came
 # from. Only the action objects themselves (_OPEN_ACTIONS, _ADD_ACTIONS) and a few melds
 # (_MELD_INFO) are objects it traces. Budgets are in bytes.
-_OPENS: Final[_Memo[int | tuple[int, ...], tuple[OpenChoice, ...]]] = _Memo(2 << 20, _choices)
+_OPENS: Final[_Memo[int | tuple[int, ...], tuple[bytes, ...]]] = _Memo(2 << 20, _choices)
 _SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _choices)
 _SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _choices)
-_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _choices)
+_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(4 << 20, _choices)
 _ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _choices)
-_MELD_INFO: Final[_Memo[Meld, tuple[int, int, int, int, int, int, int]]] = _Memo(1 << 19, _fixed)
+_MELD_INFO: Final[_Memo[Meld, MeldInfo]] = _Memo(1 << 19, _fixed)
 _CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], tuple[OpenChoice, ...]]] = _Memo(
     2 << 20, _choices
 )
 _ADD_CHOICES: Final[_Memo[tuple[int, tuple[int, ...], int], tuple[AddChoice, ...]]] = _Memo(
     2 << 20, _choices
+)
+_TAILS: Final[_Memo[tuple[tuple[int, ...], int, bool], tuple[bytes, ...]]] = _Memo(
+    1 << 20, _choices
+)
+_ADD_TAILS: Final[_Memo[tuple[int, tuple[int, ...], int], tuple[bytes, ...]]] = _Memo(
+    1 << 20, _choices
 )
 _OPEN_ACTIONS: Final[_Memo[bytes, OpenMeld]] = _Memo(1 << 20, _action)
 _ADD_ACTIONS: Final[_Memo[tuple[int, bytes], AddToMeld]] = _Memo(1 << 20, _action)
@@ -154,6 +171,8 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _MELD_INFO,
     _CHOICES,
     _ADD_CHOICES,
+    _TAILS,
+    _ADD_TAILS,
     _OPEN_ACTIONS,
     _ADD_ACTIONS,
 )
@@ -169,6 +188,9 @@ def clear_caches() -> None:
     """Forget every memoised result (for benchmarks that measure cold calls)."""
     for memo in _MEMOS:
         memo.clear()
+    _TEAMS.clear()
+    _NORMAL_MELDS.clear()
+    clear_meld_memos()
 
 
 def _set_rank_indexes(rules: Rules) -> tuple[int, ...]:
@@ -245,16 +267,53 @@ def add_action(index: int, choice: AddChoice) -> AddToMeld:
     return action
 
 
-def _open_choices(codes: list[int], packs: int, second_ace: bool) -> tuple[OpenChoice, ...]:
+def _normal_codes(suit: int) -> bytes:
+    """Card codes as a sequence of ``suit`` sees them, moved to spades: its naturals to the
+    spades of the same rank, its own two to 2S, every other two (a plain wild) to 2H, the joker
+    unchanged. Suits play alike, and so do the twos of other suits, so a sequence's melds and
+    extensions are worked out once for all of them."""
+    normal = []
+    for code in range(JOKER_CODE + 1):
+        if code == JOKER_CODE:
+            normal.append(code)
+        elif code % 13 == 1:
+            normal.append(1 if code // 13 == suit else 14)
+        elif code // 13 == suit:
+            normal.append(code % 13)
+        else:
+            normal.append(code)  # never in a sequence of ``suit``
+    return bytes(normal)
+
+
+_NORMAL: Final = tuple(_normal_codes(suit) for suit in range(4))
+
+
+def _open_choices(
+    codes: list[int], packs: int, second_ace: bool, suit: int = -1
+) -> tuple[OpenChoice, ...]:
     """The legal melds of exactly these cards, one per distinct wild placement.
 
-    Memoised by the cards, so the many hand shapes that hold the same meld share its objects.
+    Memoised by the cards; a sequence (of ``suit``) is worked out for the cards moved to
+    spades (see :func:`_normal_codes`), since the choices differ only in their cards.
     """
     multiset = tuple(sorted(codes))
     key = (multiset, packs, second_ace)
     choices = _CHOICES.get(key)
     if choices is None:
-        choices = _open_choices_of(multiset, packs, second_ace)
+        if suit >= 0:
+            table = _NORMAL[suit]
+            normal = (tuple(sorted([table[code] for code in codes])), packs, second_ace)
+        else:
+            normal = key
+        tails = _TAILS.get(normal)
+        if tails is None:
+            size = len(multiset) + 1
+            tails = tuple(
+                choice[size:] for choice in _open_choices_of(normal[0], packs, second_ace)
+            )
+            _TAILS.remember(normal, tails)
+        head = bytes((len(multiset), *multiset))
+        choices = tuple([head + tail for tail in tails])
         _CHOICES.remember(key, choices)
     return choices
 
@@ -314,7 +373,7 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
                 multiset = tuple(sorted(group))
                 if multiset not in seen:
                     seen.add(multiset)
-                    found += _open_choices(group, 2, second_ace)
+                    found += _open_choices(group, 2, second_ace, suit)
     found.sort()
     return tuple(found)
 
@@ -339,18 +398,20 @@ def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
     return tuple(found)
 
 
-def open_melds(shape: Shape, rules: Rules) -> tuple[OpenChoice, ...]:
-    """Every distinct meld a hand of this :data:`Shape` can open under ``rules``.
+def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMeld]:
+    """Every distinct meld a hand of this :data:`Shape` can open under ``rules``: the choices
+    and their :class:`OpenMeld` actions, in the same order.
 
-    Sorted by number of cards, then by the cards, then by ``wild_as``. The game's context (a
-    set rank the team already holds, what the player must keep) is the caller's to apply.
+    Sorted by number of cards, then by the cards, then by ``wild_as``. No set is listed of a
+    rank index whose bit is set in ``skip_ranks`` (a rank the team holds a set of already,
+    under ``one_set_per_rank``). What the player must keep is the caller's to check.
     """
     counts, masks, ranks, joker, twos_bits = shape
     wild = 1 if joker or twos_bits else 0
     keys: list[int] = []
     wild_key = joker << 8 | twos_bits << 9
     for index in _set_rank_indexes(rules):
-        if ranks[index] + wild >= 3:
+        if ranks[index] + wild >= 3 and not skip_ranks >> index & 1:
             keys.append(
                 min(counts[index], 3)
                 | min(counts[13 + index], 3) << 2
@@ -385,7 +446,7 @@ def open_melds(shape: Shape, rules: Rules) -> tuple[OpenChoice, ...]:
             continue
         keys.append(mask | min(own, 2) << 13 | sequence_key | suit << 21)
     if not keys:
-        return ()
+        return _NOTHING
     combined = tuple(keys) if len(keys) > 1 else keys[0]
     found = _OPENS.get(combined)
     if found is None:
@@ -405,35 +466,73 @@ def open_melds(shape: Shape, rules: Rules) -> tuple[OpenChoice, ...]:
         merged.sort()
         found = tuple(merged)
         _OPENS.remember(combined, found)
-    return found
+    return found, tuple([open_action(choice) for choice in found])
+
+
+_NOTHING: Final[Listed[Any]] = ((), ())
 
 
 # --- additions ----------------------------------------------------------------------------------
 
 
-def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
+_TEAMS: Final[dict[int, tuple[tuple[Meld, ...], tuple[MeldInfo, ...], int]]] = {}
+""":func:`team_melds_info` by the ``id`` of a team's tuple of melds, holding the tuple so
+that the ``id`` stays its own; cleared when it holds :data:`_TEAMS_HELD` entries."""
+_TEAMS_HELD: Final = 512
+
+
+def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]:
+    """The :data:`MeldInfo` of each of a team's melds and a mask of the rank indexes it has
+    sets of (bit 0 for aces).
+
+    States share a team's tuple of melds until it changes, so this is remembered by the
+    tuple's identity: most calls cost one lookup.
+    """
+    entry = _TEAMS.get(id(melds))
+    if entry is None or entry[0] is not melds:
+        infos = tuple([meld_info(meld) for meld in melds])
+        set_ranks = 0
+        for info in infos:
+            if info[1] < 0:
+                set_ranks |= 1 << info[2]
+        if len(_TEAMS) >= _TEAMS_HELD:
+            _TEAMS.clear()
+        entry = (melds, infos, set_ranks)
+        _TEAMS[id(melds)] = entry
+    return entry[1], entry[2]
+
+
+def meld_info(meld: Meld) -> MeldInfo:
+    """The :data:`MeldInfo` of ``meld``, memoised."""
+    info = _MELD_INFO.get(meld)
+    if info is None:
+        info = _meld_info(meld)
+        _MELD_INFO.remember(meld, info)
+    return info
+
+
+def additions(
+    index: int, meld: Meld, info: MeldInfo, shape: Shape, rules: Rules
+) -> Listed[AddToMeld]:
     """Every distinct set of cards of a hand of this :data:`Shape` that can be added to
-    ``meld``, with the ``wild_as`` to name.
+    ``meld``, the team's meld ``index`` (its :data:`MeldInfo` is ``info``): the choices, with
+    the ``wild_as`` to name, and their :class:`AddToMeld` actions, in the same order.
 
     Memoised by the meld's shape (its kind, suit or rank, length and wild placement, as an
     integer) and the part of the hand that could reach it, not by the meld object.
     """
     counts, masks, ranks, joker, twos_bits = shape
-    info = _MELD_INFO.get(meld)
-    if info is None:
-        info = _meld_info(meld)
-        _MELD_INFO.remember(meld, info)
     meld_key, suit, occupied, low, high, inner, wild_bits = info
     if suit < 0:  # a set: ``occupied`` is its rank index, ``low`` 1 if it has a wild
-        index = occupied
+        rank = occupied
         takes_wild = not low and (joker or twos_bits)
-        if not (ranks[index] or takes_wild):
-            return ()
+        if not (ranks[rank] or takes_wild):
+            return _NOTHING
         key = (
-            counts[index]
-            | counts[13 + index] << 2
-            | counts[26 + index] << 4
-            | counts[39 + index] << 6
+            counts[rank]
+            | counts[13 + rank] << 2
+            | counts[26 + rank] << 4
+            | counts[39 + rank] << 6
             | (joker << 8 | twos_bits << 9 if takes_wild else 0)
             | rules.packs << 13
             | meld_key << 16
@@ -442,10 +541,10 @@ def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
         if group is None:
             group = _set_additions(meld, key, rules.packs)
             _ADD_SET.remember(key, group)
-        return group
+        return group, tuple([add_action(index, choice) for choice in group])
     held = masks[suit] & ~occupied
     if not held and not (joker or twos_bits):
-        return ()
+        return _NOTHING
     # Only cards reachable from the meld's ends through at most one missing rank can ever be
     # added; the others stay out of the key. Work in slots (bit s for slot s, 1 to 14).
     own = counts[_OWN_TWO[suit]]
@@ -473,10 +572,10 @@ def additions(meld: Meld, shape: Shape, rules: Rules) -> tuple[AddChoice, ...]:
     if group is None:
         group = _sequence_additions(meld, key)
         _ADD_SEQUENCE.remember(key, group)
-    return group
+    return group, tuple([add_action(index, choice) for choice in group])
 
 
-def _meld_info(meld: Meld) -> tuple[int, int, int, int, int, int, int]:
+def _meld_info(meld: Meld) -> MeldInfo:
     """What :func:`additions` needs to know of a meld, as integers.
 
     First the meld's shape: an integer that equal melds share and different melds do not (the
@@ -534,19 +633,54 @@ _EXTEND_RULES: Final = {
 
 def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> tuple[AddChoice, ...]:
     """The choices of adding exactly these cards to ``meld``, memoised by the meld's shape
-    and the cards."""
+    and the cards; a sequence's are worked out for the meld and cards moved to spades (see
+    :func:`_normal_codes`)."""
     multiset = tuple(sorted(codes))
-    info = _MELD_INFO.get(meld)
-    if info is None:
-        info = _meld_info(meld)
-        _MELD_INFO.remember(meld, info)
+    info = meld_info(meld)
     flags = rules.natural_two_locked | rules.wild_as_second_ace << 1 | rules.packs << 2
-    key = (info[0], multiset, flags)
+    shape = info[0]
+    key = (shape, multiset, flags)
     choices = _ADD_CHOICES.get(key)
     if choices is None:
-        choices = _add_choices_of(meld, multiset, rules)
+        suit = info[1]
+        if suit >= 0:
+            table = _NORMAL[suit]
+            wild_code = shape >> 15
+            shape = shape & 0x7FF9 | (table[wild_code - 1] + 1 << 15 if wild_code else 0)
+            normal = (shape, tuple(sorted([table[code] for code in codes])), flags)
+        else:
+            normal = key
+        tails = _ADD_TAILS.get(normal)
+        if tails is None:
+            target = meld if suit < 0 else _normal_meld(meld, suit, shape)
+            size = len(multiset) + 1
+            tails = tuple(choice[size:] for choice in _add_choices_of(target, normal[1], rules))
+            _ADD_TAILS.remember(normal, tails)
+        head = bytes((len(multiset), *multiset))
+        choices = tuple([head + tail for tail in tails])
         _ADD_CHOICES.remember(key, choices)
     return choices
+
+
+_NORMAL_MELDS: Final[dict[int, Meld]] = {}
+"""The sequence of spades that a sequence moved to spades becomes, by its shape (finitely many:
+first slot, length, wild card and place)."""
+
+
+def _normal_meld(meld: Meld, suit: int, shape: int) -> Meld:
+    """``meld``, a sequence of ``suit``, moved to spades (see :func:`_normal_codes`)."""
+    normal = _NORMAL_MELDS.get(shape)
+    if normal is None:
+        table = _NORMAL[suit]
+        wild = meld.wild
+        normal = attrs.evolve(
+            meld,
+            cards=tuple([CARDS_BY_CODE[table[card.code]] for card in meld.cards]),
+            wild=None if wild is None else CARDS_BY_CODE[table[wild.code]],
+            suit=Suit.SPADES,
+        )
+        _NORMAL_MELDS[shape] = normal
+    return normal
 
 
 def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> tuple[AddChoice, ...]:

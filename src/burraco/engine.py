@@ -18,7 +18,7 @@ ends of the hand happen inside :func:`apply`: there are no actions for them.
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
 from operator import attrgetter
@@ -622,35 +622,39 @@ def _meld_actions(state: GameState) -> LegalActions:
     shape = _movegen.hand_shape(hand)
     team = state.current_team
     team_melds = state.melds[team]
-    size = len(hand)
-    free = can_take_pozzetto(state, team)
-    taken_ranks = (
-        {m.rank for m in team_melds if m.kind is MeldKind.SET} if rules.one_set_per_rank else ()
-    )
+    infos, set_ranks = _movegen.team_melds_info(team_melds)
+    # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but
+    # one card or fewer needs checking. Choices are sorted by size, so those come last.
+    limit = _LIMITS[len(hand) - 1] if not can_take_pozzetto(state, team) else None
     actions = LegalActions()
     actions.state = state
-    open_action = _movegen.open_action
-    for choice in _movegen.open_melds(shape, rules):
-        if taken_ranks and choice[choice[0] + 2] in taken_ranks:
+    choices, listed = _movegen.open_melds(shape, rules, set_ranks if rules.one_set_per_rank else 0)
+    cut = len(choices) if limit is None else bisect_left(choices, limit)
+    actions += listed[:cut] if cut < len(listed) else listed
+    for position in range(cut, len(choices)):
+        cards, wild_as = _movegen.choice_cards(choices[position])
+        rest = _remove(hand, cards)
+        assert rest is not None
+        meld = validate_meld(cards, rules, wild_as=wild_as)
+        if keeping_problem(state, rest, (*team_melds, meld)) is None:
+            actions.append(listed[position])
+    additions = _movegen.additions
+    for index, meld in enumerate(team_melds):
+        choices, added = additions(index, meld, infos[index], shape, rules)
+        if not choices:
             continue
-        if not free and size - choice[0] <= 1:
-            cards, wild_as = _movegen.choice_cards(choice)
+        cut = len(choices) if limit is None else bisect_left(choices, limit)
+        actions += added[:cut] if cut < len(added) else added
+        for position in range(cut, len(choices)):
+            cards, wild_as = _movegen.choice_cards(choices[position])
             rest = _remove(hand, cards)
             assert rest is not None
-            meld = validate_meld(cards, rules, wild_as=wild_as)
-            if keeping_problem(state, rest, (*team_melds, meld)) is not None:
-                continue
-        actions.append(open_action(choice))
-    add_action = _movegen.add_action
-    for index, meld in enumerate(team_melds):
-        for choice in _movegen.additions(meld, shape, rules):
-            if not free and size - choice[0] <= 1:
-                cards, wild_as = _movegen.choice_cards(choice)
-                rest = _remove(hand, cards)
-                assert rest is not None
-                grown = extend_meld(meld, cards, rules, wild_as=wild_as)
-                grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
-                if keeping_problem(state, rest, grown_melds) is not None:
-                    continue
-            actions.append(add_action(index, choice))
+            grown = extend_meld(meld, cards, rules, wild_as=wild_as)
+            grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
+            if keeping_problem(state, rest, grown_melds) is None:
+                actions.append(added[position])
     return actions
+
+
+_LIMITS: Final = tuple(bytes((size,)) for size in range(256))
+"""``bytes((n,))``: a choice of ``n`` cards or more sorts at or after it."""

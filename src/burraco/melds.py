@@ -19,6 +19,11 @@ The interpretation of cards is canonical and does not depend on their order:
 * where the ace could be low or high (``A 3 4 ... Q``, with or without the king, and a wild),
   the ace is low and the wild stands for the two, unless ``wild_as`` names the king.
 
+:func:`validate_meld` and :func:`extend_meld` remember their answers for cards given as a tuple
+of :class:`~burraco.Card` values (a bounded memo per set of rule switches): the same question
+returns the same meld (melds are immutable) or raises a new error with the same reason and
+message.
+
 >>> meld = validate_meld("6H JK 5H")
 >>> print(meld)
 5H 6H JK=7H
@@ -33,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from operator import attrgetter
-from typing import Final
+from typing import Final, Generic, TypeAlias, TypeVar
 
 import attrs
 
@@ -215,6 +220,105 @@ _MOST_CARDS: Final = 162
 """The cards of three packs: no meld, nor any list of cards, can hold more."""
 
 
+# --- the memos -----------------------------------------------------------------------------------
+# validate_meld and extend_meld remember their answers for tuples of cards (the engine and the
+# move generator call them with the same cards again and again): the meld, or the reason and
+# detail of the error, which is raised anew each time. An answer depends only on the cards, the
+# meld and four switches of the rules, so rule sets equal in those share one memo.
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+_LONGEST: Final = 14
+"""Only answers for at most this many cards are remembered (no meld is longer), so that every
+entry is small."""
+_GENERATION: Final = 2048
+"""Entries of the newer generation of a memo before it becomes the older one."""
+
+
+class _Memo(Generic[K, V]):
+    """A memo of two generations: when the newer one is full, the older one is forgotten and
+    the newer one takes its place; an answer found in the older one moves to the newer one.
+
+    It holds at most ``2 * _GENERATION`` entries, each of at most ``_LONGEST`` cards plus a
+    meld (about 175 bytes an entry in random play, since keys and melds share their tuples with
+    the actions and the table).
+    """
+
+    __slots__ = ("_new", "_old")
+
+    def __init__(self) -> None:
+        self._new: dict[K, V] = {}
+        self._old: dict[K, V] = {}
+
+    def get(self, key: K) -> V | None:
+        value = self._new.get(key)
+        if value is None:
+            value = self._old.get(key)
+            if value is not None:
+                self.remember(key, value)
+        return value
+
+    def remember(self, key: K, value: V) -> None:
+        if len(self._new) >= _GENERATION:
+            self._old = self._new
+            self._new = {}
+        self._new[key] = value
+
+    def clear(self) -> None:
+        self._new = {}
+        self._old = {}
+
+    def __len__(self) -> int:
+        return len(self._new) + len(self._old)
+
+
+_ValidateKey: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, ...], Rank]
+_ExtendKey: TypeAlias = tuple[Meld, tuple[Card, ...]] | tuple[Meld, tuple[Card, ...], Rank]
+_Outcome: TypeAlias = Meld | tuple[Reason, str]
+
+
+class _Memos:
+    """The memos of :func:`validate_meld` and :func:`extend_meld` for one set of switches."""
+
+    __slots__ = ("extended", "validated")
+
+    def __init__(self) -> None:
+        self.validated: _Memo[_ValidateKey, _Outcome] = _Memo()
+        self.extended: _Memo[_ExtendKey, _Outcome] = _Memo()
+
+
+_BY_SWITCHES: Final[dict[tuple[int, frozenset[Rank], bool, bool], _Memos]] = {}
+_last: tuple[Rules, _Memos] = (CLASSIC, _Memos())
+"""The rule set asked about last and its memos: nearly every call passes the same one."""
+_BY_SWITCHES[
+    CLASSIC.packs, CLASSIC.set_ranks, CLASSIC.wild_as_second_ace, CLASSIC.natural_two_locked
+] = _last[1]
+
+
+def _memos(rules: Rules) -> _Memos:
+    """The memos for ``rules``, shared by every rule set with the same meld switches."""
+    global _last
+    last = _last
+    if last[0] is rules:
+        return last[1]
+    switches = (rules.packs, rules.set_ranks, rules.wild_as_second_ace, rules.natural_two_locked)
+    memos = _BY_SWITCHES.get(switches)
+    if memos is None:
+        if len(_BY_SWITCHES) >= 16:
+            _BY_SWITCHES.clear()
+        memos = _BY_SWITCHES[switches] = _Memos()
+    _last = (rules, memos)
+    return memos
+
+
+def _clear_memos() -> None:
+    """Forget every remembered meld (for benchmarks that measure the analysis itself)."""
+    for memos in [_last[1], *_BY_SWITCHES.values()]:
+        memos.validated.clear()
+        memos.extended.clear()
+
+
 def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError:
     text = excerpt(" ".join([str(card) for card in cards[:20]]))
     return InvalidMeldError(
@@ -300,8 +404,22 @@ def validate_meld(
         InvalidMeldError: if the cards are not a legal meld under ``rules``; ``reason`` says why.
         NotationError: if a token is not a card.
     """
-    if wild_as is None and type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
-        return _analyze(cards, rules.packs, rules.set_ranks, rules.wild_as_second_ace, None)
+    if type(cards) is tuple and (wild_as is None or type(wild_as) is Rank):
+        memo = _memos(rules).validated
+        key: _ValidateKey = cards if wild_as is None else (cards, wild_as)
+        found = memo.get(key)
+        if found is None and len(cards) <= _LONGEST and set(map(type, cards)) <= _CARD_TYPE:
+            try:
+                found = _analyze(
+                    cards, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_as
+                )
+            except InvalidMeldError as error:
+                found = (error.reason, error.detail)
+            memo.remember(key, found)
+        if isinstance(found, Meld):
+            return found
+        if found is not None:
+            raise _err(found[0], cards, found[1])
     read, wild_rank = _read_cards(cards, wild_as)
     return _analyze(read, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_rank)
 
@@ -354,22 +472,50 @@ def extend_meld(
     """
     if not isinstance(meld, Meld):
         raise TypeError(f"extend_meld needs a Meld, not {meld!r:.60}")
+    if type(cards) is tuple and cards and (wild_as is None or type(wild_as) is Rank):
+        memo = _memos(rules).extended
+        key: _ExtendKey = (meld, cards) if wild_as is None else (meld, cards, wild_as)
+        found = memo.get(key)
+        if found is None and len(cards) <= _LONGEST and set(map(type, cards)) <= _CARD_TYPE:
+            found = _extend_outcome(meld, cards, rules, wild_as)
+            memo.remember(key, found)
+        if isinstance(found, Meld):
+            return found
+        if found is not None:
+            raise _cannot_add(meld, cards, found[0], found[1])
     added, wild_rank = _read_cards(cards, wild_as)
     if not added:
         raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
+    outcome = _extend_outcome(meld, added, rules, wild_rank)
+    if isinstance(outcome, Meld):
+        return outcome
+    raise _cannot_add(meld, added, outcome[0], outcome[1])
+
+
+def _extend_outcome(
+    meld: Meld, added: tuple[Card, ...], rules: Rules, wild_as: Rank | None
+) -> Meld | tuple[Reason, str]:
+    """The grown meld, or the reason and detail of the error that :func:`extend_meld` raises."""
     try:
         foreign = _foreign_card(meld, added)
         if foreign is not None:
             raise foreign
-        return _extend(meld, added, rules, wild_rank)
+        return _extend(meld, added, rules, wild_as)
     except InvalidMeldError as error:
-        added_text = " ".join([str(card) for card in added])
-        raise InvalidMeldError(
-            f"cannot add '{added_text}' to the meld '{meld}': {error.reason}: {error.detail}",
-            reason=error.reason,
-            cards=meld.cards + added,
-            detail=error.detail,
-        ) from None
+        return error.reason, error.detail
+
+
+def _cannot_add(
+    meld: Meld, added: tuple[Card, ...], reason: Reason, detail: str
+) -> InvalidMeldError:
+    """The error of :func:`extend_meld`: the added cards and the meld, then why."""
+    added_text = " ".join([str(card) for card in added])
+    return InvalidMeldError(
+        f"cannot add '{added_text}' to the meld '{meld}': {reason}: {detail}",
+        reason=reason,
+        cards=meld.cards + added,
+        detail=detail,
+    )
 
 
 def _foreign_card(meld: Meld, added: tuple[Card, ...]) -> InvalidMeldError | None:
@@ -405,7 +551,7 @@ def _extend(
     added: tuple[Card, ...],
     rules: Rules,
     wild_as: Rank | None,
-    ranks_out: list[Rank] | None = None,
+    choices_out: list[tuple[Rank | None, Meld]] | None = None,
 ) -> Meld:
     """:func:`extend_meld` on cards already read; errors name the union of the cards."""
     lock_card: Card | None = None
@@ -413,14 +559,15 @@ def _extend(
     keep_two = False
     if meld.kind is MeldKind.SEQUENCE:
         assert meld.suit is not None
+        index = meld.wild_index
+        size = len(meld.cards)
         first = meld.first_slot
-        if meld.wild_is_fixed:
-            assert meld.wild_index is not None
-            slot = first + meld.wild_index
-            if CARDS_BY_CODE[_natural_code(_SUITS.index(meld.suit), slot)] not in added:
+        if index is not None and 0 < index < size - 1:  # a fixed wild (Meld.wild_is_fixed)
+            slot = first + index
+            if _SLOT_CARDS[_SUITS.index(meld.suit)][slot] not in added:
                 lock_card, lock_slot = meld.wild, slot
-        if rules.natural_two_locked and first <= 2 < first + len(meld.cards):
-            keep_two = meld.wild_index is None or first + meld.wild_index != 2
+        if rules.natural_two_locked and first <= 2 < first + size:
+            keep_two = index is None or first + index != 2
     return _analyze(
         meld.cards + added,
         rules.packs,
@@ -430,7 +577,7 @@ def _extend(
         lock_card,
         lock_slot,
         keep_two,
-        ranks_out,
+        choices_out,
     )
 
 
@@ -448,9 +595,7 @@ def meld_choices(cards: tuple[Card, ...], rules: Rules = CLASSIC) -> list[tuple[
     packs, set_ranks, second_ace = rules.packs, rules.set_ranks, rules.wild_as_second_ace
     try:
         return _wild_choices(
-            lambda rank, out: _analyze(
-                cards, packs, set_ranks, second_ace, rank, None, 0, False, out
-            )
+            lambda out: _analyze(cards, packs, set_ranks, second_ace, None, None, 0, False, out)
         )
     except InvalidMeldError:
         return []
@@ -469,27 +614,24 @@ def extension_choices(
     [(None, '5D 6D 7D JK=8D'), (<Rank.FOUR: 4>, 'JK=4D 5D 6D 7D')]
     """
     try:
-        return _wild_choices(lambda rank, out: _extend(meld, cards, rules, rank, out))
+        return _wild_choices(lambda out: _extend(meld, cards, rules, None, out))
     except InvalidMeldError:
         return []
 
 
 def _wild_choices(
-    make: Callable[[Rank | None, list[Rank] | None], Meld],
+    make: Callable[[list[tuple[Rank | None, Meld]]], Meld],
 ) -> list[tuple[Rank | None, Meld]]:
     """Each distinct placement of a meld's wild that ``wild_as`` can ask for.
 
-    ``make(wild_as, ranks_out)`` builds the meld (raising if impossible). Returns
-    ``(wild_as, meld)`` pairs: the default first with ``wild_as`` ``None``, then each other rank
-    the wild can stand for.
+    ``make(choices_out)`` builds the default meld (raising if impossible) and appends the
+    others to ``choices_out``. Returns ``(wild_as, meld)`` pairs: the default first with
+    ``wild_as`` ``None``, then one for each other rank the wild can stand for, the meld that
+    ``wild_as`` set to that rank gives.
     """
-    ranks: list[Rank] = []
-    meld = make(None, ranks)
-    choices: list[tuple[Rank | None, Meld]] = [(None, meld)]
-    for rank in ranks:
-        if rank is not meld.wild_as:
-            choices.append((rank, make(rank, None)))
-    return choices
+    others: list[tuple[Rank | None, Meld]] = []
+    meld = make(others)
+    return [(None, meld), *others]
 
 
 def burraco_kind(meld: Meld, rules: Rules = CLASSIC) -> BurracoKind | None:
@@ -546,14 +688,15 @@ def _analyze(
     lock_card: Card | None = None,
     lock_slot: int = 0,
     keep_two: bool = False,
-    ranks_out: list[Rank] | None = None,
+    choices_out: list[tuple[Rank | None, Meld]] | None = None,
 ) -> Meld:
     """Interpret ``cards`` as a meld (see the module docstring for the canonical choices).
 
     ``lock_card``/``lock_slot``: the wild must stay at that slot (a fixed wild when extending).
     ``keep_two``: a two of the suit must stay natural (``natural_two_locked`` when extending).
-    ``ranks_out``: if given, receives every rank the wild of a sequence could stand for, the
-    default first.
+    ``choices_out``: if given (with ``wild_as`` ``None``), receives a ``(rank, meld)`` pair for
+    every other rank the wild of a sequence could stand for, in order, each meld the one that
+    ``wild_as=rank`` gives.
     """
     count = len(cards)
     if count < 3:
@@ -612,7 +755,7 @@ def _analyze(
             f"a sequence holds one card of each rank, here two of {_RANKS[twice - base + 1]}",
         )
     middle = [code - base + 1 for code in (naturals[1:] if ace else naturals)]
-    if not twos and jokers <= 1 and not lock_slot and ranks_out is None:
+    if not twos and jokers <= 1 and not lock_slot and choices_out is None:
         # The common case, the same readings as below: no two, so the ace low then high.
         for slots in ([1, *middle], [*middle, _ACE_HIGH]) if ace else (middle,):
             if not jokers:
@@ -657,10 +800,6 @@ def _analyze(
         slots, wilds, natural_two = candidates[0]
         reason, detail = _gap_reason(slots, wilds, suit_index)
         raise _err(reason, cards, detail)
-    if ranks_out is not None:
-        for _, _, option in placements:
-            if option and _SLOT_RANKS[option] not in ranks_out:
-                ranks_out.append(_SLOT_RANKS[option])
     if wild_as is None:
         slots, natural_two, wild_slot = placements[0]
     else:
@@ -673,17 +812,35 @@ def _analyze(
             raise _err(
                 Reason.WILD_AS_NOT_POSSIBLE, cards, _wild_as_detail(wild_as, options, suit_index)
             )
+    meld = _placed_sequence(slots, natural_two, wild_slot, jokers, twos, suit_index)
+    if choices_out is not None:
+        # the first placement of each other rank is the one wild_as=rank would choose
+        named = [meld.wild_as]
+        for slots, natural_two, option in placements:
+            rank = _SLOT_RANKS[option]
+            if option and rank not in named:
+                named.append(rank)
+                other = _placed_sequence(slots, natural_two, option, jokers, twos, suit_index)
+                choices_out.append((rank, other))
+    return meld
+
+
+def _placed_sequence(
+    slots: list[int], natural_two: bool, wild_slot: int, jokers: int, twos: list[int], suit: int
+) -> Meld:
+    """The sequence of one placement: natural ``slots`` (a two of the suit among them if
+    ``natural_two``) and the wild at ``wild_slot`` (0: none), a joker if there is one."""
     if not wild_slot:
-        return _sequence_meld(slots, None, 0, suit_index)
+        return _sequence_meld(slots, None, 0, suit)
     if jokers:
         wild = JOKER
     elif natural_two:
         spare = list(twos)
-        spare.remove(own_two)
+        spare.remove(suit * 13 + 1)
         wild = CARDS_BY_CODE[spare[0]]
     else:
         wild = CARDS_BY_CODE[twos[0]]
-    return _sequence_meld(slots, wild, wild_slot, suit_index)
+    return _sequence_meld(slots, wild, wild_slot, suit)
 
 
 def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
