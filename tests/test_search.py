@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
 
-from burraco.actions import Action
+from burraco.actions import Action, Discard, DrawStock
 from burraco.agents import GreedyAgent, play_hand, play_out
 from burraco.cards import Card
 from burraco.engine import apply, legal_actions, new_game
 from burraco.rules import CLASSIC, INTERNATIONAL
-from burraco.search import SearchAgent
+from burraco.search import SearchAgent, _evaluate, _hopeful, _pick, _rollout
 from burraco.state import GameState
-from burraco.views import observe
+from burraco.views import PlayerView, determinize, observe
 
 
 def tiny(seed: int) -> SearchAgent:
@@ -135,7 +135,7 @@ def test_bad_budgets_are_rejected(make: Callable[[], object], message: str) -> N
 
 
 def test_the_repr_shows_the_budget() -> None:
-    assert repr(SearchAgent()) == "SearchAgent(simulations=8, seed=None)"
+    assert repr(SearchAgent()) == "SearchAgent(simulations=16, seed=None)"
     assert (
         repr(SearchAgent(time_per_move=0.5, depth=3, seed=2))
         == "SearchAgent(time_per_move=0.5, depth=3, seed=2)"
@@ -145,3 +145,94 @@ def test_the_repr_shows_the_budget() -> None:
 def test_an_empty_list_of_actions_is_refused() -> None:
     with pytest.raises(ValueError, match="no legal action"):
         SearchAgent().choose(observe(new_game(seed=1), 1), [])
+
+
+# --- how the search spends its budget ------------------------------------------------------------
+
+
+class CountingGreedy(GreedyAgent):
+    """A rollout policy that counts the decisions it is asked to make."""
+
+    __slots__ = ("calls",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        self.calls += 1
+        return super().choose(view, legal_actions)
+
+
+def a_play_phase_state() -> GameState:
+    state = new_game(seed=3)
+    return apply(state, DrawStock())
+
+
+def test_a_rollout_counts_the_turn_a_discard_ended() -> None:
+    state = a_play_phase_state()
+    seat = state.turn
+    discard = next(action for action in legal_actions(state) if isinstance(action, Discard))
+    after = apply(state, discard)
+    policy = CountingGreedy()
+    # one turn of depth is the seat's own, which the discard ended: nothing more is played
+    assert _rollout(after, policy, seat, seat % 2, 1) == _evaluate(after, seat % 2)
+    assert policy.calls == 0
+    # two turns: the next player's turn is played out, and no more
+    _rollout(after, policy, seat, seat % 2, 2)
+    assert policy.calls >= 1
+
+
+def test_a_rollout_after_a_meld_finishes_the_seat_s_turn_first() -> None:
+    state = a_play_phase_state()
+    seat = state.turn
+    policy = CountingGreedy()
+    # the seat still has to discard: a depth of one turn plays the rest of that turn
+    value = _rollout(state, policy, seat, seat % 2, 1)
+    assert policy.calls >= 1
+    assert value == _rollout(state, GreedyAgent(), seat, seat % 2, 1)
+
+
+def test_candidates_that_cannot_win_are_dropped() -> None:
+    first = [0.0, 10.0, -10.0, 5.0, -5.0, 0.0]
+    close = [value + 25.0 for value in first]  # always 25 points ahead of the greedy choice
+    behind = [value - 40.0 + (5.0 if index % 2 else -5.0) for index, value in enumerate(first)]
+    values = [first, close, behind]
+    assert _hopeful(values, [0, 1, 2]) == [0, 1]
+    assert _pick(values, [0, 1]) == 1
+    assert _hopeful([first, behind], [0, 1]) == [0]
+    assert _pick([first, behind], [0]) == 0
+
+
+def test_a_small_noisy_gain_does_not_overrule_the_greedy_choice() -> None:
+    first = [0.0, 0.0, 0.0, 0.0]
+    noisy = [80.0, -60.0, 90.0, -50.0]  # 15 ahead on average, but within the noise
+    assert _pick([first, noisy], [0, 1]) == 0
+    assert _hopeful([first, noisy], [0, 1]) == [0, 1]  # it could yet win: keep sampling it
+
+
+def test_a_settled_decision_stops_sampling_early(monkeypatch: pytest.MonkeyPatch) -> None:
+    dealt: list[int] = []
+    real = determinize
+
+    def counting(view: PlayerView, rng: random.Random) -> GameState:
+        dealt.append(1)
+        return real(view, rng)
+
+    monkeypatch.setattr("burraco.search.determinize", counting)
+    state = new_game(seed=5)
+    agent = SearchAgent(simulations=24, depth=2, seed=1)
+    settled = 0
+    for _ in range(30):
+        actions = legal_actions(state)
+        if state.is_over:
+            break
+        if len(actions) > 1 and state.turn == 0:
+            dealt.clear()
+            action = agent.choose(observe(state, 0), actions)
+            assert action in actions
+            settled += len(dealt) < 24
+        else:
+            action = GreedyAgent().choose(observe(state, state.turn), actions)
+        state = apply(state, action)
+    assert settled > 0

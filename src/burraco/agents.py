@@ -370,9 +370,12 @@ class GreedyAgent:
         late = self._late(view)
         melds: list[tuple[float, Action]] = []
         discards: list[tuple[float, Action]] = []
+        table: _DiscardTable | None = None
         for action in legal_actions:
             if isinstance(action, Discard):
-                discards.append((-self._discard_cost(view, hand, action.card, late), action))
+                if table is None:
+                    table = _DiscardTable(view, hand, late)
+                discards.append((-table.cost(action.card), action))
             elif isinstance(action, (OpenMeld, AddToMeld)):
                 melds.append((self._meld_value(view, hand, action, late), action))
         return melds, discards
@@ -426,29 +429,48 @@ class GreedyAgent:
             value -= after.wild.points + _DIRTY_COST + 10 * max(0, length - 3)
         return value
 
-    @staticmethod
-    def _discard_cost(view: PlayerView, hand: tuple[Card, ...], card: Card, late: bool) -> float:
+
+class _DiscardTable:
+    """What a discard costs the greedy agent, for each card of one hand at one position.
+
+    The hand's natural cards, the discards of the next player and the cards it is known to
+    hold are worked out once for all the discards of a decision.
+    """
+
+    __slots__ = ("_late", "_naturals", "_others", "_own", "_pile", "_rules", "_safe", "_theirs")
+
+    def __init__(self, view: PlayerView, hand: tuple[Card, ...], late: bool) -> None:
+        self._rules = view.rules
+        self._late = late
+        self._naturals = Counter(other for other in hand if not _is_wild(other))
+        self._own = view.melds[view.team]
+        self._others = [melds for team, melds in enumerate(view.melds) if team != view.team]
+        self._pile = len(view.discard_pile)
+        self._safe = _discarded_by_next(view)
+        known = view.known_cards[(view.seat + 1) % len(view.hand_sizes)]
+        self._theirs = Counter(other for other in known if not _is_wild(other)) if known else None
+
+    def cost(self, card: Card) -> float:
+        """The cost of discarding ``card``: the lower, the better the discard."""
         if _is_wild(card):
             return _WILD_KEEP + card.points
-        rules = view.rules
-        naturals = Counter(other for other in hand if not _is_wild(other))
-        same_rank, near, far = _connections(card, naturals, rules)
+        rules = self._rules
+        same_rank, near, far = _connections(card, self._naturals, rules)
         cost = 30.0 * same_rank + 25.0 * near + 10.0 * far
-        if any(_fits(meld, card, rules) for meld in view.melds[view.team]):
+        if any(_fits(meld, card, rules) for meld in self._own):
             cost += 40
-        for team, melds in enumerate(view.melds):
-            if team != view.team and any(_fits(meld, card, rules) for meld in melds):
-                cost += 50 + 5 * len(view.discard_pile)
+        for melds in self._others:
+            if any(_fits(meld, card, rules) for meld in melds):
+                cost += 50 + 5 * self._pile
                 break
-        if card.rank in _discarded_by_next(view):
+        if card.rank in self._safe:
             cost -= _SAFE_DISCARD
-        known = view.known_cards[(view.seat + 1) % len(view.hand_sizes)]
-        if known:
-            theirs = Counter(other for other in known if not _is_wild(other))
+        if self._theirs is not None:
+            theirs = self._theirs.copy()
             theirs[card] += 1
             if _makes_meld(card, theirs, rules):
-                cost += _FEED_COST + 5 * len(view.discard_pile)
-        cost -= card.points * (1.0 if late else 0.4)
+                cost += _FEED_COST + 5 * self._pile
+        cost -= card.points * (1.0 if self._late else 0.4)
         return cost
 
 
