@@ -411,6 +411,16 @@ def match(**changes: Any) -> dict[str, Any]:
     return {**document, **changes}
 
 
+def match_holding(rules: Rules, hand: HandScore) -> dict[str, Any]:
+    """A match document under ``rules`` whose one hand is ``hand``, written in without the
+    checks :meth:`Match.record` makes."""
+    document = to_dict(Match.start(rules))
+    body = to_dict(hand)
+    del body["format"], body["type"]
+    document["hands"] = [body]
+    return document
+
+
 def closed_without_pozzetto() -> dict[str, Any]:
     """Seat 0 closed with a burraco but without its team's pozzetto."""
     state = position(
@@ -862,10 +872,7 @@ def test_a_closing_with_only_a_dirty_burraco_under_international_is_rejected() -
         ),
         Outcome(EndReason.CLOSED, 2),
     )  # fmt: skip
-    document = to_dict(Match.start(rules))
-    body = to_dict(hand)
-    del body["format"], body["type"]
-    document["hands"] = [body]
+    document = match_holding(rules, hand)
     assert rejected(document) == (
         Reason.CLOSING_NEEDS_CLEAN_BURRACO,
         "hands[0].teams[0].clean_burracos",
@@ -955,12 +962,9 @@ def test_with_two_players_a_hand_score_gives_the_closer_no_cards_in_hand() -> No
         ),
         Outcome(EndReason.CLOSED, 0),
     )  # fmt: skip
-    document = to_dict(Match.start(rules))
-    body = to_dict(hand)
-    del body["format"], body["type"]
-    document["hands"] = [body]
+    document = match_holding(rules, hand)
     assert rejected(document) == (Reason.INCONSISTENT_STATE, "hands[0].teams[0].in_hand")
-    body["teams"][0]["in_hand"] = 0
+    document["hands"][0]["teams"][0]["in_hand"] = 0
     assert from_dict(document, Match).hands[0].teams[0].in_hand == 0
 
 

@@ -43,7 +43,7 @@ from burraco.melds import Meld, MeldKind, validate_meld
 from burraco.pozzetto import can_take_pozzetto
 from burraco.rules import CLASSIC, Rules, StockEnd
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.views import PlayerView, determinize, observe
+from burraco.views import PlayerView, arrange, determinize, observe
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -547,7 +547,7 @@ def check_view(view: PlayerView) -> None:
             Reason.WRONG_TYPE, "", f"expected a PlayerView, not {type(view).__name__}"
         )
     _check_view_counts(view)
-    _check_position(_stand_in(view))
+    _check_position(arrange(view))
     state = determinize(view, random.Random(0))
     _check_can_act(state)
     seen = observe(state, view.seat)
@@ -569,60 +569,6 @@ def _check_view_counts(view: PlayerView) -> None:
         _count(getattr(view, name), name, players, "items, one per seat")
     for name in ("melds", "pozzetto_taken", "table_points"):
         _count(getattr(view, name), name, view.rules.teams, "items, one per team")
-
-
-def _stand_in(view: PlayerView) -> GameState:
-    """A state with the cards hidden from ``view`` dealt in card order (its public part is the
-    view's, so it is possible exactly when the view is, but for who can act)."""
-    hidden = Counter(make_deck(view.rules.packs))
-    hidden.subtract(card for melds in view.melds for meld in melds for card in meld.cards)
-    hidden.subtract(view.discard_pile)
-    for seat, known in enumerate(view.known_cards):
-        if seat != view.seat or view.hand is None:
-            hidden.subtract(known)
-    if view.hand is not None:
-        hidden.subtract(view.hand)
-    pool = sorted(hidden.elements())
-    if any(count < 0 for count in hidden.values()):
-        card = min(card for card, count in hidden.items() if count < 0)
-        raise invalid_state(
-            Reason.CARDS_NOT_CONSERVED,
-            "",
-            f"{card} is seen {-hidden[card]} time(s) more than the {view.rules.packs} packs hold",
-        )
-    hands = []
-    for seat, (size, known) in enumerate(zip(view.hand_sizes, view.known_cards, strict=True)):
-        if seat == view.seat and view.hand is not None:
-            hands.append(view.hand)
-            continue
-        if len(known) > size:
-            raise inconsistent_state(
-                field_path("known_cards", seat),
-                f"seat {seat} holds {size} cards, fewer than the {len(known)} known",
-            )
-        hands.append(tuple(sorted(known + tuple(pool[: size - len(known)]))))
-        del pool[: size - len(known)]
-    size = view.rules.pozzetto_size
-    pozzetti = [tuple(pool[i * size : (i + 1) * size]) for i in range(view.pozzetti_left)]
-    del pool[: size * view.pozzetti_left]
-    return GameState(
-        view.rules,
-        view.dealer,
-        view.turn,
-        view.phase,
-        tuple(hands),
-        view.melds,
-        tuple(pool[: view.stock_size]) + tuple(pool[view.stock_size :]),
-        view.discard_pile,
-        tuple(pozzetti),
-        view.pozzetto_taken,
-        view.outcome,
-        view.taken_from_pile,
-        view.melded_this_turn,
-        view.stalemate_turns,
-        view.unseen_pozzetto,
-        view.known_cards,
-    )
 
 
 def _shown(value: object) -> str:

@@ -43,7 +43,7 @@ from burraco.melds import Meld, burraco_bonus, burraco_kind
 from burraco.rules import Rules
 from burraco.state import GameState, Outcome, Phase
 
-__all__ = ["PlayerView", "determinize", "observe"]
+__all__ = ["PlayerView", "arrange", "determinize", "observe"]
 
 _CODE: Final = attrgetter("code")
 _DECK_COUNTS: Final = {
@@ -339,14 +339,32 @@ def _needs_move_check(view: PlayerView) -> bool:
     return view.hand_sizes[turn] < 2 or bool(pending)
 
 
+def arrange(view: PlayerView, rng: random.Random | None = None) -> GameState:
+    """A state that gives ``view``: the cards hidden from its seat dealt at random with
+    ``rng``, or in card order (by code) without one, each seat's unknown cards first, then the
+    stock, then each pozzetto.
+
+    Unlike :func:`determinize` it takes the first arrangement, even one that leaves the player
+    to act without a legal action, so that what else is wrong with a view can be found
+    (:func:`burraco.testing.check_view` uses it).
+
+    Raises:
+        InvalidStateError: as :func:`determinize`, if the view's cards do not fit the packs or
+            its sizes do not add up.
+    """
+    pool, places = _hidden(view)
+    return _deal_hidden(view, pool, places, rng)
+
+
 def _deal_hidden(
-    view: PlayerView, pool: list[Card], places: tuple[int, ...], rng: random.Random
+    view: PlayerView, pool: list[Card], places: tuple[int, ...], rng: random.Random | None
 ) -> GameState:
     cards = pool[:]
-    draw = rng.random
-    for top in range(len(cards) - 1, 0, -1):  # Fisher-Yates, as random.shuffle but quicker
-        other = int(draw() * (top + 1))
-        cards[top], cards[other] = cards[other], cards[top]
+    if rng is not None:
+        draw = rng.random
+        for top in range(len(cards) - 1, 0, -1):  # Fisher-Yates, as random.shuffle but quicker
+            other = int(draw() * (top + 1))
+            cards[top], cards[other] = cards[other], cards[top]
     players = len(view.hand_sizes)
     hands = []
     start = 0
