@@ -625,12 +625,12 @@ def _meld_actions(state: GameState) -> LegalActions:
     infos, set_ranks = _movegen.team_melds_info(team_melds)
     # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but
     # one card or fewer needs checking. Choices are sorted by size, so those come last.
-    limit = _LIMITS[len(hand) - 1] if not can_take_pozzetto(state, team) else None
+    limit = None if can_take_pozzetto(state, team) else bytes((len(hand) - 1,))
     actions = LegalActions()
     actions.state = state
     choices, listed = _movegen.open_melds(shape, rules, set_ranks if rules.one_set_per_rank else 0)
     cut = len(choices) if limit is None else bisect_left(choices, limit)
-    actions += listed[:cut] if cut < len(listed) else listed
+    actions += listed[:cut]
     for position in range(cut, len(choices)):
         cards, wild_as = _movegen.choice_cards(choices[position])
         rest = _remove(hand, cards)
@@ -644,7 +644,7 @@ def _meld_actions(state: GameState) -> LegalActions:
         if not choices:
             continue
         cut = len(choices) if limit is None else bisect_left(choices, limit)
-        actions += added[:cut] if cut < len(added) else added
+        actions += added[:cut]
         for position in range(cut, len(choices)):
             cards, wild_as = _movegen.choice_cards(choices[position])
             rest = _remove(hand, cards)
@@ -654,7 +654,3 @@ def _meld_actions(state: GameState) -> LegalActions:
             if keeping_problem(state, rest, grown_melds) is None:
                 actions.append(added[position])
     return actions
-
-
-_LIMITS: Final = tuple(bytes((size,)) for size in range(256))
-"""``bytes((n,))``: a choice of ``n`` cards or more sorts at or after it."""
