@@ -3,11 +3,40 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from unittest.mock import patch
+
+import attrs
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 import burraco
-from burraco import CLASSIC, Phase, apply, legal_actions, make_deck, new_game
+from burraco import (
+    CLASSIC,
+    FIBUR,
+    INTERNATIONAL,
+    JOKER,
+    Card,
+    Meld,
+    MeldKind,
+    Phase,
+    Rank,
+    Rules,
+    Suit,
+    _movegen,
+    apply,
+    legal_actions,
+    make_deck,
+    new_game,
+    parse_cards,
+    validate_meld,
+)
 from burraco._movegen import _MEMOS, _Memo, clear_caches, memo_bytes
+from burraco.errors import InvalidMeldError
+from tests import movegen_oracle
 from tests.helpers import position
+from tests.meld_oracle import natural
 
 BUDGET = sum(memo.budget for memo in _MEMOS)
 
@@ -87,9 +116,9 @@ def _tokens(action: str) -> tuple[str, ...]:
 
 
 def test_moves_do_not_depend_on_the_suit_a_sequence_is_in() -> None:
-    # Sequences are analysed once for all suits (cards moved to spades, any other suit's two
-    # taken as one plain wild): exchanging two suits everywhere must exchange them in every
-    # legal action, with cold memos and warm, whichever suit is looked at first.
+    # Sequences are worked out from the slots held, whatever their suit, and any other suit's
+    # two is a plain wild: exchanging two suits everywhere must exchange them in every legal
+    # action, with cold memos and warm, whichever suit is looked at first.
     chooser = random.Random(5)
     ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     checked = 0
@@ -116,3 +145,205 @@ def test_moves_do_not_depend_on_the_suit_a_sequence_is_in() -> None:
             assert moved == {_tokens(str(action)) for action in legal_actions(swapped)}
         checked += 1
     assert checked == 30
+
+
+# --- the direct generation against the analysis -------------------------------------------------
+
+
+_TWOS = [Card(Rank.TWO, suit) for suit in Suit]
+
+
+def _switches() -> st.SearchStrategy[Rules]:
+    """Every preset with every value of the switches that change which melds are legal."""
+    return st.builds(
+        lambda preset, players, locked, second, one_set: attrs.evolve(
+            preset,
+            players=players,
+            natural_two_locked=locked,
+            wild_as_second_ace=second,
+            one_set_per_rank=one_set,
+        ),
+        st.sampled_from([CLASSIC, FIBUR, INTERNATIONAL]),
+        st.sampled_from([2, 4, 6]),
+        st.booleans(),
+        st.booleans(),
+        st.booleans(),
+    )
+
+
+@st.composite
+def _meld(draw: st.DrawFn, rules: Rules) -> Meld:
+    """A legal meld: a sequence of any length with or without a wild, or a set. Drawn often
+    near the ace and the two, long, or with a two of its suit as the wild, where the readings
+    have the most cases."""
+    if draw(st.booleans()):
+        suit = draw(st.sampled_from(list(Suit)))
+        low = draw(st.one_of(st.integers(1, 3), st.integers(10, 12), st.integers(1, 12)))
+        longest = 14 - low + 1 if low > 1 else 13 + rules.wild_as_second_ace
+        size = draw(st.one_of(st.integers(3, 5), st.integers(3, min(longest, 14))))
+        size = min(size, longest)
+        cards = [natural(suit, slot) for slot in range(low, low + size)]
+        wild_as = None
+        if draw(st.booleans()):
+            place = draw(st.one_of(st.just(1), st.integers(0, size)))  # size: beyond an end
+            if place < size:
+                cards.pop(place)
+            else:
+                wild_as = draw(st.sampled_from([None, Rank(max(low - 1, 1))]))
+            cards.append(draw(st.sampled_from([JOKER, Card(Rank.TWO, suit), *_TWOS])))
+    else:
+        rank = draw(st.sampled_from(sorted(rules.set_ranks)))
+        suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=2, max_size=6))
+        cards = [Card(rank, suit) for suit in suits]
+        wild_as = None
+        if len(cards) < 3 or draw(st.booleans()):
+            cards.append(draw(st.sampled_from([JOKER, *_TWOS])))
+    try:
+        return validate_meld(tuple(cards), rules, wild_as=wild_as)
+    except InvalidMeldError:
+        assume(False)
+        raise
+
+
+@st.composite
+def _table(draw: st.DrawFn) -> tuple[Rules, tuple[Meld, ...], tuple[Card, ...]]:
+    """Rules, a team's melds and a hand, drawn from one set of packs: the hand mostly of one or
+    two suits and wild cards, where sequences and their additions are many."""
+    rules = draw(_switches())
+    melds = tuple(draw(st.lists(_meld(rules), max_size=3)))
+    rest = Counter(make_deck(rules.packs))
+    for meld in melds:
+        rest.subtract(meld.cards)
+    assume(min(rest.values()) >= 0)
+    suits = draw(st.sets(st.sampled_from(list(Suit)), min_size=1, max_size=2))
+    if draw(st.booleans()):  # the suits of the sequences on the table
+        suits = {meld.suit for meld in melds if meld.suit is not None} or suits
+    pool = sorted(
+        (card for card in rest.elements() if card.suit in suits or card.is_two or card.is_joker),
+        key=lambda card: card.code,
+    )
+    picked = draw(st.sets(st.integers(0, len(pool) - 1), max_size=24))
+    hand = tuple(sorted((pool[i] for i in picked), key=lambda card: card.code))
+    return rules, melds, hand
+
+
+def _generated(rules: Rules, melds: tuple[Meld, ...], hand: tuple[Card, ...]) -> list[object]:
+    """Everything the move generator answers for the hand and the melds, cold."""
+    clear_caches()
+    shape = _movegen.hand_shape(hand)
+    infos, set_ranks = _movegen.team_melds_info(melds)
+    answers: list[object] = [_movegen.open_melds(shape, rules, set_ranks)]
+    answers += [
+        _movegen.additions(index, meld, infos[index], shape, rules)
+        for index, meld in enumerate(melds)
+    ]
+    clear_caches()
+    return answers
+
+
+def _analysed(rules: Rules, melds: tuple[Meld, ...], hand: tuple[Card, ...]) -> list[object]:
+    """What :func:`_generated` answers with each candidate run through the meld analysis."""
+    with (
+        patch.object(_movegen, "_suit_sequences", movegen_oracle.suit_sequences),
+        patch.object(_movegen, "_rank_sets", movegen_oracle.rank_sets),
+        patch.object(_movegen, "_sequence_additions", movegen_oracle.sequence_additions),
+        patch.object(_movegen, "_set_additions", movegen_oracle.set_additions),
+    ):
+        return _generated(rules, melds, hand)
+
+
+@given(_table())
+def test_generated_choices_are_the_analysed_ones(
+    table: tuple[Rules, tuple[Meld, ...], tuple[Card, ...]],
+) -> None:
+    # The choices of sequences and sets, opened or added to, come straight from the slots and
+    # wild cards held; the analysis of each candidate (the meld module's answer, which apply
+    # uses) must give exactly the same choices, in the same order, and the same actions.
+    rules, melds, hand = table
+    assert _generated(rules, melds, hand) == _analysed(rules, melds, hand)
+
+
+@pytest.mark.parametrize(
+    ("melds", "hand"),
+    [
+        (["AS 3S 4S JK"], "5S 6S 2S 2S 2H KS"),  # JK=2S: a wild in the two's place
+        (["3S 2S 5S"], "JK 4S 6S AS 2S KS"),  # 2S=4S: a fixed two of the suit
+        (["AS 2S 3S", "5H 6H 2H"], "2S 2H JK 4S KS QS 3H 4H 7H"),  # natural twos
+        (["KH AH 2H"], "JH 10H 3H JK 2C QH"),  # 2H=QH in an ace-high sequence
+        (["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"], "KS JK 2H 2S"),  # towards a second ace
+        (["2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"], "AD JK 2C 2D"),
+        (["7S 7S 7H", "QC QD JK"], "7S 7D 7D JK 2C QC QC QH"),  # copies beyond the packs
+    ],
+)
+@pytest.mark.parametrize("locked", [False, True])
+@pytest.mark.parametrize("second_ace", [False, True])
+@pytest.mark.parametrize("players", [4, 6])
+def test_awkward_tables_give_the_analysed_choices(
+    melds: list[str], hand: str, locked: bool, second_ace: bool, players: int
+) -> None:
+    rules = attrs.evolve(
+        CLASSIC, players=players, natural_two_locked=locked, wild_as_second_ace=second_ace
+    )
+    table = tuple(validate_meld(text, rules) for text in melds)
+    cards = tuple(sorted(parse_cards(hand), key=lambda card: card.code))
+    generated = _generated(rules, table, cards)
+    assert any(generated[1:]) and generated == _analysed(rules, table, cards)
+
+
+@given(
+    st.integers(0, 0x1FFF),
+    st.integers(0, 2),
+    st.integers(0, 1),
+    st.integers(0, 15),
+    st.booleans(),
+    st.integers(0, 3),
+)
+def test_every_sequence_key_opens_the_analysed_melds(
+    mask: int, own_twos: int, joker: int, twos_bits: int, second_ace: bool, suit: int
+) -> None:
+    # Keys of any shape, beyond those a random hand reaches: every held slot, every wild.
+    twos_bits = twos_bits | 1 << suit if own_twos else twos_bits & ~(1 << suit)
+    key = mask | own_twos << 13 | joker << 15 | twos_bits << 16 | second_ace << 20 | suit << 21
+    assert _movegen._suit_sequences(key) == movegen_oracle.suit_sequences(key)
+
+
+@given(st.lists(st.integers(0, 3), min_size=4, max_size=4), st.integers(0, 31), st.integers(0, 12))
+def test_every_set_key_opens_the_analysed_melds(
+    counts: list[int], wilds: int, rank_index: int
+) -> None:
+    assume(rank_index != 1)  # no sets of twos
+    key = sum(count << 2 * s for s, count in enumerate(counts)) | wilds << 8 | rank_index << 13
+    assert _movegen._rank_sets(key) == movegen_oracle.rank_sets(key)
+
+
+@given(
+    st.data(),
+    _switches(),
+    st.integers(0, 0x1FFF),
+    st.integers(0, 3),
+    st.integers(0, 1),
+    st.integers(0, 15),
+)
+def test_every_addition_key_adds_the_analysed_cards(
+    data: st.DataObject, rules: Rules, mask: int, own_twos: int, joker: int, twos_bits: int
+) -> None:
+    # Keys of any shape for any meld, beyond what one set of packs allows (three copies of a
+    # card besides those of a set, or a two of the suit both in the sequence and in the hand).
+    meld = data.draw(_meld(rules))
+    info = _movegen.meld_info(meld)
+    if meld.kind is MeldKind.SET:
+        key = mask & 0xFF | (joker << 8 | twos_bits << 9 if not info[3] else 0)
+        generated = _movegen._set_additions(meld, key, rules.packs)
+        assert generated == movegen_oracle.set_additions(meld, key, rules.packs)
+    else:
+        own_twos = min(own_twos, 2)
+        twos_bits = twos_bits | 1 << info[1] if own_twos else twos_bits & ~(1 << info[1])
+        key = (
+            mask & ~info[2] & ~2
+            | own_twos << 13
+            | (joker << 15 | twos_bits << 16) & info[6]
+            | rules.natural_two_locked << 20
+            | rules.wild_as_second_ace << 21
+        )
+        generated = _movegen._sequence_additions(meld, key)
+        assert generated == movegen_oracle.sequence_additions(meld, key)

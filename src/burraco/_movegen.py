@@ -1,8 +1,11 @@
 """Enumerating the melds a hand can open and the additions it can make (private).
 
 Candidates are generated from the shape of the hand (which natural cards of a suit or rank it
-holds, and which wild cards), then checked with the same analysis that :func:`burraco.apply`
-uses, so that :func:`burraco.legal_actions` and :func:`burraco.apply` cannot disagree.
+holds, and which wild cards), and their readings (where the wild of a sequence may stand, which
+cards a set may take) are worked out directly from the slots and wild cards, by the same rules
+as the analysis that :func:`burraco.apply` uses (:mod:`burraco.melds`); a test keeps that
+analysis as the oracle, so that :func:`burraco.legal_actions` and :func:`burraco.apply` cannot
+disagree.
 
 The results depend only on a small integer key (which slots of one suit the hand holds, or how
 many of one rank in each suit; its wild cards; the rule switches that matter), so they are
@@ -16,11 +19,9 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any, Final, Generic, TypeVar
 
-import attrs
-
 from burraco.actions import AddToMeld, OpenMeld
-from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank, Suit
-from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
+from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
+from burraco.melds import Meld, MeldKind
 from burraco.melds import _clear_memos as clear_meld_memos
 from burraco.rules import Rules
 
@@ -148,18 +149,6 @@ _SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _choices)
 _ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(4 << 20, _choices)
 _ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _choices)
 _MELD_INFO: Final[_Memo[Meld, MeldInfo]] = _Memo(1 << 19, _fixed)
-_CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], tuple[OpenChoice, ...]]] = _Memo(
-    2 << 20, _choices
-)
-_ADD_CHOICES: Final[_Memo[tuple[int, tuple[int, ...], int], tuple[AddChoice, ...]]] = _Memo(
-    2 << 20, _choices
-)
-_TAILS: Final[_Memo[tuple[tuple[int, ...], int, bool], tuple[bytes, ...]]] = _Memo(
-    1 << 20, _choices
-)
-_ADD_TAILS: Final[_Memo[tuple[int, tuple[int, ...], int], tuple[bytes, ...]]] = _Memo(
-    1 << 20, _choices
-)
 _OPEN_ACTIONS: Final[_Memo[bytes, OpenMeld]] = _Memo(1 << 20, _action)
 _ADD_ACTIONS: Final[_Memo[tuple[int, bytes], AddToMeld]] = _Memo(1 << 20, _action)
 _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
@@ -169,10 +158,6 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _ADD_SEQUENCE,
     _ADD_SET,
     _MELD_INFO,
-    _CHOICES,
-    _ADD_CHOICES,
-    _TAILS,
-    _ADD_TAILS,
     _OPEN_ACTIONS,
     _ADD_ACTIONS,
 )
@@ -189,7 +174,6 @@ def clear_caches() -> None:
     for memo in _MEMOS:
         memo.clear()
     _TEAMS.clear()
-    _NORMAL_MELDS.clear()
     clear_meld_memos()
 
 
@@ -236,10 +220,6 @@ _RANK_OF: Final[tuple[Rank | None, ...]] = (None, *Rank)
 """The rank of each byte value in a choice; 0 is ``None``."""
 
 
-def _choice(codes: tuple[int, ...], *ranks: Rank | None) -> bytes:
-    return bytes([len(codes), *codes, *[0 if rank is None else rank for rank in ranks]])
-
-
 def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
     """The cards (sorted) and ``wild_as`` of an :data:`OpenChoice` or :data:`AddChoice`."""
     size = choice[0]
@@ -267,133 +247,158 @@ def add_action(index: int, choice: AddChoice) -> AddToMeld:
     return action
 
 
-def _normal_codes(suit: int) -> bytes:
-    """Card codes as a sequence of ``suit`` sees them, moved to spades: its naturals to the
-    spades of the same rank, its own two to 2S, every other two (a plain wild) to 2H, the joker
-    unchanged. Suits play alike, and so do the twos of other suits, so a sequence's melds and
-    extensions are worked out once for all of them."""
-    normal = []
-    for code in range(JOKER_CODE + 1):
-        if code == JOKER_CODE:
-            normal.append(code)
-        elif code % 13 == 1:
-            normal.append(1 if code // 13 == suit else 14)
-        elif code // 13 == suit:
-            normal.append(code % 13)
-        else:
-            normal.append(code)  # never in a sequence of ``suit``
-    return bytes(normal)
+_MIDDLE: Final = 0x3FF8
+"""The slot bits of the ranks three to king in a mask of sequence slots (bit s for slot s)."""
 
 
-_NORMAL: Final = tuple(_normal_codes(suit) for suit in range(4))
+def _fit(slots: int, wilds: int, second_ace: bool, lock_slot: int) -> list[int]:
+    """Where the wild may go beside natural ``slots`` (a mask, bit s for slot s) with ``wilds``
+    wild cards (0 or 1), preferred first: the higher end, then the lower end, or the one gap;
+    ``[0]`` for a meld without a wild, ``[]`` if the naturals make no sequence. ``lock_slot``:
+    the wild must stay there (0: anywhere)."""
+    low = (slots & -slots).bit_length() - 1
+    high = slots.bit_length() - 1
+    missing = high - low + 1 - slots.bit_count()
+    if missing == 0:
+        if wilds == 0:
+            return [] if lock_slot else [0]
+        options = []
+        if high < _ACE_HIGH and (low > 1 or high + 1 < _ACE_HIGH or second_ace):
+            options.append(high + 1)
+        if low > 1 and (high < _ACE_HIGH or low > 2 or second_ace):
+            options.append(low - 1)
+        if lock_slot:
+            return [lock_slot] if lock_slot in options else []
+        return options
+    if missing == 1 and wilds == 1:
+        gap = (((2 << high) - (1 << low)) & ~slots).bit_length() - 1
+        return [gap] if not lock_slot or lock_slot == gap else []
+    return []
 
 
-def _open_choices(
-    codes: list[int], packs: int, second_ace: bool, suit: int = -1
-) -> tuple[OpenChoice, ...]:
-    """The legal melds of exactly these cards, one per distinct wild placement.
+def _readings(
+    middle: int,
+    ace: int,
+    own: int,
+    other: int,
+    second_ace: bool,
+    lock_slot: int = 0,
+    lock_own: int = 0,
+    keep_two: bool = False,
+) -> list[int]:
+    """The ``wild_as`` bytes of every distinct meld that cards of one suit make, the default
+    first (0), as :func:`burraco.melds.meld_choices` and :func:`~burraco.melds.extension_choices`
+    list them; ``[]`` if the cards make no sequence.
 
-    Memoised by the cards; a sequence (of ``suit``) is worked out for the cards moved to
-    spades (see :func:`_normal_codes`), since the choices differ only in their cards.
+    The cards: natural ranks three to king (``middle``, slot bits 3 to 13), an ace or not, how
+    many twos of the suit (``own``) and how many other wilds (jokers and other twos). As in the
+    analysis, a two of the suit is natural whenever a reading with it natural fits, and the ace
+    is read low, then high. ``lock_slot``: a fixed wild stays at that slot (``lock_own``: 1 if it
+    is a two of the suit); ``keep_two``: a two of the suit must stay natural.
     """
-    multiset = tuple(sorted(codes))
-    key = (multiset, packs, second_ace)
-    choices = _CHOICES.get(key)
-    if choices is None:
-        if suit >= 0:
-            table = _NORMAL[suit]
-            normal = (tuple(sorted([table[code] for code in codes])), packs, second_ace)
-        else:
-            normal = key
-        tails = _TAILS.get(normal)
-        if tails is None:
-            size = len(multiset) + 1
-            tails = tuple(
-                choice[size:] for choice in _open_choices_of(normal[0], packs, second_ace)
-            )
-            _TAILS.remember(normal, tails)
-        head = bytes((len(multiset), *multiset))
-        choices = tuple([head + tail for tail in tails])
-        _CHOICES.remember(key, choices)
-    return choices
-
-
-def _open_choices_of(
-    codes: tuple[int, ...], packs: int, second_ace: bool
-) -> tuple[OpenChoice, ...]:
-    cards = tuple(CARDS_BY_CODE[code] for code in codes)
-    # the rule switches that matter for the cards alone; every set rank is allowed here (the
-    # caller keeps only the ranks its rules allow)
-    pairs = meld_choices(cards, _EXTEND_RULES[False, second_ace, packs])
-    return tuple(_choice(codes, wild_as, meld.rank) for wild_as, meld in pairs)
+    if not (middle or ace) or middle.bit_count() + ace + own + other < 3:
+        return []
+    low_ace = 2 if ace else 0
+    wilds = own + other
+    placements: list[int] = []
+    if own - lock_own >= 1 and wilds <= 2:  # a two of the suit natural in slot 2
+        placements = _fit(middle | low_ace | 4, wilds - 1, second_ace, lock_slot)
+    if not placements and not keep_two and wilds <= 1:
+        placements = _fit(middle | low_ace, wilds, second_ace, lock_slot)
+        if ace:
+            placements = placements + _fit(middle | 1 << _ACE_HIGH, wilds, second_ace, lock_slot)
+    if not placements:
+        return []
+    first = placements[0]
+    named = [1 if first == _ACE_HIGH else first]
+    for option in placements[1:]:
+        rank = 1 if option == _ACE_HIGH else option
+        if option and rank not in named:
+            named.append(rank)
+    named[0] = 0
+    return named
 
 
 def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
-    """Every sequence of one suit that a hand of this shape can open (see :func:`open_melds`)."""
+    """Every sequence of one suit that a hand of this shape can open (see :func:`open_melds`).
+
+    Each candidate is a run of held slots with at most one slot left for a wild (or the wild
+    at an end); its readings come from :func:`_readings`, the same answers as the analysis.
+    """
     mask = key & 0x1FFF
     own_twos = key >> 13 & 3
     joker = key >> 15 & 1
     twos_bits = key >> 16 & 15
     second_ace = bool(key >> 20 & 1)
     suit = key >> 21
-    avail = [0] * 15
-    for slot in range(1, 14):
-        avail[slot] = mask >> (slot - 1) & 1
-    avail[2] = own_twos
-    avail[_ACE_HIGH] = avail[1]
-    wilds = _wild_codes(joker, twos_bits)
+    held = (mask << 1 | (mask & 1) << _ACE_HIGH) & ~4 | (4 if own_twos else 0)
     own_two = _OWN_TWO[suit]
+    others = [code for code in _wild_codes(joker, twos_bits) if code != own_two]
     base = suit * 13
-    seen: set[tuple[int, ...]] = set()
+    seen: set[int] = set()
     found: list[OpenChoice] = []
     for low in range(1, _ACE_HIGH + 1):
-        if not avail[low]:
+        if not held >> low & 1:
             continue
         gap = 0
         for high in range(low + 1, _ACE_HIGH + 1):
             if low == 1 and high == _ACE_HIGH:
                 break
-            if not avail[high]:
+            if not held >> high & 1:
                 if gap:
                     break
                 gap = high
                 continue
             # the hole for a wild: the gap, or (a player may keep a natural card back) any
             # inner slot, or none (the wild then goes at an end)
-            holes = [gap] if gap else [0, *range(low + 1, high)]
-            groups: list[list[int]] = []
-            for hole in holes:
-                slots = [s for s in range(low, high + 1) if s != hole]
-                naturals = [base + (0 if s == _ACE_HIGH else s - 1) for s in slots]
-                spare_twos = avail[2] - (1 if 2 in slots else 0)
-                if not hole and len(naturals) >= 3:
-                    groups.append(naturals)
-                groups += [[*naturals, w] for w in wilds if w != own_two or spare_twos > 0]
-            for group in groups:
-                multiset = tuple(sorted(group))
-                if multiset not in seen:
-                    seen.add(multiset)
-                    found += _open_choices(group, 2, second_ace, suit)
+            span = (2 << high) - (1 << low)
+            for hole in [gap] if gap else [0, *range(low + 1, high)]:
+                run = span & ~(1 << hole)
+                two = run >> 2 & 1
+                ace = (run >> 1 | run >> _ACE_HIGH) & 1
+                middle = run & _MIDDLE
+                groups = [(two, -1)] if not hole and run.bit_count() >= 3 else []
+                groups += [(two, code) for code in others]
+                if own_twos > two and twos_bits >> suit & 1:
+                    groups.append((two + 1, -1))  # a spare two of the suit as the wild
+                for own, wild in groups:
+                    shape = middle | ace << 1 | own << 14 | (wild + 1) << 16
+                    if shape in seen:
+                        continue
+                    seen.add(shape)
+                    readings = _readings(middle, ace, own, 0 if wild < 0 else 1, second_ace)
+                    if not readings:
+                        continue
+                    codes = [base] if ace else []
+                    codes += [base + 1] * own
+                    codes += [base + s - 1 for s in range(3, 14) if middle >> s & 1]
+                    if wild >= 0:
+                        codes = [wild, *codes] if wild < base else [*codes, wild]
+                    head = bytes((len(codes), *codes))
+                    found += [head + bytes((rank, 0)) for rank in readings]
     found.sort()
     return tuple(found)
 
 
 def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
-    """Every set of one rank that a hand of this shape can open (see :func:`open_melds`)."""
+    """Every set of one rank that a hand of this shape can open (see :func:`open_melds`): two
+    or more naturals (three without a wild) and at most one wild; the ranks and the copies of
+    each card (at most three of a code in the key) are always legal here, the caller keeping
+    only the ranks its rules allow."""
     counts = [key >> (2 * s) & 3 for s in range(4)]
-    joker = key >> 8 & 1
-    twos_bits = key >> 9 & 15
+    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
     rank_index = key >> 13
-    wilds = _wild_codes(joker, twos_bits)
+    tail = bytes((0, rank_index + 1))
     found: list[OpenChoice] = []
     for taken in product(*(range(count + 1) for count in counts)):
         size = sum(taken)
         if size < 2:
             continue
         naturals = [s * 13 + rank_index for s in range(4) for _ in range(taken[s])]
-        groups = ([naturals] if size >= 3 else []) + [[*naturals, w] for w in wilds]
-        for group in groups:
-            found += _open_choices(group, 3, True)
+        if size >= 3:
+            found.append(bytes((size, *naturals)) + tail)
+        for wild in wilds:
+            found.append(bytes((size + 1, *sorted([*naturals, wild]))) + tail)
     found.sort()
     return tuple(found)
 
@@ -621,86 +626,25 @@ def _meld_info(meld: Meld) -> MeldInfo:
     return shape, suit, occupied & ~2, low, high, inner, 0x1F << 15 if takes_wild else 0
 
 
-_EXTEND_RULES: Final = {
-    (locked, second, packs): Rules(
-        natural_two_locked=locked, wild_as_second_ace=second, players=6 if packs == 3 else 4
-    )
-    for locked in (False, True)
-    for second in (False, True)
-    for packs in (2, 3)
-}
-
-
-def _add_choices(meld: Meld, codes: list[int], rules: Rules) -> tuple[AddChoice, ...]:
-    """The choices of adding exactly these cards to ``meld``, memoised by the meld's shape
-    and the cards; a sequence's are worked out for the meld and cards moved to spades (see
-    :func:`_normal_codes`)."""
-    multiset = tuple(sorted(codes))
-    info = meld_info(meld)
-    flags = rules.natural_two_locked | rules.wild_as_second_ace << 1 | rules.packs << 2
-    shape = info[0]
-    key = (shape, multiset, flags)
-    choices = _ADD_CHOICES.get(key)
-    if choices is None:
-        suit = info[1]
-        if suit >= 0:
-            table = _NORMAL[suit]
-            wild_code = shape >> 15
-            shape = shape & 0x7FF9 | (table[wild_code - 1] + 1 << 15 if wild_code else 0)
-            normal = (shape, tuple(sorted([table[code] for code in codes])), flags)
-        else:
-            normal = key
-        tails = _ADD_TAILS.get(normal)
-        if tails is None:
-            target = meld if suit < 0 else _normal_meld(meld, suit, shape)
-            size = len(multiset) + 1
-            tails = tuple(choice[size:] for choice in _add_choices_of(target, normal[1], rules))
-            _ADD_TAILS.remember(normal, tails)
-        head = bytes((len(multiset), *multiset))
-        choices = tuple([head + tail for tail in tails])
-        _ADD_CHOICES.remember(key, choices)
-    return choices
-
-
-_NORMAL_MELDS: Final[dict[int, Meld]] = {}
-"""The sequence of spades that a sequence moved to spades becomes, by its shape (finitely many:
-first slot, length, wild card and place)."""
-
-
-def _normal_meld(meld: Meld, suit: int, shape: int) -> Meld:
-    """``meld``, a sequence of ``suit``, moved to spades (see :func:`_normal_codes`)."""
-    normal = _NORMAL_MELDS.get(shape)
-    if normal is None:
-        table = _NORMAL[suit]
-        wild = meld.wild
-        normal = attrs.evolve(
-            meld,
-            cards=tuple([CARDS_BY_CODE[table[card.code]] for card in meld.cards]),
-            wild=None if wild is None else CARDS_BY_CODE[table[wild.code]],
-            suit=Suit.SPADES,
-        )
-        _NORMAL_MELDS[shape] = normal
-    return normal
-
-
-def _add_choices_of(meld: Meld, codes: tuple[int, ...], rules: Rules) -> tuple[AddChoice, ...]:
-    cards = tuple(CARDS_BY_CODE[code] for code in codes)
-    pairs = extension_choices(meld, cards, rules)
-    return tuple(_choice(codes, wild_as) for wild_as, _ in pairs)
-
-
 def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:
+    """Every distinct set of cards of a hand of this shape that can be added to the set
+    ``meld`` (see :func:`additions`): naturals of its rank and at most one wild (the key holds
+    wilds only if the set has none), no card more often than the ``packs`` hold it."""
     assert meld.rank is not None
     index = meld.rank - 1
-    counts = [key >> (2 * s) & 3 for s in range(4)]
+    room = [packs] * 4
+    for card in meld.cards:
+        if card.code != JOKER_CODE and card.code % 13 == index:
+            room[card.code // 13] -= 1
+    counts = [min(key >> (2 * s) & 3, room[s]) for s in range(4)]
     wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
-    rules = _EXTEND_RULES[False, True, packs]
     found: list[AddChoice] = []
     for taken in product(*(range(count + 1) for count in counts)):
         naturals = [s * 13 + index for s in range(4) for _ in range(taken[s])]
-        groups = ([naturals] if naturals else []) + [[*naturals, w] for w in wilds]
-        for group in groups:
-            found += _add_choices(meld, group, rules)
+        if naturals:
+            found.append(bytes((len(naturals), *naturals, 0)))
+        for wild in wilds:
+            found.append(bytes((len(naturals) + 1, *sorted([*naturals, wild]), 0)))
     found.sort()
     return tuple(found)
 
@@ -735,6 +679,14 @@ def _side_options(
 
 
 def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
+    """Every distinct set of cards of a hand of this shape that can be added to the sequence
+    ``meld`` (see :func:`additions`).
+
+    Each candidate extends the meld's natural cards outwards (and into the place of its wild)
+    with at most one slot left for a wild; its readings come from :func:`_readings` with the
+    meld's cards, its fixed wild and a natural two that must stay, the same answers as the
+    analysis of the grown meld.
+    """
     assert meld.suit is not None
     mask = key & 0x1FFF
     own_twos = key >> 13 & 3
@@ -752,16 +704,25 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
     avail[_ACE_HIGH] = avail[1]
     first = meld.first_slot
     size = len(meld.cards)
+    wild = meld.wild
     wild_slot = first + meld.wild_index if meld.wild_index is not None else 0
     naturals = [s for s in range(first, first + size) if s != wild_slot]
+    # the meld's own cards as the readings count them
+    meld_slots = sum([1 << s for s in naturals])
+    meld_middle = meld_slots & _MIDDLE
+    meld_ace = (meld_slots >> 1 | meld_slots >> _ACE_HIGH) & 1
+    wild_is_own = 1 if wild is not None and wild.code == own_two else 0
+    meld_own = (meld_slots >> 2 & 1) + wild_is_own
+    meld_other = 1 if wild is not None and not wild_is_own else 0
+    fixed = wild_slot if meld.wild_is_fixed else 0
+    keep_two = two_locked and first <= 2 < first + size and wild_slot != 2
     variants = [naturals]
     if not two_locked and naturals[0] == 2:
         variants.append(naturals[1:])  # the natural two may become the wild
     wilds: list[int] = []
-    if meld.wild is None or meld.wild.code == own_two:
+    if wild is None or wild_is_own:
         wilds = _wild_codes(joker, twos_bits)
-    rules = _EXTEND_RULES[two_locked, second_ace, 2]
-    seen: set[tuple[int, ...]] = set()
+    seen: set[int] = set()
     found: list[AddChoice] = []
     for kept in variants:
         low, high = kept[0], kept[-1]
@@ -774,17 +735,45 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
         for (down, holes_down), (up, holes_up), (fill, holes_in) in product(below, above, fills):
             if holes_down + holes_up + holes_in > 1:
                 continue
-            slots = down + fill + up
-            if 1 in slots and _ACE_HIGH in slots:
+            added = sum([1 << s for s in down]) | sum([1 << s for s in fill + up])
+            if added & 2 and added >> _ACE_HIGH:
                 continue
-            group = [base + (0 if s == _ACE_HIGH else s - 1) for s in slots]
-            spare_twos = avail[2] - (1 if 2 in slots else 0)
-            groups = [group] if group else []
-            groups += [[*group, w] for w in wilds if w != own_two or spare_twos > 0]
-            for candidate in groups:
-                multiset = tuple(sorted(candidate))
-                if multiset not in seen:
-                    seen.add(multiset)
-                    found += _add_choices(meld, candidate, rules)
+            two = added >> 2 & 1
+            ace = (added >> 1 | added >> _ACE_HIGH) & 1
+            middle = added & _MIDDLE
+            groups = [(two, -1)] if added else []
+            groups += [(two, code) for code in wilds if code != own_two]
+            if own_two in wilds and own_twos > two:
+                groups.append((two + 1, -1))  # a spare two of the suit as the wild
+            for own, extra in groups:
+                shape = middle | ace << 1 | own << 14 | (extra + 1) << 16
+                if shape in seen:
+                    continue
+                seen.add(shape)
+                # a fixed wild stays unless the natural card it stands for is added
+                lock_slot = lock_own = 0
+                if fixed and not (
+                    own if fixed == 2 else ace if fixed == _ACE_HIGH else middle >> fixed & 1
+                ):
+                    lock_slot, lock_own = fixed, wild_is_own
+                readings = _readings(
+                    meld_middle | middle,
+                    meld_ace | ace,
+                    meld_own + own,
+                    meld_other + (0 if extra < 0 else 1),
+                    second_ace,
+                    lock_slot,
+                    lock_own,
+                    keep_two,
+                )
+                if not readings:
+                    continue
+                codes = [base] if ace else []
+                codes += [base + 1] * own
+                codes += [base + s - 1 for s in range(3, 14) if middle >> s & 1]
+                if extra >= 0:
+                    codes = [extra, *codes] if extra < base else [*codes, extra]
+                head = bytes((len(codes), *codes))
+                found += [head + bytes((rank,)) for rank in readings]
     found.sort()
     return tuple(found)
