@@ -249,6 +249,11 @@ def add_action(index: int, choice: AddChoice) -> AddToMeld:
 
 _MIDDLE: Final = 0x3FF8
 """The slot bits of the ranks three to king in a mask of sequence slots (bit s for slot s)."""
+_BYTE: Final = tuple(bytes((value,)) for value in range(256))
+"""Each byte value as a bytes object of length one."""
+_OPEN_TAIL: Final = tuple(bytes((rank, 0)) for rank in range(14))
+"""The end of an :data:`OpenChoice` of a sequence whose wild stands for ``rank`` (0: the
+default)."""
 
 
 def _fit(slots: int, wilds: int, second_ace: bool, lock_slot: int) -> list[int]:
@@ -323,7 +328,8 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
     """Every sequence of one suit that a hand of this shape can open (see :func:`open_melds`).
 
     Each candidate is a run of held slots with at most one slot left for a wild (or the wild
-    at an end); its readings come from :func:`_readings`, the same answers as the analysis.
+    at an end); its readings come from :func:`_readings`, the same answers as the analysis,
+    worked out once for every wild that is not a two of the suit (they read alike).
     """
     mask = key & 0x1FFF
     own_twos = key >> 13 & 3
@@ -333,8 +339,11 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
     suit = key >> 21
     held = (mask << 1 | (mask & 1) << _ACE_HIGH) & ~4 | (4 if own_twos else 0)
     own_two = _OWN_TWO[suit]
-    others = [code for code in _wild_codes(joker, twos_bits) if code != own_two]
     base = suit * 13
+    others = [code for code in _wild_codes(joker, twos_bits) if code != own_two]
+    lower = [_BYTE[code] for code in others if code < base]  # wilds sorted before the suit
+    upper = [_BYTE[code] for code in others if code > base]
+    spare_two = own_twos and twos_bits >> suit & 1
     seen: set[int] = set()
     found: list[OpenChoice] = []
     for low in range(1, _ACE_HIGH + 1):
@@ -352,30 +361,39 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
             # the hole for a wild: the gap, or (a player may keep a natural card back) any
             # inner slot, or none (the wild then goes at an end)
             span = (2 << high) - (1 << low)
+            middles = range(base + max(low, 3) - 1, base + min(high, 13))
             for hole in [gap] if gap else [0, *range(low + 1, high)]:
                 run = span & ~(1 << hole)
                 two = run >> 2 & 1
                 ace = (run >> 1 | run >> _ACE_HIGH) & 1
                 middle = run & _MIDDLE
-                groups = [(two, -1)] if not hole and run.bit_count() >= 3 else []
-                groups += [(two, code) for code in others]
-                if own_twos > two and twos_bits >> suit & 1:
-                    groups.append((two + 1, -1))  # a spare two of the suit as the wild
-                for own, wild in groups:
-                    shape = middle | ace << 1 | own << 14 | (wild + 1) << 16
-                    if shape in seen:
-                        continue
-                    seen.add(shape)
-                    readings = _readings(middle, ace, own, 0 if wild < 0 else 1, second_ace)
-                    if not readings:
-                        continue
-                    codes = [base] if ace else []
-                    codes += [base + 1] * own
-                    codes += [base + s - 1 for s in range(3, 14) if middle >> s & 1]
-                    if wild >= 0:
-                        codes = [wild, *codes] if wild < base else [*codes, wild]
-                    head = bytes((len(codes), *codes))
-                    found += [head + bytes((rank, 0)) for rank in readings]
+                shape = middle | ace << 1 | two << 14
+                skipped = base + hole - 1
+                naturals = [base] if ace else []
+                if two:
+                    naturals.append(base + 1)
+                naturals += [code for code in middles if code != skipped]
+                size = len(naturals)
+                if not hole and size >= 3 and shape not in seen:
+                    seen.add(shape)  # a clean run: always a meld, read one way
+                    found.append(_BYTE[size] + bytes(naturals) + _OPEN_TAIL[0])
+                if others and shape | 1 << 16 not in seen:
+                    seen.add(shape | 1 << 16)
+                    body = bytes(naturals)
+                    lead = _BYTE[size + 1]
+                    leads = [lead + code for code in lower]
+                    opened = lead + body
+                    for rank in _readings(middle, ace, two, 1, second_ace):
+                        tail = _OPEN_TAIL[rank]
+                        rest = body + tail
+                        found += [start + rest for start in leads]
+                        found += [opened + code + tail for code in upper]
+                if spare_two and own_twos > two and shape + (1 << 14) not in seen:
+                    seen.add(shape + (1 << 14))  # a spare two of the suit as the wild
+                    naturals.insert(ace, base + 1)
+                    head = _BYTE[size + 1] + bytes(naturals)
+                    for rank in _readings(middle, ace, two + 1, 0, second_ace):
+                        found.append(head + _OPEN_TAIL[rank])
     found.sort()
     return tuple(found)
 
@@ -649,33 +667,42 @@ def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:
     return tuple(found)
 
 
-def _side_options(
-    start: int, step: int, stop: int, avail: list[int]
-) -> list[tuple[list[int], int]]:
+def _side_options(start: int, step: int, stop: int, held: int) -> list[tuple[int, int]]:
     """Ways to extend a run of natural slots from ``start`` outwards by ``step``.
 
-    Returns ``(slots added, holes)`` pairs: every slot added is held in the hand, and at most
-    one slot strictly inside the extension (``holes`` = 1) is left for a wild to fill.
+    Returns ``(slots added, holes)`` pairs, the slots as a mask (bit s for slot s) of slots
+    ``held`` in the hand, at most one slot strictly inside the extension (``holes`` = 1) left
+    for a wild to fill.
     """
-    options: list[tuple[list[int], int]] = [([], 0)]
-    window: list[int] = []
-    missing: list[int] = []
+    options: list[tuple[int, int]] = [(0, 0)]
+    window = 0
+    missing = 0
     slot = start
     while slot != stop:
-        window.append(slot)
-        if not avail[slot]:
-            missing.append(slot)
-            if len(missing) > 1:
-                break
+        bit = 1 << slot
+        window |= bit
         slot += step
-        if not avail[window[-1]]:
+        if not held & bit:
+            if missing:
+                break
+            missing = bit
             continue  # an extension cannot end on a slot it does not hold
-        if not missing:
-            options.append((list(window), 0))
-            options += [([s for s in window if s != hole], 1) for hole in window[:-1]]
+        if missing:
+            options.append((window & ~missing, 1))
         else:
-            options.append(([s for s in window if s != missing[0]], 1))
+            options.append((window, 0))
+            options += [(window & ~(1 << hole), 1) for hole in _slots(window & ~bit)]
     return options
+
+
+def _slots(mask: int) -> list[int]:
+    """The slots of a mask, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
@@ -685,7 +712,7 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
     Each candidate extends the meld's natural cards outwards (and into the place of its wild)
     with at most one slot left for a wild; its readings come from :func:`_readings` with the
     meld's cards, its fixed wild and a natural two that must stay, the same answers as the
-    analysis of the grown meld.
+    analysis of the grown meld, worked out once for every wild that is not a two of the suit.
     """
     assert meld.suit is not None
     mask = key & 0x1FFF
@@ -697,11 +724,7 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
     suit = "SHDC".index(meld.suit.value)
     base = suit * 13
     own_two = _OWN_TWO[suit]
-    avail = [0] * 15
-    for slot in range(1, 14):
-        avail[slot] = mask >> (slot - 1) & 1
-    avail[2] = own_twos
-    avail[_ACE_HIGH] = avail[1]
+    held = (mask << 1 | (mask & 1) << _ACE_HIGH) & ~4 | (4 if own_twos else 0)
     first = meld.first_slot
     size = len(meld.cards)
     wild = meld.wild
@@ -719,61 +742,100 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
     variants = [naturals]
     if not two_locked and naturals[0] == 2:
         variants.append(naturals[1:])  # the natural two may become the wild
-    wilds: list[int] = []
+    others: list[int] = []
+    spare_two = 0
     if wild is None or wild_is_own:
-        wilds = _wild_codes(joker, twos_bits)
+        others = [code for code in _wild_codes(joker, twos_bits) if code != own_two]
+        spare_two = own_twos if twos_bits >> suit & 1 else 0
+    lower = [_BYTE[code] for code in others if code < base]  # wilds sorted before the suit
+    upper = [_BYTE[code] for code in others if code > base]
     seen: set[int] = set()
     found: list[AddChoice] = []
     for kept in variants:
         low, high = kept[0], kept[-1]
         inner = [s for s in range(low, high + 1) if s not in kept]
-        below = _side_options(low - 1, -1, 0, avail)
-        above = _side_options(high + 1, 1, _ACE_HIGH + 1, avail)
-        fills: list[tuple[list[int], int]] = [([], len(inner))]
-        if len(inner) == 1 and avail[inner[0]]:
-            fills.append((inner, 0))
-        for (down, holes_down), (up, holes_up), (fill, holes_in) in product(below, above, fills):
-            if holes_down + holes_up + holes_in > 1:
-                continue
-            added = sum([1 << s for s in down]) | sum([1 << s for s in fill + up])
-            if added & 2 and added >> _ACE_HIGH:
-                continue
-            two = added >> 2 & 1
-            ace = (added >> 1 | added >> _ACE_HIGH) & 1
-            middle = added & _MIDDLE
-            groups = [(two, -1)] if added else []
-            groups += [(two, code) for code in wilds if code != own_two]
-            if own_two in wilds and own_twos > two:
-                groups.append((two + 1, -1))  # a spare two of the suit as the wild
-            for own, extra in groups:
-                shape = middle | ace << 1 | own << 14 | (extra + 1) << 16
-                if shape in seen:
+        below = _side_options(low - 1, -1, 0, held)
+        above = _side_options(high + 1, 1, _ACE_HIGH + 1, held)
+        fills = [(0, len(inner))]
+        if len(inner) == 1 and held >> inner[0] & 1:
+            fills.append((1 << inner[0], 0))
+        for down, holes_down in below:
+            for up, holes_up in above:
+                if holes_down + holes_up > 1:
                     continue
-                seen.add(shape)
-                # a fixed wild stays unless the natural card it stands for is added
-                lock_slot = lock_own = 0
-                if fixed and not (
-                    own if fixed == 2 else ace if fixed == _ACE_HIGH else middle >> fixed & 1
-                ):
-                    lock_slot, lock_own = fixed, wild_is_own
-                readings = _readings(
-                    meld_middle | middle,
-                    meld_ace | ace,
-                    meld_own + own,
-                    meld_other + (0 if extra < 0 else 1),
-                    second_ace,
-                    lock_slot,
-                    lock_own,
-                    keep_two,
-                )
-                if not readings:
-                    continue
-                codes = [base] if ace else []
-                codes += [base + 1] * own
-                codes += [base + s - 1 for s in range(3, 14) if middle >> s & 1]
-                if extra >= 0:
-                    codes = [extra, *codes] if extra < base else [*codes, extra]
-                head = bytes((len(codes), *codes))
-                found += [head + bytes((rank,)) for rank in readings]
+                for fill, holes_in in fills:
+                    if holes_down + holes_up + holes_in > 1:
+                        continue
+                    added = down | fill | up
+                    if added & 2 and added >> _ACE_HIGH:
+                        continue
+                    two = added >> 2 & 1
+                    ace = (added >> 1 | added >> _ACE_HIGH) & 1
+                    middle = added & _MIDDLE
+                    shape = middle | ace << 1 | two << 14
+                    codes = [base] if ace else []
+                    if two:
+                        codes.append(base + 1)
+                    codes += [base + s - 1 for s in _slots(middle)]
+                    lock_slot = lock_own = 0
+                    if fixed and not (
+                        two if fixed == 2 else ace if fixed == _ACE_HIGH else middle >> fixed & 1
+                    ):
+                        lock_slot, lock_own = fixed, wild_is_own
+                    if added and shape not in seen:
+                        seen.add(shape)
+                        head = _BYTE[len(codes)] + bytes(codes)
+                        found += [
+                            head + _BYTE[rank]
+                            for rank in _readings(
+                                meld_middle | middle,
+                                meld_ace | ace,
+                                meld_own + two,
+                                meld_other,
+                                second_ace,
+                                lock_slot,
+                                lock_own,
+                                keep_two,
+                            )
+                        ]
+                    if others and shape | 1 << 16 not in seen:
+                        seen.add(shape | 1 << 16)
+                        body = bytes(codes)
+                        lead = _BYTE[len(codes) + 1]
+                        leads = [lead + code for code in lower]
+                        opened = lead + body
+                        for rank in _readings(
+                            meld_middle | middle,
+                            meld_ace | ace,
+                            meld_own + two,
+                            meld_other + 1,
+                            second_ace,
+                            lock_slot,
+                            lock_own,
+                            keep_two,
+                        ):
+                            tail = _BYTE[rank]
+                            rest = body + tail
+                            found += [start + rest for start in leads]
+                            found += [opened + code + tail for code in upper]
+                    if spare_two > two and shape + (1 << 14) not in seen:
+                        seen.add(shape + (1 << 14))  # a spare two of the suit as the wild
+                        if fixed == 2:  # the two of the suit is added: the wild may move
+                            lock_slot = lock_own = 0
+                        codes.insert(ace, base + 1)
+                        head = _BYTE[len(codes)] + bytes(codes)
+                        found += [
+                            head + _BYTE[rank]
+                            for rank in _readings(
+                                meld_middle | middle,
+                                meld_ace | ace,
+                                meld_own + two + 1,
+                                meld_other,
+                                second_ace,
+                                lock_slot,
+                                lock_own,
+                                keep_two,
+                            )
+                        ]
     found.sort()
     return tuple(found)
