@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from itertools import product
 
-from burraco.cards import CARDS_BY_CODE
-from burraco.melds import Meld, extension_choices, meld_choices
+from burraco.cards import CARDS_BY_CODE, Rank, Suit
+from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
 from burraco.rules import Rules
+from tests.meld_oracle import natural
 
 _ACE_HIGH = 14
 _OWN_TWO = (1, 14, 27, 40)
+_SLOT_RANKS = (None, *Rank, Rank.ACE)
 
 _RULES = {
     (locked, second, packs): Rules(
@@ -135,7 +137,27 @@ def rank_sets(key: int) -> tuple[bytes, ...]:
     return tuple(sorted(found))
 
 
-def set_additions(meld: Meld, key: int, packs: int) -> tuple[bytes, ...]:
+def _set(shape: int) -> Meld:
+    """The set of a shape (see ``burraco._movegen._meld_info``)."""
+    index = shape >> 1 & 15
+    cards = [CARDS_BY_CODE[s * 13 + index] for s in range(4) for _ in range(shape >> 5 + 2 * s & 3)]
+    wild = CARDS_BY_CODE[(shape >> 13) - 1] if shape >> 13 else None
+    if wild is not None:
+        cards.append(wild)
+    return Meld(
+        MeldKind.SET,
+        tuple(cards),
+        wild,
+        None,
+        None,
+        Rank(index + 1),
+        None if wild is None else len(cards) - 1,
+    )
+
+
+def set_additions(key: int) -> tuple[bytes, ...]:
+    meld = _set(key >> 16)
+    packs = key >> 13 & 7
     assert meld.rank is not None
     index = meld.rank - 1
     counts = [key >> (2 * s) & 3 for s in range(4)]
@@ -150,7 +172,30 @@ def set_additions(meld: Meld, key: int, packs: int) -> tuple[bytes, ...]:
     return tuple(sorted(found))
 
 
-def sequence_additions(meld: Meld, key: int) -> tuple[bytes, ...]:
+def _sequence(shape: int) -> Meld:
+    """The sequence of a shape (see ``burraco._movegen._meld_info``)."""
+    suit = list(Suit)[shape >> 1 & 3]
+    first = shape >> 3 & 15
+    size = shape >> 7 & 15
+    position = shape >> 11 & 15
+    wild = CARDS_BY_CODE[(shape >> 15) - 1] if position else None
+    cards = tuple(
+        wild if wild is not None and index + 1 == position else natural(suit, first + index)
+        for index in range(size)
+    )
+    return Meld(
+        MeldKind.SEQUENCE,
+        cards,
+        wild,
+        _SLOT_RANKS[first + position - 1] if position else None,
+        suit,
+        None,
+        position - 1 if position else None,
+    )
+
+
+def sequence_additions(key: int) -> tuple[bytes, ...]:
+    meld = _sequence(key >> 22)
     assert meld.suit is not None
     mask = key & 0x1FFF
     own_twos = key >> 13 & 3

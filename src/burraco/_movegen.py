@@ -16,7 +16,6 @@ carries the action objects, so a call costs little more than building the keys.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import product
 from typing import Any, Final, Generic, TypeVar
 
 from burraco.actions import AddToMeld, OpenMeld
@@ -344,17 +343,16 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
     lower = [_BYTE[code] for code in others if code < base]  # wilds sorted before the suit
     upper = [_BYTE[code] for code in others if code > base]
     spare_two = own_twos and twos_bits >> suit & 1
+    wild = others or spare_two
     seen: set[int] = set()
     found: list[OpenChoice] = []
-    for low in range(1, _ACE_HIGH + 1):
-        if not held >> low & 1:
-            continue
+    for low in _slots(held):
         gap = 0
         for high in range(low + 1, _ACE_HIGH + 1):
             if low == 1 and high == _ACE_HIGH:
                 break
             if not held >> high & 1:
-                if gap:
+                if gap or not wild:  # no wild can fill a second gap, or any gap
                     break
                 gap = high
                 continue
@@ -362,7 +360,7 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
             # inner slot, or none (the wild then goes at an end)
             span = (2 << high) - (1 << low)
             middles = range(base + max(low, 3) - 1, base + min(high, 13))
-            for hole in [gap] if gap else [0, *range(low + 1, high)]:
+            for hole in [gap] if gap else [0, *range(low + 1, high)] if wild else [0]:
                 run = span & ~(1 << hole)
                 two = run >> 2 & 1
                 ace = (run >> 1 | run >> _ACE_HIGH) & 1
@@ -403,22 +401,32 @@ def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
     or more naturals (three without a wild) and at most one wild; the ranks and the copies of
     each card (at most three of a code in the key) are always legal here, the caller keeping
     only the ranks its rules allow."""
-    counts = [key >> (2 * s) & 3 for s in range(4)]
-    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
     rank_index = key >> 13
     tail = bytes((0, rank_index + 1))
+    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
     found: list[OpenChoice] = []
-    for taken in product(*(range(count + 1) for count in counts)):
-        size = sum(taken)
+    for naturals in _takings(key, rank_index, (3, 3, 3, 3)):
+        size = len(naturals)
         if size < 2:
             continue
-        naturals = [s * 13 + rank_index for s in range(4) for _ in range(taken[s])]
         if size >= 3:
-            found.append(bytes((size, *naturals)) + tail)
+            found.append(_BYTE[size] + naturals + tail)
         for wild in wilds:
-            found.append(bytes((size + 1, *sorted([*naturals, wild]))) + tail)
+            found.append(_BYTE[size + 1] + bytes(sorted([*naturals, wild])) + tail)
     found.sort()
     return tuple(found)
+
+
+def _takings(key: int, rank_index: int, room: tuple[int, ...]) -> list[bytes]:
+    """Every choice of natural cards of one rank from the counts by suit in the low byte of a
+    key (two bits a suit), at most ``room`` of each suit: their codes, sorted."""
+    found = [b""]
+    for suit in range(4):
+        count = min(key >> 2 * suit & 3, room[suit])
+        if count:
+            code = _BYTE[suit * 13 + rank_index]
+            found = [taken + code * number for taken in found for number in range(count + 1)]
+    return found
 
 
 def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMeld]:
@@ -562,7 +570,7 @@ def additions(
         )
         group = _ADD_SET.get(key)
         if group is None:
-            group = _set_additions(meld, key, rules.packs)
+            group = _set_additions(key)
             _ADD_SET.remember(key, group)
         return group, tuple([add_action(index, choice) for choice in group])
     held = masks[suit] & ~occupied
@@ -593,7 +601,7 @@ def additions(
     )
     group = _ADD_SEQUENCE.get(key)
     if group is None:
-        group = _sequence_additions(meld, key)
+        group = _sequence_additions(key)
         _ADD_SEQUENCE.remember(key, group)
     return group, tuple([add_action(index, choice) for choice in group])
 
@@ -609,6 +617,9 @@ def _meld_info(meld: Meld) -> MeldInfo:
     of a fixed wild (0 if none); last, a mask that keeps the hand's wild cards in the key only
     if they could join the meld (it has no wild, or its wild is a two of its suit, which may
     turn natural). For a set: -1, its rank index, 1 if it holds a wild, 0, 0, 0.
+
+    :func:`_sequence_additions` and :func:`_set_additions` read the meld back from its shape
+    in their key: a change to the shape's layout changes them too.
     """
     wild = meld.wild
     wild_code = 0 if wild is None else wild.code + 1
@@ -644,25 +655,23 @@ def _meld_info(meld: Meld) -> MeldInfo:
     return shape, suit, occupied & ~2, low, high, inner, 0x1F << 15 if takes_wild else 0
 
 
-def _set_additions(meld: Meld, key: int, packs: int) -> tuple[AddChoice, ...]:
-    """Every distinct set of cards of a hand of this shape that can be added to the set
-    ``meld`` (see :func:`additions`): naturals of its rank and at most one wild (the key holds
-    wilds only if the set has none), no card more often than the ``packs`` hold it."""
-    assert meld.rank is not None
-    index = meld.rank - 1
-    room = [packs] * 4
-    for card in meld.cards:
-        if card.code != JOKER_CODE and card.code % 13 == index:
-            room[card.code // 13] -= 1
-    counts = [min(key >> (2 * s) & 3, room[s]) for s in range(4)]
+def _set_additions(key: int) -> tuple[AddChoice, ...]:
+    """Every distinct set of cards of a hand of this shape that can be added to a set of this
+    shape (the key of :func:`additions`, which holds the set's shape and the packs): naturals
+    of its rank and at most one wild (the key holds wilds only if the set has none), no card
+    more often than the packs hold it."""
+    packs = key >> 13 & 7
+    shape = key >> 16  # see _meld_info
+    index = shape >> 1 & 15
+    room = tuple([packs - (shape >> 5 + 2 * suit & 3) for suit in range(4)])
     wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
     found: list[AddChoice] = []
-    for taken in product(*(range(count + 1) for count in counts)):
-        naturals = [s * 13 + index for s in range(4) for _ in range(taken[s])]
-        if naturals:
-            found.append(bytes((len(naturals), *naturals, 0)))
+    for naturals in _takings(key, index, room):
+        size = len(naturals)
+        if size:
+            found.append(_BYTE[size] + naturals + b"\0")
         for wild in wilds:
-            found.append(bytes((len(naturals) + 1, *sorted([*naturals, wild]), 0)))
+            found.append(_BYTE[size + 1] + bytes(sorted([*naturals, wild])) + b"\0")
     found.sort()
     return tuple(found)
 
@@ -705,46 +714,47 @@ def _slots(mask: int) -> list[int]:
     return found
 
 
-def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
-    """Every distinct set of cards of a hand of this shape that can be added to the sequence
-    ``meld`` (see :func:`additions`).
+def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
+    """Every distinct set of cards of a hand of this shape that can be added to a sequence of
+    this shape (the key of :func:`additions`, which holds the meld's shape).
 
     Each candidate extends the meld's natural cards outwards (and into the place of its wild)
     with at most one slot left for a wild; its readings come from :func:`_readings` with the
     meld's cards, its fixed wild and a natural two that must stay, the same answers as the
     analysis of the grown meld, worked out once for every wild that is not a two of the suit.
     """
-    assert meld.suit is not None
     mask = key & 0x1FFF
     own_twos = key >> 13 & 3
     joker = key >> 15 & 1
     twos_bits = key >> 16 & 15
     two_locked = bool(key >> 20 & 1)
     second_ace = bool(key >> 21 & 1)
-    suit = "SHDC".index(meld.suit.value)
+    # the meld's shape (see _meld_info): suit, first slot, length, wild's position and card
+    shape = key >> 22
+    suit = shape >> 1 & 3
+    first = shape >> 3 & 15
+    size = shape >> 7 & 15
+    position = shape >> 11 & 15
+    wild_code = (shape >> 15) - 1
     base = suit * 13
     own_two = _OWN_TWO[suit]
     held = (mask << 1 | (mask & 1) << _ACE_HIGH) & ~4 | (4 if own_twos else 0)
-    first = meld.first_slot
-    size = len(meld.cards)
-    wild = meld.wild
-    wild_slot = first + meld.wild_index if meld.wild_index is not None else 0
-    naturals = [s for s in range(first, first + size) if s != wild_slot]
+    wild_slot = first + position - 1 if position else 0
     # the meld's own cards as the readings count them
-    meld_slots = sum([1 << s for s in naturals])
+    meld_slots = ((1 << first + size) - (1 << first)) & ~(1 << wild_slot)
     meld_middle = meld_slots & _MIDDLE
     meld_ace = (meld_slots >> 1 | meld_slots >> _ACE_HIGH) & 1
-    wild_is_own = 1 if wild is not None and wild.code == own_two else 0
+    wild_is_own = 1 if wild_code == own_two else 0
     meld_own = (meld_slots >> 2 & 1) + wild_is_own
-    meld_other = 1 if wild is not None and not wild_is_own else 0
-    fixed = wild_slot if meld.wild_is_fixed else 0
+    meld_other = 1 if wild_code >= 0 and not wild_is_own else 0
+    fixed = wild_slot if 1 < position < size else 0
     keep_two = two_locked and first <= 2 < first + size and wild_slot != 2
-    variants = [naturals]
-    if not two_locked and naturals[0] == 2:
-        variants.append(naturals[1:])  # the natural two may become the wild
+    variants = [meld_slots]
+    if not two_locked and meld_slots & -meld_slots == 4:
+        variants.append(meld_slots & ~4)  # the natural two may become the wild
     others: list[int] = []
     spare_two = 0
-    if wild is None or wild_is_own:
+    if wild_code < 0 or wild_is_own:
         others = [code for code in _wild_codes(joker, twos_bits) if code != own_two]
         spare_two = own_twos if twos_bits >> suit & 1 else 0
     lower = [_BYTE[code] for code in others if code < base]  # wilds sorted before the suit
@@ -752,13 +762,14 @@ def _sequence_additions(meld: Meld, key: int) -> tuple[AddChoice, ...]:
     seen: set[int] = set()
     found: list[AddChoice] = []
     for kept in variants:
-        low, high = kept[0], kept[-1]
-        inner = [s for s in range(low, high + 1) if s not in kept]
+        low = (kept & -kept).bit_length() - 1
+        high = kept.bit_length() - 1
+        inner = ((2 << high) - (1 << low)) & ~kept
         below = _side_options(low - 1, -1, 0, held)
         above = _side_options(high + 1, 1, _ACE_HIGH + 1, held)
-        fills = [(0, len(inner))]
-        if len(inner) == 1 and held >> inner[0] & 1:
-            fills.append((1 << inner[0], 0))
+        fills = [(0, inner.bit_count())]
+        if inner & held and inner.bit_count() == 1:
+            fills.append((inner, 0))
         for down, holes_down in below:
             for up, holes_up in above:
                 if holes_down + holes_up > 1:
