@@ -413,22 +413,32 @@ def bench_worst_cases(repeat: int) -> dict[str, dict[str, float]]:
     return results
 
 
-def bench_tail(hands: int, seed: int) -> dict[str, float]:
+def bench_tail(hands: int, seed: int) -> dict[str, Any]:
     """The slowest ``legal_actions`` calls (CPU time) over ``hands`` random 4-player hands.
 
     Measured in a fresh child process that imports only burraco and this script (not RLCard
     and numpy, whose objects every full garbage collection would scan too), after 300 warm-up
-    hands; the garbage collector stays on, as in a user's program.
+    hands; the garbage collector stays on, as in a user's program. Measured twice: as the
+    process stands, and after :func:`gc.freeze` at the end of the warm-up (the recipe of the
+    speed how-to), under ``"frozen"``.
     """
-    command = [sys.executable, __file__, "--tail", str(hands), str(seed)]
-    done = subprocess.run(command, check=True, capture_output=True, text=True)
-    result: dict[str, float] = json.loads(done.stdout)
+    result: dict[str, Any] = {}
+    for freeze in (False, True):
+        command = [sys.executable, __file__, "--tail", str(hands), str(seed), str(int(freeze))]
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        if freeze:
+            result["frozen"] = json.loads(done.stdout)
+        else:
+            result.update(json.loads(done.stdout))
     return result
 
 
-def measure_tail(hands: int, seed: int) -> dict[str, float]:
-    """:func:`bench_tail`'s measurement, in this process."""
+def measure_tail(hands: int, seed: int, freeze: int = 0) -> dict[str, float]:
+    """:func:`bench_tail`'s measurement, in this process (``freeze``: call :func:`gc.freeze`
+    after the warm-up)."""
     positions(CLASSIC, 300, seed=seed + hands)  # warm the memos, as a simulation would
+    if freeze:
+        gc.freeze()
     full = [0]
 
     def count(phase: str, info: dict[str, int]) -> None:
@@ -513,7 +523,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also run the suite with burraco imported from DIR (a compiled wheel installed "
         "with pip install --target DIR) and show the two side by side",
     )
-    parser.add_argument("--tail", nargs=2, type=int, help=argparse.SUPPRESS)  # the child's job
+    parser.add_argument("--tail", nargs=3, type=int, help=argparse.SUPPRESS)  # the child's job
     args = parser.parse_args(argv)
     if args.tail:
         print(json.dumps(measure_tail(*args.tail)))
@@ -637,6 +647,12 @@ def print_table(results: dict[str, Any]) -> None:
         f" {tail['calls_with_full_collection']} calls ran a full collection, the slowest"
         f" other call {tail['max_ms_without_full_collection']:.1f} ms"
     )
+    frozen = tail["frozen"]
+    print(
+        f"tail after gc.freeze() at the warm-up: slowest {frozen['max_ms']:.1f} ms,"
+        f" {frozen['calls_over_10ms']} over 10 ms, {frozen['calls_with_full_collection']} calls"
+        " ran a full collection"
+    )
     memos = results["memos"]
     print(
         f"memos: {memos['traced_mb']:.1f} MB held after {memos['hands']} hands and the fixed"
@@ -669,6 +685,8 @@ def print_comparison(pure: dict[str, Any], compiled: dict[str, Any]) -> None:
         rows.append((f"{name}, cold (ms)", row["cold_ms"], other["cold_ms"]))
     rows.append(("tail: slowest legal_actions (ms)", pure["tail"]["max_ms"],
                  compiled["tail"]["max_ms"]))  # fmt: skip
+    rows.append(("tail after gc.freeze() (ms)", pure["tail"]["frozen"]["max_ms"],
+                 compiled["tail"]["frozen"]["max_ms"]))  # fmt: skip
     for label, left, right in rows:
         print(f"{label:<44} {left:>10.2f} {right:>10.2f} {left / right:>8.2f}x")
     if pure["versus_rlcard"] is not None and compiled["versus_rlcard"] is not None:
