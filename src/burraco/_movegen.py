@@ -210,6 +210,7 @@ def _wild_codes(joker: int, twos_bits: int) -> list[int]:
     return codes + [_OWN_TWO[s] for s in range(4) if twos_bits >> s & 1]
 
 
+_CARD_OF: Final = CARDS_BY_CODE.__getitem__
 _RANK_OF: Final[tuple[Rank | None, ...]] = (None, *Rank)
 """The rank of each byte value in a choice; 0 is ``None``."""
 
@@ -217,8 +218,7 @@ _RANK_OF: Final[tuple[Rank | None, ...]] = (None, *Rank)
 def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
     """The cards (sorted) and ``wild_as`` of an :data:`OpenChoice` or :data:`AddChoice`."""
     size = choice[0]
-    cards = tuple([CARDS_BY_CODE[code] for code in choice[1 : size + 1]])
-    return cards, _RANK_OF[choice[size + 1]]
+    return tuple(map(_CARD_OF, choice[1 : size + 1])), _RANK_OF[choice[size + 1]]
 
 
 def open_action(choice: OpenChoice) -> OpenMeld:
@@ -473,26 +473,36 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
         keys.append(mask | min(own, 2) << 13 | sequence_key | suit << 21)
     if not keys:
         return _NOTHING
-    combined = tuple(keys) if len(keys) > 1 else keys[0]
-    found = _OPENS.get(combined)
-    if found is None:
-        merged: list[OpenChoice] = []
-        for key in keys:
-            if key >> 23:
-                group = _SEQUENCES.get(key)
-                if group is None:
-                    group = _suit_sequences(key & ~(1 << 23))
-                    _SEQUENCES.remember(key, group)
-            else:
-                group = _SETS.get(key)
-                if group is None:
-                    group = _rank_sets(key)
-                    _SETS.remember(key, group)
-            merged += group
-        merged.sort()
-        found = tuple(merged)
-        _OPENS.remember(combined, found)
+    if len(keys) == 1:  # one suit or rank: its own memo is the answer
+        found = _group(keys[0])
+    else:
+        combined = tuple(keys)
+        known = _OPENS.get(combined)
+        if known is None:
+            merged: list[OpenChoice] = []
+            for key in keys:
+                merged += _group(key)
+            merged.sort()
+            known = tuple(merged)
+            _OPENS.remember(combined, known)
+        found = known
     return found, tuple([open_action(choice) for choice in found])
+
+
+def _group(key: int) -> tuple[OpenChoice, ...]:
+    """The sequences of one suit (bit 23 set) or the sets of one rank of a key of
+    :func:`open_melds`, memoised."""
+    if key >> 23:
+        group = _SEQUENCES.get(key)
+        if group is None:
+            group = _suit_sequences(key & ~(1 << 23))
+            _SEQUENCES.remember(key, group)
+    else:
+        group = _SETS.get(key)
+        if group is None:
+            group = _rank_sets(key)
+            _SETS.remember(key, group)
+    return group
 
 
 _NOTHING: Final[Listed[Any]] = ((), ())
