@@ -338,7 +338,7 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
     lower = [_BYTE[code] for code in others if code < base]  # wilds sorted before the suit
     upper = [_BYTE[code] for code in others if code > base]
     spare_two = own_twos and twos_bits >> suit & 1
-    wild = others or spare_two
+    wild = bool(others) or spare_two > 0
     seen: set[int] = set()
     found: list[OpenChoice] = []
     for low in _slots(held):
@@ -486,7 +486,15 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
             known = tuple(merged)
             _OPENS.remember(combined, known)
         found = known
+    if len(found) > _ACTIONS_HELD:  # more than the action memo keeps: build them directly
+        return found, tuple([OpenMeld.from_sorted(*choice_cards(choice)) for choice in found])
     return found, tuple([open_action(choice) for choice in found])
+
+
+_ACTIONS_HELD: Final = _OPEN_ACTIONS.budget // 2 // (_ENTRY + _ACTION)
+"""The actions one generation of :data:`_OPEN_ACTIONS` holds: a longer list would push its
+own first actions out before it is asked for again (and everything else with them), so its
+actions are built without the memo."""
 
 
 def _group(key: int) -> tuple[OpenChoice, ...]:
