@@ -137,9 +137,9 @@ _KEEP_HIGH = 0.3
 once melded, and gives more to the next player if it takes the pile for it. Late in the hand
 the cost turns around (``-1`` per point): the cards left in hand count against the team."""
 _GOING_OUT_HAND: Final = 3
-"""With this many cards or fewer in hand and the hand closable by its team, a player takes a
-small discard pile only when that lets it go out at once; otherwise the stock's card, which
-may be the one it needs, keeps its hand short."""
+"""With this many cards or fewer in hand, a player for whom running out of cards would close
+the hand or take the pozzetto takes a small discard pile only when that lets it go out at
+once; otherwise the stock's card, which may be the one it needs, keeps its hand short."""
 _SMALL_PILE: Final = 4
 """Piles of this many cards or fewer are taken only to go out (see :data:`_GOING_OUT_HAND`);
 a larger pile is worth its cards."""
@@ -256,10 +256,13 @@ def _has_closing_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
     return any(meld.is_burraco and (meld.is_clean or not clean) for meld in melds)
 
 
-def _may_close(view: PlayerView) -> bool:
-    """Whether the seat's team has what closing needs: its pozzetto and a burraco."""
+def _may_go_out(view: PlayerView) -> bool:
+    """Whether running out of cards would serve the seat: its team has what closing needs (its
+    pozzetto and a burraco), or has yet to take its pozzetto and one is left to take."""
     team = view.team
-    return view.pozzetto_taken[team] and _has_closing_burraco(view.melds[team], view.rules)
+    if not view.pozzetto_taken[team]:
+        return view.pozzetti_left > 0
+    return _has_closing_burraco(view.melds[team], view.rules)
 
 
 def _strays(cards: Sequence[Card], melds: Sequence[Meld], rules: Rules) -> int:
@@ -280,8 +283,8 @@ class GreedyAgent:
 
     At the draw it takes the discard pile when the pile's cards meld with its hand or its team's
     melds (a one-card pile only then, which keeps it out of stalemates), and draws from the
-    stock otherwise; near the close (its team may close, and it holds three cards or fewer) it
-    takes a small pile only when that lets it go out at once. In the play phase it scores each
+    stock otherwise; holding three cards or fewer, when running out would close the hand or take
+    the pozzetto, it takes a small pile only if that lets it go out at once. In the play phase it scores each
     legal meld by the points it lays down, the burraco bonus it earns, its progress towards a
     burraco, and how near it brings the pozzetto (every card melded counts while the team has
     yet to take it, and emptying the hand takes it at once); it lays the best one while any is
@@ -379,8 +382,8 @@ class GreedyAgent:
                 for meld in own
             )
             return _PILE_THRESHOLD + 1 if completes else 0
-        if len(hand) <= _GOING_OUT_HAND and len(pile) <= _SMALL_PILE and _may_close(view):
-            # near the close: the pile only to go out now (one card left over, to discard)
+        if len(hand) <= _GOING_OUT_HAND and len(pile) <= _SMALL_PILE and _may_go_out(view):
+            # near going out: the pile only to go out now (one card left over, to discard)
             going_out = _strays((*hand, *pile), own, rules) <= 1
             return _PILE_THRESHOLD + 1 if going_out else 0
         naturals = Counter(card for card in (*hand, *pile) if not _is_wild(card))
