@@ -247,6 +247,12 @@ def test_greedy_near_the_close_takes_a_pile_that_lets_it_go_out() -> None:
     assert Outcome(EndReason.CLOSED, 0) == final.outcome
 
 
+def test_greedy_short_of_the_pozzetto_draws_rather_than_take_a_pile_it_cannot_go_out_with() -> None:
+    # taking QH 5D would leave KC and 5D: the hand would not run out for the pozzetto
+    state = position(hands={0: "KC"}, melds={0: ["9H 10H JH"]}, pile="QH 5D", phase=Phase.DRAW)
+    assert DrawStock() == greedy_choice(state)
+
+
 def test_greedy_discards_a_low_card_early_in_the_hand() -> None:
     state = position(hands={0: "KC 4D 8S 8S"})
     assert greedy_choice(state) == Discard(parse_card("4D"))

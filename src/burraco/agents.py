@@ -284,17 +284,17 @@ class GreedyAgent:
     At the draw it takes the discard pile when the pile's cards meld with its hand or its team's
     melds (a one-card pile only then, which keeps it out of stalemates), and draws from the
     stock otherwise; holding three cards or fewer, when running out would close the hand or take
-    the pozzetto, it takes a small pile only if that lets it go out at once. In the play phase it scores each
-    legal meld by the points it lays down, the burraco bonus it earns, its progress towards a
-    burraco, and how near it brings the pozzetto (every card melded counts while the team has
-    yet to take it, and emptying the hand takes it at once); it lays the best one while any is
-    worth laying, keeping wild cards for burracos until the stock runs low. Then it discards the
-    card that costs least: never a wild; rather not a card that fits the opponents' melds or
-    makes a meld with the cards the next player is known to hold (taken with the pile), since
-    the next player would take the pile for it; rather a card of a rank the next player threw
-    away, one that does not connect with its own cards, and early in the hand a low one (a high
-    card scores more once melded) but late in the hand a high one. Going down to one card with
-    the pozzetto taken and a burraco laid, the last discard closes the hand.
+    the pozzetto, it takes a small pile only if that lets it go out at once. In the play phase
+    it scores each legal meld by the points it lays down, the burraco bonus it earns, its
+    progress towards a burraco, and how near it brings the pozzetto (every card melded counts
+    while the team has yet to take it, and emptying the hand takes it at once); it lays the best
+    one while any is worth laying, keeping wild cards for burracos until the stock runs low.
+    Then it discards the card that costs least: never a wild; rather not a card that fits the
+    opponents' melds or makes a meld with the cards the next player is known to hold (taken with
+    the pile), since the next player would take the pile for it; rather a card of a rank the
+    next player threw away, one that does not connect with its own cards, and early in the hand
+    a low one (a high card scores more once melded) but late in the hand a high one. Going down
+    to one card with the pozzetto taken and a burraco laid, the last discard closes the hand.
 
     The agent looks only at the view; its choices are a function of the view and the legal
     actions (not their order). Among equally good actions it takes the first in notation order,
