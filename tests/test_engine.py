@@ -37,7 +37,7 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
-from tests.helpers import assert_conserved, play, position
+from tests.helpers import assert_conserved, play, position, random_play
 
 BURRACO = "4S 5S 6S 7S 8S 9S 10S"
 DIRTY_BURRACO = "4C 5C 6C JK 8C 9C 10C"
@@ -615,3 +615,17 @@ def test_membership_agrees_with_is_legal_in_random_games() -> None:
                     spelled_add = AddToMeld(target, action.cards, wild_as=action.wild_as)
                     assert spelled_add in actions
             state = apply(state, actions[(seed * 7 + len(actions)) % len(actions)])
+
+
+def test_state_from_fields_is_the_constructor() -> None:
+    states = [state for state, _ in random_play(CLASSIC, 21)]
+    for state in states:
+        fields = [getattr(state, field.name) for field in attrs.fields(GameState)]
+        built = GameState.from_fields(*fields)
+        assert built == state and hash(built) == hash(state)
+        assert type(built) is GameState and built is not state
+    first = states[0]
+    fields = [getattr(first, field.name) for field in attrs.fields(GameState)]
+    fields[-1] = ()  # no known cards given: nothing known for every seat, as GameState(...)
+    assert GameState.from_fields(*fields).known == ((),) * first.players
+    assert GameState(*fields).known == ((),) * first.players

@@ -31,6 +31,15 @@ def test_import_burraco_imports_no_toolkit() -> None:
     assert result.stdout.strip() == "[]"
 
 
+def test_import_burraco_leaves_out_costly_standard_modules() -> None:
+    # Each of these adds thousands of objects that every full garbage collection traverses,
+    # and import time; the library imports them only where they are used.
+    costly = ("importlib.metadata", "concurrent.futures", "multiprocessing", "statistics")
+    result = run(f"import burraco\nprint(sorted(m for m in {costly!r} if m in sys.modules))")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize(
     ("module", "blocked", "extra"),
     [

@@ -8,9 +8,8 @@ Everything a user needs is importable from here; the modules (:mod:`burraco.meld
 5H 6H JK=7H
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
 from burraco import _movegen
+from burraco._version import __version__
 from burraco.actions import (
     Action,
     AddToMeld,
@@ -69,11 +68,6 @@ from burraco.scoring import HandScore, TeamScore, score_hand, score_team
 from burraco.search import SearchAgent
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.views import PlayerView, determinize, observe
-
-try:
-    __version__ = version("burraco")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree without install
-    __version__ = "0.0.0+unknown"
 
 __compiled__: bool = not _movegen.__file__.endswith(".py")
 """Whether the running build is the one compiled with mypyc (``BURRACO_MYPYC=1``)."""

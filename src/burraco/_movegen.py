@@ -125,10 +125,6 @@ def _choices(value: tuple[bytes, ...]) -> int:
     return _ENTRY + _CHOICE * len(value)
 
 
-def _fixed(value: object) -> int:
-    return _ENTRY
-
-
 def _action(value: object) -> int:
     return _ENTRY + _ACTION
 
@@ -140,14 +136,13 @@ Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
 
 # Keys are integers or tuples of integers and the values bytes, so that the garbage collector
 # has nothing to trace in them, and equal shapes share one entry whichever objects they came
-# from. Only the action objects themselves (_OPEN_ACTIONS, _ADD_ACTIONS) and a few melds
-# (_MELD_INFO) are objects it traces. Budgets are in bytes.
+# from. Only the action objects themselves (_OPEN_ACTIONS, _ADD_ACTIONS) are objects it
+# traces. Budgets are in bytes.
 _OPENS: Final[_Memo[int | tuple[int, ...], tuple[bytes, ...]]] = _Memo(2 << 20, _choices)
 _SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _choices)
 _SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(1 << 20, _choices)
 _ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(4 << 20, _choices)
 _ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(1 << 20, _choices)
-_MELD_INFO: Final[_Memo[Meld, MeldInfo]] = _Memo(1 << 19, _fixed)
 _CHOICES: Final[_Memo[tuple[tuple[int, ...], int, bool], tuple[OpenChoice, ...]]] = _Memo(
     2 << 20, _choices
 )
@@ -168,7 +163,6 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _SETS,
     _ADD_SEQUENCE,
     _ADD_SET,
-    _MELD_INFO,
     _CHOICES,
     _ADD_CHOICES,
     _TAILS,
@@ -189,6 +183,7 @@ def clear_caches() -> None:
     for memo in _MEMOS:
         memo.clear()
     _TEAMS.clear()
+    _MELD_INFO.clear()
     _NORMAL_MELDS.clear()
     clear_meld_memos()
 
@@ -478,7 +473,12 @@ _NOTHING: Final[Listed[Any]] = ((), ())
 _TEAMS: Final[dict[int, tuple[tuple[Meld, ...], tuple[MeldInfo, ...], int]]] = {}
 """:func:`team_melds_info` by the ``id`` of a team's tuple of melds, holding the tuple so
 that the ``id`` stays its own; cleared when it holds :data:`_TEAMS_HELD` entries."""
-_TEAMS_HELD: Final = 512
+_TEAMS_HELD: Final = 64
+_MELD_INFO: Final[dict[int, tuple[Meld, MeldInfo]]] = {}
+""":func:`meld_info` by the ``id`` of the meld, holding the meld; cleared when it holds
+:data:`_MELD_INFO_HELD` entries. By identity, not equality: the melds a team keeps are the
+same objects from state to state, and a meld's hash costs more than a lookup by ``id``."""
+_MELD_INFO_HELD: Final = 1024
 
 
 def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]:
@@ -504,11 +504,13 @@ def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]
 
 def meld_info(meld: Meld) -> MeldInfo:
     """The :data:`MeldInfo` of ``meld``, memoised."""
-    info = _MELD_INFO.get(meld)
-    if info is None:
-        info = _meld_info(meld)
-        _MELD_INFO.remember(meld, info)
-    return info
+    entry = _MELD_INFO.get(id(meld))
+    if entry is None or entry[0] is not meld:
+        if len(_MELD_INFO) >= _MELD_INFO_HELD:
+            _MELD_INFO.clear()
+        entry = (meld, _meld_info(meld))
+        _MELD_INFO[id(meld)] = entry
+    return entry[1]
 
 
 def additions(

@@ -30,11 +30,9 @@ import inspect
 import math
 import random
 import re
-import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, TypeAlias
 
 import attrs
@@ -326,6 +324,20 @@ def play_duel_deal(
 # --- the result ---------------------------------------------------------------------------------
 
 
+def _mean(values: Iterable[float]) -> float:
+    """The mean, as :func:`statistics.fmean` computes it (``math.fsum`` over the count)."""
+    listed = list(values)
+    return math.fsum(listed) / len(listed)
+
+
+def _stdev(values: Sequence[float]) -> float:
+    """The sample standard deviation (:func:`statistics.stdev`, imported only when needed:
+    :mod:`statistics` is a costly import for every user of the library)."""
+    import statistics
+
+    return statistics.stdev(values)
+
+
 def _t_quantile(freedom: int) -> float:
     """The 97.5% quantile of Student's t with ``freedom`` degrees of freedom."""
     if freedom <= len(_T_975):
@@ -374,7 +386,7 @@ class DuelResult:
     @property
     def points_per_hand(self) -> float:
         """The mean over the deal pairs of A's points minus B's per hand."""
-        return statistics.fmean(deal.difference for deal in self.deals)
+        return _mean(deal.difference for deal in self.deals)
 
     @property
     def standard_error(self) -> float | None:
@@ -382,7 +394,7 @@ class DuelResult:
         a single deal)."""
         if len(self.deals) < 2:
             return None
-        return statistics.stdev(deal.difference for deal in self.deals) / math.sqrt(len(self.deals))
+        return _stdev([deal.difference for deal in self.deals]) / math.sqrt(len(self.deals))
 
     @property
     def interval(self) -> tuple[float, float] | None:
@@ -407,8 +419,8 @@ class DuelResult:
         """The average hand score of A's team and of B's team."""
         hands = self.hands
         return (
-            statistics.fmean(h.points[0] for h in hands),
-            statistics.fmean(h.points[1] for h in hands),
+            _mean(h.points[0] for h in hands),
+            _mean(h.points[1] for h in hands),
         )
 
     @property
@@ -425,8 +437,8 @@ class DuelResult:
         """Burracos per hand laid by A's team and by B's team."""
         hands = self.hands
         return (
-            statistics.fmean(h.burracos[0] for h in hands),
-            statistics.fmean(h.burracos[1] for h in hands),
+            _mean(h.burracos[0] for h in hands),
+            _mean(h.burracos[1] for h in hands),
         )
 
     @property
@@ -434,8 +446,8 @@ class DuelResult:
         """Decisions per hand (choices among two or more actions) of A's seats and B's."""
         hands = self.hands
         return (
-            statistics.fmean(h.decisions[0] for h in hands),
-            statistics.fmean(h.decisions[1] for h in hands),
+            _mean(h.decisions[0] for h in hands),
+            _mean(h.decisions[1] for h in hands),
         )
 
     @property
@@ -466,8 +478,8 @@ class DuelResult:
         on ``table`` (by default the 3-deal table, where 10–10 is a draw)."""
         points = [deal.victory_points(table) for deal in self.deals]
         return (
-            statistics.fmean(p[0] for p in points),
-            statistics.fmean(p[1] for p in points),
+            _mean(p[0] for p in points),
+            _mean(p[1] for p in points),
         )
 
     def summary(self) -> dict[str, Any]:
@@ -550,6 +562,8 @@ def _run_processes(jobs: list[_Job], workers: int) -> Iterator[list[DuelDeal]]:
     if workers == 1:
         yield from map(_play_chunk, jobs)
         return
+    from concurrent.futures import ProcessPoolExecutor  # only when asked: a costly import
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield from pool.map(_play_chunk, jobs)
 

@@ -300,7 +300,7 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
     stock, pozzetti = reserve_stock(rules, stock[1:], state.pozzetti)
     outcome = end_after_draw(rules, stock)
     phase = Phase.PLAY if outcome is None else Phase.OVER
-    return GameState(
+    return GameState.from_fields(
         rules,
         state.dealer,
         seat,
@@ -341,7 +341,7 @@ def _pile_taken(state: GameState) -> GameState:
     pile = state.discard_pile
     seat = state.turn
     hand = tuple(sorted(state.hands[seat] + pile, key=_CODE))
-    return GameState(
+    return GameState.from_fields(
         state.rules,
         state.dealer,
         seat,
@@ -462,7 +462,7 @@ def _after_meld(
     seat = state.turn
     team = state.current_team
     rest, pozzetti, taken = pozzetto_after_meld(state, rest)
-    return GameState(
+    return GameState.from_fields(
         state.rules,
         state.dealer,
         seat,
@@ -513,7 +513,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     unseen = unseen_after_discard(
         state, following, taken_on_discard=on_discard, hand_over=outcome is not None
     )
-    return GameState(
+    return GameState.from_fields(
         state.rules,
         state.dealer,
         following,

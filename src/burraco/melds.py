@@ -113,7 +113,7 @@ def _natural_code(suit_index: int, slot: int) -> int:
 
 
 @python_class
-@attrs.frozen(repr=False, cache_hash=True)
+@attrs.frozen(repr=False, unsafe_hash=False)
 class Meld:
     """A legal meld as it lies on the table.
 
@@ -184,6 +184,11 @@ class Meld:
         cards, wild_as = _read_cards(text, None)
         return _analyze(cards, 3, None, True, wild_as)
 
+    def __hash__(self) -> int:
+        # The cards and the rank the wild stands for decide every other field. Not attrs's
+        # cached hash: it keeps one more object per meld for the garbage collector to trace.
+        return hash((self.cards, self.wild_as))
+
     def __str__(self) -> str:
         names = [str(card) for card in self.cards]
         if self.kind is MeldKind.SEQUENCE and self.wild_index is not None:
@@ -232,8 +237,10 @@ V = TypeVar("V")
 _LONGEST: Final = 14
 """Only answers for at most this many cards are remembered (no meld is longer), so that every
 entry is small."""
-_GENERATION: Final = 2048
-"""Entries of the newer generation of a memo before it becomes the older one."""
+_GENERATION: Final = 512
+"""Entries of the newer generation of a memo before it becomes the older one. Kept small: each
+entry holds a few objects that every full garbage collection traverses, and play repeats few
+enough melds that four times as many entries would save under 1% of its time."""
 
 
 class _Memo(Generic[K, V]):
@@ -843,18 +850,47 @@ def _placed_sequence(
     return _sequence_meld(slots, wild, wild_slot, suit)
 
 
+_PUT: Final[tuple[Callable[[Meld, object], None], ...]] = tuple(
+    [Meld.__dict__[field.name].__set__ for field in attrs.fields(Meld)]
+)
+"""The slot setters of :class:`Meld`'s fields, in order (see :func:`_new_meld`)."""
+
+
+def _new_meld(
+    kind: MeldKind,
+    cards: tuple[Card, ...],
+    wild: Card | None,
+    wild_as: Rank | None,
+    suit: Suit | None,
+    rank: Rank | None,
+    wild_index: int | None,
+) -> Meld:
+    """``Meld(kind, cards, ...)``, built without attrs's frozen ``__init__``, which sets each
+    field through a Python-level call."""
+    meld = object.__new__(Meld)
+    put = _PUT
+    put[0](meld, kind)
+    put[1](meld, cards)
+    put[2](meld, wild)
+    put[3](meld, wild_as)
+    put[4](meld, suit)
+    put[5](meld, rank)
+    put[6](meld, wild_index)
+    return meld
+
+
 def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
     """The sequence of natural ``slots`` with ``wild`` at ``wild_slot`` (0 and ``None``: none)."""
     suit = _SUITS[suit_index]
     if not wild_slot:
         table = _SLOT_CARDS[suit_index][slots[0] : slots[-1] + 1]
-        return Meld(MeldKind.SEQUENCE, tuple(table), None, None, suit, None, None)
+        return _new_meld(MeldKind.SEQUENCE, tuple(table), None, None, suit, None, None)
     assert wild is not None
     low = slots[0] if slots[0] < wild_slot else wild_slot
     high = slots[-1] if slots[-1] > wild_slot else wild_slot
     table = _SLOT_CARDS[suit_index][low : high + 1]
     table[wild_slot - low] = wild
-    return Meld(
+    return _new_meld(
         MeldKind.SEQUENCE, tuple(table), wild, _SLOT_RANKS[wild_slot], suit, None, wild_slot - low
     )
 
@@ -908,9 +944,9 @@ def _make_set(
     table = [CARDS_BY_CODE[code] for code in naturals]
     wild = JOKER if jokers else (CARDS_BY_CODE[twos[0]] if twos else None)
     if wild is None:
-        return Meld(MeldKind.SET, tuple(table), None, None, None, rank, None)
+        return _new_meld(MeldKind.SET, tuple(table), None, None, None, rank, None)
     table.append(wild)
-    return Meld(MeldKind.SET, tuple(table), wild, None, None, rank, len(table) - 1)
+    return _new_meld(MeldKind.SET, tuple(table), wild, None, None, rank, len(table) - 1)
 
 
 def _fit(slots: list[int], wilds: int, second_ace: bool, lock_slot: int) -> list[int]:

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 import time
 from collections.abc import Sequence
 from typing import Final
@@ -139,8 +138,10 @@ def _rollout(state: GameState, policy: GreedyAgent, seat: int, team: int, turns:
 def _gain(values: list[float], first: list[float]) -> tuple[float, float]:
     """The mean of the paired differences ``values - first`` over the deals both were tried
     on, and its standard error (infinite from a single deal)."""
+    import statistics  # here, not at the top: a costly import that ``import burraco`` avoids
+
     differences = [mine - theirs for mine, theirs in zip(values, first, strict=True)]
-    gain = statistics.fmean(differences)
+    gain = math.fsum(differences) / len(differences)
     if len(differences) < 2:
         return gain, math.inf
     return gain, statistics.stdev(differences) / math.sqrt(len(differences))
