@@ -199,7 +199,9 @@ def test_greedy_melds_natural_cards_before_discarding() -> None:
 
 def test_greedy_keeps_its_wild_early_in_the_hand() -> None:
     state = position(hands={0: "5H 6H JK 4D 9S 3C 7C"})
-    assert greedy_choice(state) == Discard(parse_card("9S"))
+    choice = greedy_choice(state)
+    assert isinstance(choice, Discard)
+    assert choice.card != parse_card("JK")
 
 
 def test_greedy_melds_everything_to_take_the_pozzetto() -> None:
@@ -218,6 +220,46 @@ def test_greedy_closes_when_it_can() -> None:
 
 def test_greedy_avoids_discarding_what_fits_the_opponents_melds() -> None:
     state = position(hands={0: "QH KC 5D 6D"}, melds={1: ["9H 10H JH"]})
+    assert greedy_choice(state) == Discard(parse_card("KC"))
+
+
+def test_greedy_near_the_close_draws_rather_than_take_a_pile_it_cannot_go_out_with() -> None:
+    # QH fits the team's run, but 5D and KC would be left: two cards, so no closing this turn
+    state = position(
+        hands={0: "KC"},
+        melds={0: ["4S 5S 6S 7S 8S 9S 10S", "9H 10H JH"]},
+        taken=[True, False],
+        pile="QH 5D",
+        phase=Phase.DRAW,
+    )
+    assert DrawStock() == greedy_choice(state)
+
+
+def test_greedy_near_the_close_takes_a_pile_that_lets_it_go_out() -> None:
+    state = position(
+        hands={0: "KC"},
+        melds={0: ["4S 5S 6S 7S 8S 9S 10S", "9H 10H JH"]},
+        taken=[True, False],
+        pile="QH",
+        phase=Phase.DRAW,
+    )
+    final = play_out(state, [GreedyAgent()] * 4)
+    assert Outcome(EndReason.CLOSED, 0) == final.outcome
+
+
+def test_greedy_short_of_the_pozzetto_draws_rather_than_take_a_pile_it_cannot_go_out_with() -> None:
+    # taking QH 5D would leave KC and 5D: the hand would not run out for the pozzetto
+    state = position(hands={0: "KC"}, melds={0: ["9H 10H JH"]}, pile="QH 5D", phase=Phase.DRAW)
+    assert DrawStock() == greedy_choice(state)
+
+
+def test_greedy_discards_a_low_card_early_in_the_hand() -> None:
+    state = position(hands={0: "KC 4D 8S 8S"})
+    assert greedy_choice(state) == Discard(parse_card("4D"))
+
+
+def test_greedy_discards_a_high_card_late_in_the_hand() -> None:
+    state = position(hands={0: "KC 4D 8S 8S"}, stock="3C 3C 5H 6H", exact_stock=True)
     assert greedy_choice(state) == Discard(parse_card("KC"))
 
 

@@ -307,7 +307,7 @@ def test_two_states_with_equal_views_give_equal_observations() -> None:
 
 
 def test_describe_prints_the_parts_back() -> None:
-    state = played(CLASSIC, 2, 60)[-1]
+    state = played(CLASSIC, 2, 50)[-1]
     view = observe(state, state.turn)
     encoder = ObservationEncoder()
     text = describe(encoder.encode(view, [encoder.space.OPEN, encoder.space.card_base]))

@@ -168,7 +168,7 @@ def test_the_last_action_is_highlighted() -> None:
     assert seat is not None and seat.group(1) == svg.HIGHLIGHT  # the seat that discarded
 
 
-@pytest.mark.parametrize("actions", [42, 45, 50, 61])
+@pytest.mark.parametrize("actions", [41, 50, 53, 60])
 def test_a_meld_action_frames_the_meld_and_its_new_cards(actions: int) -> None:
     state, last = position(7, actions)
     assert isinstance(last, (OpenMeld, AddToMeld))

@@ -132,6 +132,17 @@ _SAFE_DISCARD = 15
 _FEED_COST = 40
 """The cost of discarding a card that makes a meld with cards the next player is known to
 hold (taken with the pile): it would take the pile again."""
+_KEEP_HIGH = 0.3
+"""Early in the hand, per point of a card, what discarding it costs: a high card scores more
+once melded, and gives more to the next player if it takes the pile for it. Late in the hand
+the cost turns around (``-1`` per point): the cards left in hand count against the team."""
+_GOING_OUT_HAND: Final = 3
+"""With this many cards or fewer in hand, a player for whom running out of cards would close
+the hand or take the pozzetto takes a small discard pile only when that lets it go out at
+once; otherwise the stock's card, which may be the one it needs, keeps its hand short."""
+_SMALL_PILE: Final = 4
+"""Piles of this many cards or fewer are taken only to go out (see :data:`_GOING_OUT_HAND`);
+a larger pile is worth its cards."""
 _FITS_CACHE: Final[dict[tuple[Meld, Card], bool]] = {}
 """Memo of :func:`_fits` under the rules in :data:`_FITS_RULES`: melds stay on the table for
 many turns, and bots ask often."""
@@ -245,21 +256,45 @@ def _has_closing_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
     return any(meld.is_burraco and (meld.is_clean or not clean) for meld in melds)
 
 
+def _may_go_out(view: PlayerView) -> bool:
+    """Whether running out of cards would serve the seat: its team has what closing needs (its
+    pozzetto and a burraco), or has yet to take its pozzetto and one is left to take."""
+    team = view.team
+    if not view.pozzetto_taken[team]:
+        return view.pozzetti_left > 0
+    return _has_closing_burraco(view.melds[team], view.rules)
+
+
+def _strays(cards: Sequence[Card], melds: Sequence[Meld], rules: Rules) -> int:
+    """How many natural ``cards`` neither fit one of ``melds`` nor make a meld with the
+    others: roughly, the cards that would stay in hand after melding what can be melded."""
+    naturals = Counter(card for card in cards if not _is_wild(card))
+    return sum(
+        1
+        for card in cards
+        if not _is_wild(card)
+        and not any(_fits(meld, card, rules) for meld in melds)
+        and not _makes_meld(card, naturals, rules)
+    )
+
+
 class GreedyAgent:
     """A heuristic agent that looks one action ahead.
 
-    At the draw it takes the discard pile when the pile's cards meld with its hand or its
-    team's melds (a one-card pile only then, which keeps it out of stalemates), and draws from
-    the stock otherwise. In the play phase it scores each legal meld by the points it lays
-    down, the burraco bonus it earns, its progress towards a burraco, and how near it brings
-    the pozzetto (every card melded counts while the team has yet to take it, and emptying the
-    hand takes it at once); it lays the best one while any is worth laying, keeping wild cards
-    for burracos until the stock runs low. Then it discards the card that costs least: never a
-    wild; rather not a card that fits the opponents' melds or makes a meld with the cards the
-    next player is known to hold (taken with the pile), since the next player would take the
-    pile for it; rather a card of a rank the next player threw away, one that does not connect
-    with its own cards, and late in the hand a high one. Going down to one card with the
-    pozzetto taken and a burraco laid, the last discard closes the hand.
+    At the draw it takes the discard pile when the pile's cards meld with its hand or its team's
+    melds (a one-card pile only then, which keeps it out of stalemates), and draws from the
+    stock otherwise; holding three cards or fewer, when running out would close the hand or take
+    the pozzetto, it takes a small pile only if that lets it go out at once. In the play phase
+    it scores each legal meld by the points it lays down, the burraco bonus it earns, its
+    progress towards a burraco, and how near it brings the pozzetto (every card melded counts
+    while the team has yet to take it, and emptying the hand takes it at once); it lays the best
+    one while any is worth laying, keeping wild cards for burracos until the stock runs low.
+    Then it discards the card that costs least: never a wild; rather not a card that fits the
+    opponents' melds or makes a meld with the cards the next player is known to hold (taken with
+    the pile), since the next player would take the pile for it; rather a card of a rank the
+    next player threw away, one that does not connect with its own cards, and early in the hand
+    a low one (a high card scores more once melded) but late in the hand a high one. Going down
+    to one card with the pozzetto taken and a burraco laid, the last discard closes the hand.
 
     The agent looks only at the view; its choices are a function of the view and the legal
     actions (not their order). Among equally good actions it takes the first in notation order,
@@ -347,6 +382,10 @@ class GreedyAgent:
                 for meld in own
             )
             return _PILE_THRESHOLD + 1 if completes else 0
+        if len(hand) <= _GOING_OUT_HAND and len(pile) <= _SMALL_PILE and _may_go_out(view):
+            # near going out: the pile only to go out now (one card left over, to discard)
+            going_out = _strays((*hand, *pile), own, rules) <= 1
+            return _PILE_THRESHOLD + 1 if going_out else 0
         naturals = Counter(card for card in (*hand, *pile) if not _is_wild(card))
         late = self._late(view)
         value = 0.0
@@ -470,7 +509,7 @@ class _DiscardTable:
             theirs[card] += 1
             if _makes_meld(card, theirs, rules):
                 cost += _FEED_COST + 5 * self._pile
-        cost -= card.points * (1.0 if self._late else 0.4)
+        cost += card.points * (-1.0 if self._late else _KEEP_HIGH)
         return cost
 
 

@@ -45,7 +45,7 @@ def position(seed: int, actions: int) -> tuple[GameState, Action]:
 
 
 def _table() -> str:
-    state, last = position(7, 61)
+    state, last = position(7, 60)
     return svg.table(state, last_action=last)
 
 
