@@ -491,10 +491,10 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
     return found, tuple([open_action(choice) for choice in found])
 
 
-_ACTIONS_HELD: Final = _OPEN_ACTIONS.budget // 2 // (_ENTRY + _ACTION)
-"""The actions one generation of :data:`_OPEN_ACTIONS` holds: a longer list would push its
-own first actions out before it is asked for again (and everything else with them), so its
-actions are built without the memo."""
+_ACTIONS_HELD: Final = _OPEN_ACTIONS.budget // (_ENTRY + _ACTION)
+"""The actions :data:`_OPEN_ACTIONS` holds: a longer list would push its own first actions
+out before it is asked for again (and everything else with them), so its actions are built
+without the memo."""
 
 
 def _group(key: int) -> tuple[OpenChoice, ...]:
