@@ -221,11 +221,43 @@ def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
     return tuple(map(_CARD_OF, choice[1 : size + 1])), _RANK_OF[choice[size + 1]]
 
 
+_PUT_OPEN: Final = (OpenMeld.__dict__["cards"].__set__, OpenMeld.__dict__["wild_as"].__set__)
+_PUT_ADD: Final = (
+    AddToMeld.__dict__["meld"].__set__,
+    AddToMeld.__dict__["cards"].__set__,
+    AddToMeld.__dict__["wild_as"].__set__,
+)
+
+
+def _new_open(choice: OpenChoice) -> OpenMeld:
+    """The :class:`OpenMeld` of a choice, built as :meth:`OpenMeld.from_sorted` does (no
+    converters: the cards are sorted already), but through the fields' slot setters, which
+    cost less than ``object.__setattr__``, above all from compiled code."""
+    size = choice[0]
+    action = object.__new__(OpenMeld)
+    put_cards, put_wild_as = _PUT_OPEN
+    put_cards(action, tuple(map(_CARD_OF, choice[1 : size + 1])))
+    put_wild_as(action, _RANK_OF[choice[size + 1]])
+    return action
+
+
+def _new_add(index: int, choice: AddChoice) -> AddToMeld:
+    """The :class:`AddToMeld` of a choice for meld ``index``, built as :func:`_new_open`
+    builds an :class:`OpenMeld`."""
+    size = choice[0]
+    action = object.__new__(AddToMeld)
+    put_meld, put_cards, put_wild_as = _PUT_ADD
+    put_meld(action, index)
+    put_cards(action, tuple(map(_CARD_OF, choice[1 : size + 1])))
+    put_wild_as(action, _RANK_OF[choice[size + 1]])
+    return action
+
+
 def open_action(choice: OpenChoice) -> OpenMeld:
     """The :class:`OpenMeld` of a choice (one object per choice while it is memoised)."""
     action = _OPEN_ACTIONS.get(choice)
     if action is None:
-        action = OpenMeld.from_sorted(*choice_cards(choice))
+        action = _new_open(choice)
         _OPEN_ACTIONS.remember(choice, action)
     return action
 
@@ -235,8 +267,7 @@ def add_action(index: int, choice: AddChoice) -> AddToMeld:
     key = (index, choice)
     action = _ADD_ACTIONS.get(key)
     if action is None:
-        cards, wild_as = choice_cards(choice)
-        action = AddToMeld.from_sorted(index, cards, wild_as)
+        action = _new_add(index, choice)
         _ADD_ACTIONS.remember(key, action)
     return action
 
@@ -487,7 +518,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
             _OPENS.remember(combined, known)
         found = known
     if len(found) > _ACTIONS_HELD:  # more than the action memo keeps: build them directly
-        return found, tuple([OpenMeld.from_sorted(*choice_cards(choice)) for choice in found])
+        return found, tuple([_new_open(choice) for choice in found])
     return found, tuple([open_action(choice) for choice in found])
 
 
