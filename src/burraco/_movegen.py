@@ -16,6 +16,7 @@ carries the action objects, so a call costs little more than building the keys.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final, Generic, TypeVar
 
 from burraco.actions import AddToMeld, OpenMeld
@@ -221,6 +222,8 @@ def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
     return tuple(map(_CARD_OF, choice[1 : size + 1])), _RANK_OF[choice[size + 1]]
 
 
+_NEW_OPEN: Final = partial(object.__new__, OpenMeld)
+_NEW_ADD: Final = partial(object.__new__, AddToMeld)
 _PUT_OPEN: Final = (OpenMeld.__dict__["cards"].__set__, OpenMeld.__dict__["wild_as"].__set__)
 _PUT_ADD: Final = (
     AddToMeld.__dict__["meld"].__set__,
@@ -234,7 +237,7 @@ def _new_open(choice: OpenChoice) -> OpenMeld:
     converters: the cards are sorted already), but through the fields' slot setters, which
     cost less than ``object.__setattr__``, above all from compiled code."""
     size = choice[0]
-    action = object.__new__(OpenMeld)
+    action = _NEW_OPEN()
     put_cards, put_wild_as = _PUT_OPEN
     put_cards(action, tuple(map(_CARD_OF, choice[1 : size + 1])))
     put_wild_as(action, _RANK_OF[choice[size + 1]])
@@ -245,7 +248,7 @@ def _new_add(index: int, choice: AddChoice) -> AddToMeld:
     """The :class:`AddToMeld` of a choice for meld ``index``, built as :func:`_new_open`
     builds an :class:`OpenMeld`."""
     size = choice[0]
-    action = object.__new__(AddToMeld)
+    action = _NEW_ADD()
     put_meld, put_cards, put_wild_as = _PUT_ADD
     put_meld(action, index)
     put_cards(action, tuple(map(_CARD_OF, choice[1 : size + 1])))
