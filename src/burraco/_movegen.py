@@ -21,7 +21,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from burraco.actions import AddToMeld, OpenMeld
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
-from burraco.melds import Meld, MeldKind
+from burraco.melds import Meld, MeldKind, wild_slots
 from burraco.melds import _clear_memos as clear_meld_memos
 from burraco.rules import Rules
 
@@ -284,31 +284,6 @@ _OPEN_TAIL: Final = tuple(bytes((rank, 0)) for rank in range(14))
 default)."""
 
 
-def _fit(slots: int, wilds: int, second_ace: bool, lock_slot: int) -> list[int]:
-    """Where the wild may go beside natural ``slots`` (a mask, bit s for slot s) with ``wilds``
-    wild cards (0 or 1), preferred first: the higher end, then the lower end, or the one gap;
-    ``[0]`` for a meld without a wild, ``[]`` if the naturals make no sequence. ``lock_slot``:
-    the wild must stay there (0: anywhere)."""
-    low = (slots & -slots).bit_length() - 1
-    high = slots.bit_length() - 1
-    missing = high - low + 1 - slots.bit_count()
-    if missing == 0:
-        if wilds == 0:
-            return [] if lock_slot else [0]
-        options = []
-        if high < _ACE_HIGH and (low > 1 or high + 1 < _ACE_HIGH or second_ace):
-            options.append(high + 1)
-        if low > 1 and (high < _ACE_HIGH or low > 2 or second_ace):
-            options.append(low - 1)
-        if lock_slot:
-            return [lock_slot] if lock_slot in options else []
-        return options
-    if missing == 1 and wilds == 1:
-        gap = (((2 << high) - (1 << low)) & ~slots).bit_length() - 1
-        return [gap] if not lock_slot or lock_slot == gap else []
-    return []
-
-
 def _readings(
     middle: int,
     ace: int,
@@ -335,11 +310,13 @@ def _readings(
     wilds = own + other
     placements: list[int] = []
     if own - lock_own >= 1 and wilds <= 2:  # a two of the suit natural in slot 2
-        placements = _fit(middle | low_ace | 4, wilds - 1, second_ace, lock_slot)
+        placements = wild_slots(middle | low_ace | 4, wilds - 1, second_ace, lock_slot)
     if not placements and not keep_two and wilds <= 1:
-        placements = _fit(middle | low_ace, wilds, second_ace, lock_slot)
+        placements = wild_slots(middle | low_ace, wilds, second_ace, lock_slot)
         if ace:
-            placements = placements + _fit(middle | 1 << _ACE_HIGH, wilds, second_ace, lock_slot)
+            placements = placements + wild_slots(
+                middle | 1 << _ACE_HIGH, wilds, second_ace, lock_slot
+            )
     if not placements:
         return []
     first = placements[0]

@@ -769,7 +769,7 @@ def _analyze(
                 if wild_as is None and slots[-1] - slots[0] + 1 == len(slots):
                     return _sequence_meld(slots, None, 0, suit_index)
                 continue
-            for option in _fit(slots, jokers, second_ace, 0):
+            for option in wild_slots(_slot_mask(slots), jokers, second_ace, 0):
                 if wild_as is None or (option and _SLOT_RANKS[option] is wild_as):
                     return _sequence_meld(slots, JOKER if option else None, option, suit_index)
     own_two = base + 1
@@ -798,7 +798,7 @@ def _analyze(
     # A reading with a natural two excludes the others; the ace-low reading comes first.
     placements: list[tuple[list[int], bool, int]] = []
     for slots, wilds, natural_two in candidates:
-        options = _fit(slots, wilds, second_ace, lock_slot)
+        options = wild_slots(_slot_mask(slots), wilds, second_ace, lock_slot)
         if options:
             placements += [(slots, natural_two, option) for option in options]
             if natural_two:
@@ -949,15 +949,17 @@ def _make_set(
     return _new_meld(MeldKind.SET, tuple(table), wild, None, None, rank, len(table) - 1)
 
 
-def _fit(slots: list[int], wilds: int, second_ace: bool, lock_slot: int) -> list[int]:
-    """Where the wild may go for natural ``slots`` (sorted, distinct) and ``wilds`` (0 or 1).
+def wild_slots(slots: int, wilds: int, second_ace: bool, lock_slot: int) -> list[int]:
+    """Where the wild may go beside natural ``slots`` (a mask, bit s for slot s) with ``wilds``
+    wild cards (0 or 1), preferred first: the higher end, then the lower end, or the one gap;
+    ``[0]`` for a meld without a wild, ``[]`` if the naturals make no sequence. ``lock_slot``:
+    the wild must stay there (0: anywhere).
 
-    Returns the possible wild slots, preferred first (higher end before lower end); ``[0]`` for
-    a legal meld without a wild; ``[]`` if the naturals cannot form a sequence.
-    """
-    low = slots[0]
-    high = slots[-1]
-    missing = high - low + 1 - len(slots)
+    The one statement of where a sequence's wild may stand: the meld analysis and the move
+    generator both ask it."""
+    low = (slots & -slots).bit_length() - 1
+    high = slots.bit_length() - 1
+    missing = high - low + 1 - slots.bit_count()
     if missing == 0:
         if wilds == 0:
             return [] if lock_slot else [0]
@@ -970,11 +972,16 @@ def _fit(slots: list[int], wilds: int, second_ace: bool, lock_slot: int) -> list
             return [lock_slot] if lock_slot in options else []
         return options
     if missing == 1 and wilds == 1:
-        for i in range(1, len(slots)):
-            if slots[i] - slots[i - 1] == 2:
-                gap = slots[i] - 1
-                return [gap] if not lock_slot or lock_slot == gap else []
+        gap = (((2 << high) - (1 << low)) & ~slots).bit_length() - 1
+        return [gap] if not lock_slot or lock_slot == gap else []
     return []
+
+
+def _slot_mask(slots: list[int]) -> int:
+    mask = 0
+    for slot in slots:
+        mask |= 1 << slot
+    return mask
 
 
 def _gap_reason(slots: list[int], wilds: int, suit_index: int) -> tuple[Reason, str]:
