@@ -192,17 +192,24 @@ it holds (a bit per suit)."""
 def hand_shape(hand: tuple[Card, ...]) -> Shape:
     """The :data:`Shape` of a hand, in one pass over its cards."""
     counts = [0] * 53
-    masks = [0, 0, 0, 0]
     ranks = [0] * 13
+    held = 0  # bit c for each card code c held
     for card in hand:
         code = card.code
-        counts[code] += 1
-        if code != JOKER_CODE:
-            masks[code // 13] |= 1 << code % 13
-            ranks[code % 13] += 1
-    joker = 1 if counts[JOKER_CODE] else 0
-    twos_bits = (masks[0] >> 1 & 1) | (masks[1] & 2) | (masks[2] << 1 & 4) | (masks[3] << 2 & 8)
-    return counts, masks, ranks, joker, twos_bits
+        counts[code] = counts[code] + 1  # not ``+=``: mypyc compiles this to native ints
+        held |= 1 << code
+        rank = _RANK_INDEX[code]
+        ranks[rank] = ranks[rank] + 1
+    jokers = counts[JOKER_CODE]
+    if jokers:  # the joker's code counted as an ace
+        ranks[0] = ranks[0] - jokers
+    masks = [held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39 & 0x1FFF]
+    twos_bits = (held >> 1 & 1) | (held >> 13 & 2) | (held >> 25 & 4) | (held >> 37 & 8)
+    return counts, masks, ranks, 1 if jokers else 0, twos_bits
+
+
+_RANK_INDEX: Final = tuple([code % 13 for code in range(53)])
+"""The rank index (0 for aces) of each card code; the joker's, 0, is taken back."""
 
 
 def _wild_codes(joker: int, twos_bits: int) -> list[int]:

@@ -268,13 +268,23 @@ def _need_phase(state: GameState, action: Action, phase: Phase) -> None:
 
 
 def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
-    """``hand`` without ``cards`` (as a multiset), or ``None`` if it does not hold them."""
+    """``hand`` without ``cards`` (as a multiset), or ``None`` if it does not hold them.
+
+    Cards are interned, so each is found by identity where bisection by code puts it in the
+    sorted hand: ``list.remove`` would compare cards with ``==``, which costs a Python-level
+    lookup per card since :class:`~burraco.Card` defines ordering. A hand that is not sorted
+    (a state built by hand) falls back to ``list.remove``.
+    """
     rest = list(hand)
-    try:
-        for card in cards:
+    for card in cards:
+        index = bisect_left(rest, card.code, key=_CODE)
+        if index < len(rest) and rest[index] is card:
+            del rest[index]
+            continue
+        try:
             rest.remove(card)
-    except ValueError:
-        return None
+        except ValueError:
+            return None
     return tuple(rest)
 
 
@@ -611,7 +621,11 @@ def legal_actions(state: GameState) -> list[Action]:
         if last_card_problem(state, hand[0]) is None:
             actions.append(_DISCARDS[hand[0].code])
         return actions
-    actions += map(_DISCARD_OF.__getitem__, dict.fromkeys(hand))  # the hand is sorted
+    previous = None
+    for card in hand:  # the hand is sorted: equal cards (the same object) are neighbours
+        if card is not previous:
+            actions.append(_DISCARD_OF[card])
+            previous = card
     return actions
 
 
@@ -638,9 +652,8 @@ def _meld_actions(state: GameState) -> LegalActions:
         meld = validate_meld(cards, rules, wild_as=wild_as)
         if keeping_problem(state, rest, (*team_melds, meld)) is None:
             actions.append(listed[position])
-    additions = _movegen.additions
     for index, meld in enumerate(team_melds):
-        choices, added = additions(index, meld, infos[index], shape, rules)
+        choices, added = _movegen.additions(index, meld, infos[index], shape, rules)
         if not choices:
             continue
         cut = len(choices) if limit is None else bisect_left(choices, limit)
