@@ -54,6 +54,8 @@ K = TypeVar("K")
 V = TypeVar("V")
 _ACE_HIGH: Final = 14
 _OWN_TWO: Final = (1, 14, 27, 40)
+_SET_KIND: Final = MeldKind.SET
+"""``MeldKind.SET`` as a module constant (an enum member is a costly class attribute)."""
 
 
 class _Memo(Generic[K, V]):
@@ -67,41 +69,48 @@ class _Memo(Generic[K, V]):
     forgotten. ``peak`` is the most bytes ever held, both generations together.
     """
 
-    __slots__ = ("_half", "_new", "_new_bytes", "_old", "_old_bytes", "_weigh", "budget", "peak")
+    __slots__ = ("_half", "_new_bytes", "_old", "_old_bytes", "_weigh", "budget", "new", "peak")
 
     def __init__(self, budget: int, weigh: Callable[[V], int]) -> None:
         self.budget = budget
         self._half = budget // 2
         self._weigh = weigh
-        self._new: dict[K, V] = {}
+        self.new: dict[K, V] = {}
+        """The newer generation."""
         self._old: dict[K, V] = {}
         self._new_bytes = 0
         self._old_bytes = 0
         self.peak = 0
 
     def get(self, key: K) -> V | None:
-        value = self._new.get(key)
+        value = self.new.get(key)
         if value is None:
-            value = self._old.get(key)
-            if value is not None:
-                self.remember(key, value)
+            value = self.older(key)
+        return value
+
+    def older(self, key: K) -> V | None:
+        """The value of ``key`` in the older generation (moved to the newer one), or ``None``.
+        Hot callers look in :attr:`new` themselves first, which saves a call on a hit."""
+        value = self._old.get(key)
+        if value is not None:
+            self.remember(key, value)
         return value
 
     def remember(self, key: K, value: V) -> None:
         weight = self._weigh(value)
         if self._new_bytes + weight > self._half:
-            self._old = self._new
+            self._old = self.new
             self._old_bytes = self._new_bytes
-            self._new = {}
+            self.new = {}
             self._new_bytes = 0
-        self._new[key] = value
+        self.new[key] = value
         self._new_bytes += weight
         held = self._new_bytes + self._old_bytes
         if held > self.peak:
             self.peak = held
 
     def clear(self) -> None:
-        self._new = {}
+        self.new = {}
         self._old = {}
         self._new_bytes = self._old_bytes = 0
 
@@ -111,7 +120,7 @@ class _Memo(Generic[K, V]):
         return self._new_bytes + self._old_bytes
 
     def __len__(self) -> int:
-        return len(self._new) + len(self._old)
+        return len(self.new) + len(self._old)
 
 
 _ENTRY: Final = 120
@@ -265,7 +274,9 @@ def _new_add(index: int, choice: AddChoice) -> AddToMeld:
 
 def open_action(choice: OpenChoice) -> OpenMeld:
     """The :class:`OpenMeld` of a choice (one object per choice while it is memoised)."""
-    action = _OPEN_ACTIONS.get(choice)
+    action = _OPEN_ACTIONS.new.get(choice)
+    if action is None:
+        action = _OPEN_ACTIONS.older(choice)
     if action is None:
         action = _new_open(choice)
         _OPEN_ACTIONS.remember(choice, action)
@@ -275,7 +286,9 @@ def open_action(choice: OpenChoice) -> OpenMeld:
 def add_action(index: int, choice: AddChoice) -> AddToMeld:
     """The :class:`AddToMeld` of a choice for the team's meld ``index``."""
     key = (index, choice)
-    action = _ADD_ACTIONS.get(key)
+    action = _ADD_ACTIONS.new.get(key)
+    if action is None:
+        action = _ADD_ACTIONS.older(key)
     if action is None:
         action = _new_add(index, choice)
         _ADD_ACTIONS.remember(key, action)
@@ -457,10 +470,10 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
     for index in _set_rank_indexes(rules):
         if ranks[index] + wild >= 3 and not skip_ranks >> index & 1:
             keys.append(
-                min(counts[index], 3)
-                | min(counts[13 + index], 3) << 2
-                | min(counts[26 + index], 3) << 4
-                | min(counts[39 + index], 3) << 6
+                counts[index]  # at most 3 of a natural card (three packs): two bits each
+                | counts[13 + index] << 2
+                | counts[26 + index] << 4
+                | counts[39 + index] << 6
                 | wild_key
                 | index << 13
             )
@@ -495,7 +508,9 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
         found = _group(keys[0])
     else:
         combined = tuple(keys)
-        known = _OPENS.get(combined)
+        known = _OPENS.new.get(combined)
+        if known is None:
+            known = _OPENS.older(combined)
         if known is None:
             merged: list[OpenChoice] = []
             for key in keys:
@@ -519,12 +534,16 @@ def _group(key: int) -> tuple[OpenChoice, ...]:
     """The sequences of one suit (bit 23 set) or the sets of one rank of a key of
     :func:`open_melds`, memoised."""
     if key >> 23:
-        group = _SEQUENCES.get(key)
+        group = _SEQUENCES.new.get(key)
+        if group is None:
+            group = _SEQUENCES.older(key)
         if group is None:
             group = _suit_sequences(key & ~(1 << 23))
             _SEQUENCES.remember(key, group)
     else:
-        group = _SETS.get(key)
+        group = _SETS.new.get(key)
+        if group is None:
+            group = _SETS.older(key)
         if group is None:
             group = _rank_sets(key)
             _SETS.remember(key, group)
@@ -606,7 +625,9 @@ def additions(
             | rules.packs << 13
             | meld_key << 16
         )
-        group = _ADD_SET.get(key)
+        group = _ADD_SET.new.get(key)
+        if group is None:
+            group = _ADD_SET.older(key)
         if group is None:
             group = _set_additions(key)
             _ADD_SET.remember(key, group)
@@ -637,7 +658,9 @@ def additions(
         | rules.wild_as_second_ace << 21
         | meld_key << 22
     )
-    group = _ADD_SEQUENCE.get(key)
+    group = _ADD_SEQUENCE.new.get(key)
+    if group is None:
+        group = _ADD_SEQUENCE.older(key)
     if group is None:
         group = _sequence_additions(key)
         _ADD_SEQUENCE.remember(key, group)
@@ -661,7 +684,7 @@ def _meld_info(meld: Meld) -> MeldInfo:
     """
     wild = meld.wild
     wild_code = 0 if wild is None else wild.code + 1
-    if meld.kind is MeldKind.SET:
+    if meld.kind is _SET_KIND:
         assert meld.rank is not None
         index = meld.rank - 1
         per_suit = [0, 0, 0, 0]

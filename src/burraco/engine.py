@@ -67,6 +67,12 @@ __all__ = [
 ]
 
 _CODE: Final = attrgetter("code")
+# Enum members as module constants: ``Phase.DRAW`` is a class attribute lookup through the
+# enum's metaclass, which costs several times as much as a global's.
+_DRAW_PHASE: Final = Phase.DRAW
+_PLAY_PHASE: Final = Phase.PLAY
+_OVER_PHASE: Final = Phase.OVER
+_SET_KIND: Final = MeldKind.SET
 _DRAW: Final = DrawStock()
 _PICK: Final = TakeDiscardPile()
 _DISCARDS: Final = tuple(Discard(card) for card in CARDS_BY_CODE)
@@ -166,7 +172,7 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalActionError(
             action, state.turn, Reason.NOT_AN_ACTION, "expected one of " + _ACTION_NAMES
         )
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER_PHASE:
         raise IllegalActionError(action, state.turn, Reason.GAME_OVER, _over_detail(state))
     match action:
         case DrawStock():
@@ -221,7 +227,7 @@ def canonical_action(state: GameState, action: Action) -> Action:
         case AddToMeld(meld=target, cards=cards, wild_as=wild_as):
             index = _resolve_meld(state, action)
             if wild_as is not None:
-                meld = state.melds[state.current_team][index]
+                meld = state.melds[state.turn % len(state.melds)][index]
                 rules = state.rules
                 named = extend_meld(meld, cards, rules, wild_as=wild_as)
                 if equal(extend_meld(meld, cards, rules), named):
@@ -261,7 +267,7 @@ def _need_phase(state: GameState, action: Action, phase: Phase) -> None:
     if state.phase is not phase:
         detail = (
             "the turn begins with a draw: 'draw' or 'pick'"
-            if state.phase is Phase.DRAW
+            if state.phase is _DRAW_PHASE
             else "the player has drawn already: meld, or discard to end the turn"
         )
         raise _illegal(state, action, Reason.WRONG_PHASE, detail)
@@ -301,7 +307,7 @@ def _not_in_hand(state: GameState, action: Action, cards: tuple[Card, ...]) -> I
 
 
 def _draw(state: GameState, action: DrawStock) -> GameState:
-    _need_phase(state, action, Phase.DRAW)
+    _need_phase(state, action, _DRAW_PHASE)
     seat = state.turn
     stock = state.stock
     hand = list(state.hands[seat])
@@ -309,7 +315,7 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
     rules = state.rules
     stock, pozzetti = reserve_stock(rules, stock[1:], state.pozzetti)
     outcome = end_after_draw(rules, stock)
-    phase = Phase.PLAY if outcome is None else Phase.OVER
+    phase = _PLAY_PHASE if outcome is None else _OVER_PHASE
     return GameState.from_fields(
         rules,
         state.dealer,
@@ -331,7 +337,7 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
 
 
 def _take_pile(state: GameState, action: TakeDiscardPile) -> GameState:
-    _need_phase(state, action, Phase.DRAW)
+    _need_phase(state, action, _DRAW_PHASE)
     pile = state.discard_pile
     if not pile:
         raise _illegal(state, action, Reason.EMPTY_DISCARD_PILE, "draw from the stock instead")
@@ -355,7 +361,7 @@ def _pile_taken(state: GameState) -> GameState:
         state.rules,
         state.dealer,
         seat,
-        Phase.PLAY,
+        _PLAY_PHASE,
         state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
         state.melds,
         state.stock,
@@ -394,7 +400,7 @@ def _meld_problem(error: InvalidMeldError, state: GameState, action: Action) -> 
 
 
 def _open(state: GameState, action: OpenMeld) -> GameState:
-    _need_phase(state, action, Phase.PLAY)
+    _need_phase(state, action, _PLAY_PHASE)
     rest = _remove(state.hands[state.turn], action.cards)
     if rest is None:
         raise _not_in_hand(state, action, action.cards)
@@ -403,10 +409,10 @@ def _open(state: GameState, action: OpenMeld) -> GameState:
         meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    team = state.current_team
-    if meld.kind is MeldKind.SET and rules.one_set_per_rank:
+    team = state.turn % len(state.melds)
+    if meld.kind is _SET_KIND and rules.one_set_per_rank:
         for index, other in enumerate(state.melds[team]):
-            if other.kind is MeldKind.SET and other.rank is meld.rank:
+            if other.kind is _SET_KIND and other.rank is meld.rank:
                 raise _illegal(
                     state,
                     action,
@@ -417,7 +423,7 @@ def _open(state: GameState, action: OpenMeld) -> GameState:
 
 
 def _resolve_meld(state: GameState, action: AddToMeld) -> int:
-    team = state.current_team
+    team = state.turn % len(state.melds)
     own = state.melds[team]
     target = action.meld
     if isinstance(target, Meld):
@@ -441,12 +447,12 @@ def _resolve_meld(state: GameState, action: AddToMeld) -> int:
 
 
 def _add(state: GameState, action: AddToMeld) -> GameState:
-    _need_phase(state, action, Phase.PLAY)
+    _need_phase(state, action, _PLAY_PHASE)
     index = _resolve_meld(state, action)
     rest = _remove(state.hands[state.turn], action.cards)
     if rest is None:
         raise _not_in_hand(state, action, action.cards)
-    team = state.current_team
+    team = state.turn % len(state.melds)
     melds = state.melds[team]
     if not action.cards:
         raise _illegal(state, action, Reason.NO_CARDS, "name at least one card to add")
@@ -470,13 +476,13 @@ def _after_meld(
     if problem is not None:
         raise _illegal(state, action, Reason.MUST_KEEP_A_CARD, problem)
     seat = state.turn
-    team = state.current_team
+    team = state.turn % len(state.melds)
     rest, pozzetti, taken = pozzetto_after_meld(state, rest)
     return GameState.from_fields(
         state.rules,
         state.dealer,
         seat,
-        Phase.PLAY,
+        _PLAY_PHASE,
         state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
         state.melds[:team] + (team_melds,) + state.melds[team + 1 :],
         state.stock,
@@ -493,7 +499,7 @@ def _after_meld(
 
 
 def _discard(state: GameState, action: Discard) -> GameState:
-    _need_phase(state, action, Phase.PLAY)
+    _need_phase(state, action, _PLAY_PHASE)
     seat = state.turn
     card = action.card
     rest = _remove(state.hands[seat], (card,))
@@ -515,10 +521,10 @@ def _discard(state: GameState, action: Discard) -> GameState:
     rest, pozzetti, taken, on_discard = pozzetto_after_discard(state, rest)
     players = len(state.hands)
     if outcome is not None:  # the hand is over: the state keeps the last turn's bookkeeping
-        following, phase = seat, Phase.OVER
+        following, phase = seat, _OVER_PHASE
         taken_from_pile, melded = state.taken_from_pile, state.melded_this_turn
     else:
-        following, phase = (seat + 1) % players, Phase.DRAW
+        following, phase = (seat + 1) % players, _DRAW_PHASE
         taken_from_pile, melded = 0, False
     unseen = unseen_after_discard(
         state, following, taken_on_discard=on_discard, hand_over=outcome is not None
@@ -605,18 +611,18 @@ def legal_actions(state: GameState) -> list[Action]:
     (True, True)
     """
     phase = state.phase
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         if state.discard_pile and (
             not state.rules.pile_requires_meld or _pile_allows_meld(_pile_taken(state))
         ):
             return _legal_list(state, (_DRAW, _PICK))
         return _legal_list(state, (_DRAW,))
-    if phase is Phase.OVER:
+    if phase is _OVER_PHASE:
         return _legal_list(state)
     actions = _meld_actions(state)
     if state.rules.pile_requires_meld and _owes_meld(state):
         return actions
-    hand = state.hand
+    hand = state.hands[state.turn]
     if len(hand) == 1:
         if last_card_problem(state, hand[0]) is None:
             actions.append(_DISCARDS[hand[0].code])
@@ -634,7 +640,7 @@ def _meld_actions(state: GameState) -> LegalActions:
     rules = state.rules
     hand = state.hands[state.turn]
     shape = _movegen.hand_shape(hand)
-    team = state.current_team
+    team = state.turn % len(state.melds)
     team_melds = state.melds[team]
     infos, set_ranks = _movegen.team_melds_info(team_melds)
     # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but

@@ -97,6 +97,11 @@ _CARD_TYPE: Final = {Card}
 _CODE: Final = attrgetter("code")
 _SUITS: Final = tuple(Suit)
 _ACE_HIGH: Final = 14
+# Enum members as module constants: ``MeldKind.SET`` is a class attribute lookup through the
+# enum's metaclass, which costs several times as much as a global's.
+_SET_KIND: Final = MeldKind.SET
+_SEQUENCE_KIND: Final = MeldKind.SEQUENCE
+_TWO: Final = Rank.TWO
 
 
 _SLOT_RANKS: Final[tuple[Rank, ...]] = (Rank.ACE, *Rank, Rank.ACE)
@@ -162,9 +167,7 @@ class Meld:
         """Whether the wild has natural cards on both sides in a sequence, so that it stays in
         place until the natural card it stands for is added (RULES.md §5.4)."""
         index = self.wild_index
-        return (
-            self.kind is MeldKind.SEQUENCE and index is not None and 0 < index < len(self.cards) - 1
-        )
+        return self.kind is _SEQUENCE_KIND and index is not None and 0 < index < len(self.cards) - 1
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -191,7 +194,7 @@ class Meld:
 
     def __str__(self) -> str:
         names = [str(card) for card in self.cards]
-        if self.kind is MeldKind.SEQUENCE and self.wild_index is not None:
+        if self.kind is _SEQUENCE_KIND and self.wild_index is not None:
             assert self.wild_as is not None and self.suit is not None
             names[self.wild_index] += f"={self.wild_as}{self.suit.value}"
         return " ".join(names)
@@ -533,9 +536,9 @@ def _foreign_card(meld: Meld, added: tuple[Card, ...]) -> InvalidMeldError | Non
     where reading the union afresh could call a set's stranger a ``duplicate-rank``."""
     for card in added:
         rank = card.rank
-        if rank is None or rank is Rank.TWO:
+        if rank is None or rank is _TWO:
             continue
-        if meld.kind is MeldKind.SET:
+        if meld.kind is _SET_KIND:
             if rank is not meld.rank:
                 return _err(
                     Reason.MIXED_RANKS,
@@ -564,7 +567,7 @@ def _extend(
     lock_card: Card | None = None
     lock_slot = 0
     keep_two = False
-    if meld.kind is MeldKind.SEQUENCE:
+    if meld.kind is _SEQUENCE_KIND:
         assert meld.suit is not None
         index = meld.wild_index
         size = len(meld.cards)
@@ -659,7 +662,7 @@ def burraco_kind(meld: Meld, rules: Rules = CLASSIC) -> BurracoKind | None:
     if index is None:
         return BurracoKind.CLEAN
     if rules.semi_clean and (
-        size - 1 >= 7 if meld.kind is MeldKind.SET else max(index, size - 1 - index) >= 7
+        size - 1 >= 7 if meld.kind is _SET_KIND else max(index, size - 1 - index) >= 7
     ):
         return BurracoKind.SEMI_CLEAN
     return BurracoKind.DIRTY
@@ -884,14 +887,14 @@ def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_ind
     suit = _SUITS[suit_index]
     if not wild_slot:
         table = _SLOT_CARDS[suit_index][slots[0] : slots[-1] + 1]
-        return _new_meld(MeldKind.SEQUENCE, tuple(table), None, None, suit, None, None)
+        return _new_meld(_SEQUENCE_KIND, tuple(table), None, None, suit, None, None)
     assert wild is not None
     low = slots[0] if slots[0] < wild_slot else wild_slot
     high = slots[-1] if slots[-1] > wild_slot else wild_slot
     table = _SLOT_CARDS[suit_index][low : high + 1]
     table[wild_slot - low] = wild
     return _new_meld(
-        MeldKind.SEQUENCE, tuple(table), wild, _SLOT_RANKS[wild_slot], suit, None, wild_slot - low
+        _SEQUENCE_KIND, tuple(table), wild, _SLOT_RANKS[wild_slot], suit, None, wild_slot - low
     )
 
 
@@ -944,9 +947,9 @@ def _make_set(
     table = [CARDS_BY_CODE[code] for code in naturals]
     wild = JOKER if jokers else (CARDS_BY_CODE[twos[0]] if twos else None)
     if wild is None:
-        return _new_meld(MeldKind.SET, tuple(table), None, None, None, rank, None)
+        return _new_meld(_SET_KIND, tuple(table), None, None, None, rank, None)
     table.append(wild)
-    return _new_meld(MeldKind.SET, tuple(table), wild, None, None, rank, len(table) - 1)
+    return _new_meld(_SET_KIND, tuple(table), wild, None, None, rank, len(table) - 1)
 
 
 def wild_slots(slots: int, wilds: int, second_ace: bool, lock_slot: int) -> list[int]:

@@ -45,6 +45,11 @@ class Phase(StrEnum):
     """The hand has ended; see :attr:`GameState.outcome`."""
 
 
+_PLAY_PHASE: Final = Phase.PLAY
+_OVER_PHASE: Final = Phase.OVER
+"""Phases as module constants (an enum member is a costly class attribute)."""
+
+
 class EndReason(StrEnum):
     """How a hand ended."""
 
@@ -170,7 +175,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER_PHASE
 
     @property
     def players(self) -> int:
@@ -191,7 +196,7 @@ class GameState:
     def is_last_turn(self) -> bool:
         """Whether this turn's draw left the stock at its two dead cards, so that the hand
         ends when the turn does (``stock_end`` after-turn)."""
-        return self.phase is Phase.PLAY and len(self.stock) <= 2
+        return self.phase is _PLAY_PHASE and len(self.stock) <= 2
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: ``seat % teams``."""
