@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from burraco.cards import CARDS_BY_CODE, Rank, Suit
+import attrs
+
+from burraco.cards import CARDS_BY_CODE, JOKER, Rank, Suit
 from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
 from burraco.rules import Rules
 from tests.meld_oracle import natural
@@ -155,8 +157,23 @@ def _set(shape: int) -> Meld:
     )
 
 
-def set_additions(key: int) -> tuple[bytes, ...]:
-    meld = _set(key >> 16)
+def foreign_wild_as_joker(meld: Meld) -> Meld:
+    """``meld`` with its wild written as the joker, unless it is none or the two of the
+    meld's suit: the meld that ``burraco._movegen._meld_info`` writes in its shape."""
+    wild = meld.wild
+    if wild is None or wild is JOKER:
+        return meld
+    if meld.suit is not None and wild.rank is Rank.TWO and wild.suit is meld.suit:
+        return meld
+    cards = tuple(JOKER if card is wild else card for card in meld.cards)
+    return attrs.evolve(meld, cards=cards, wild=JOKER)
+
+
+def set_additions(key: int, meld: Meld | None = None) -> tuple[bytes, ...]:
+    """The additions of a key of ``_set_additions``, found by the analysis; to ``meld``, if
+    given (the key holds its shape), else to the set that the shape describes."""
+    if meld is None:
+        meld = _set(key >> 16)
     packs = key >> 13 & 7
     assert meld.rank is not None
     index = meld.rank - 1
@@ -194,8 +211,11 @@ def _sequence(shape: int) -> Meld:
     )
 
 
-def sequence_additions(key: int) -> tuple[bytes, ...]:
-    meld = _sequence(key >> 22)
+def sequence_additions(key: int, meld: Meld | None = None) -> tuple[bytes, ...]:
+    """The additions of a key of ``_sequence_additions``, found by the analysis; to ``meld``,
+    if given (the key holds its shape), else to the sequence that the shape describes."""
+    if meld is None:
+        meld = _sequence(key >> 22)
     assert meld.suit is not None
     mask = key & 0x1FFF
     own_twos = key >> 13 & 3

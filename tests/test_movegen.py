@@ -342,8 +342,8 @@ def test_every_addition_key_adds_the_analysed_cards(
     if meld.kind is MeldKind.SET:
         wilds = joker << 8 | twos_bits << 9 if not info[3] else 0
         key = mask & 0xFF | wilds | rules.packs << 13 | info[0] << 16
-        assert movegen_oracle._set(info[0]) == meld
-        assert _movegen._set_additions(key) == movegen_oracle.set_additions(key)
+        assert movegen_oracle._set(info[0]) == movegen_oracle.foreign_wild_as_joker(meld)
+        assert _movegen._set_additions(key) == movegen_oracle.set_additions(key, meld)
     else:
         own_twos = min(own_twos, 2)
         twos_bits = twos_bits | 1 << info[1] if own_twos else twos_bits & ~(1 << info[1])
@@ -355,5 +355,5 @@ def test_every_addition_key_adds_the_analysed_cards(
             | rules.wild_as_second_ace << 21
             | info[0] << 22
         )
-        assert movegen_oracle._sequence(info[0]) == meld
-        assert _movegen._sequence_additions(key) == movegen_oracle.sequence_additions(key)
+        assert movegen_oracle._sequence(info[0]) == movegen_oracle.foreign_wild_as_joker(meld)
+        assert _movegen._sequence_additions(key) == movegen_oracle.sequence_additions(key, meld)
