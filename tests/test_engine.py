@@ -154,6 +154,25 @@ def test_cards_not_in_hand_are_refused_naming_them() -> None:
     assert rejected(state, "open 5H 6H 7H 7H").reason is Reason.CARD_NOT_IN_HAND
 
 
+def test_melds_and_discards_take_one_copy_of_each_card_named() -> None:
+    state = position(hands={0: "5H 5H 6H 7H 7H KD KD"})
+    state = play(state, "open 5H 6H 7H")
+    assert state.hands[0] == parse_cards("5H 7H KD KD")
+    state = play(state, "discard KD")
+    assert state.hands[0] == parse_cards("5H 7H KD")
+
+
+def test_a_hand_built_out_of_order_still_gives_up_its_cards() -> None:
+    # States keep hands sorted; one built by hand with GameState(...) may not, and apply still
+    # finds each card (the engine's bisection falls back to a scan).
+    state = position(hands={0: "5H 6H 7H KD"})
+    shuffled = attrs.evolve(state, hands=(parse_cards("KD 7H 5H 6H"), *state.hands[1:]))
+    after = apply(shuffled, parse_action("discard 5H"))
+    assert after.hands[0] == parse_cards("KD 7H 6H")
+    assert rejected(shuffled, "discard 9C").reason is Reason.CARD_NOT_IN_HAND
+    assert shuffled.hands[0] == parse_cards("KD 7H 5H 6H")
+
+
 def test_illegal_melds_are_refused_with_the_meld_reason() -> None:
     state = position(hands={0: "5H 6H 8H 9S KD KC 2C JK"})
     assert rejected(state, "open 5H 8H JK").reason is Reason.GAP
