@@ -83,7 +83,7 @@ def suit_sequences(key: int) -> tuple[bytes, ...]:
     joker = key >> 15 & 1
     twos_bits = key >> 16 & 15
     second_ace = bool(key >> 20 & 1)
-    suit = key >> 21
+    suit = key >> 21 & 3  # bit 23 (set in the keys of open_melds) is not read
     avail = [0] * 15
     for slot in range(1, 14):
         avail[slot] = mask >> (slot - 1) & 1

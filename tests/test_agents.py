@@ -223,27 +223,24 @@ def test_greedy_avoids_discarding_what_fits_the_opponents_melds() -> None:
     assert greedy_choice(state) == Discard(parse_card("KC"))
 
 
-def test_greedy_near_the_close_draws_rather_than_take_a_pile_it_cannot_go_out_with() -> None:
-    # QH fits the team's run, but 5D and KC would be left: two cards, so no closing this turn
-    state = position(
+def _near_the_close(pile: str) -> GameState:
+    """Seat 0 to draw holding KC, its team with a burraco, a run of hearts and its pozzetto."""
+    return position(
         hands={0: "KC"},
         melds={0: ["4S 5S 6S 7S 8S 9S 10S", "9H 10H JH"]},
         taken=[True, False],
-        pile="QH 5D",
+        pile=pile,
         phase=Phase.DRAW,
     )
-    assert DrawStock() == greedy_choice(state)
+
+
+def test_greedy_near_the_close_draws_rather_than_take_a_pile_it_cannot_go_out_with() -> None:
+    # QH fits the team's run, but 5D and KC would be left: two cards, so no closing this turn
+    assert DrawStock() == greedy_choice(_near_the_close("QH 5D"))
 
 
 def test_greedy_near_the_close_takes_a_pile_that_lets_it_go_out() -> None:
-    state = position(
-        hands={0: "KC"},
-        melds={0: ["4S 5S 6S 7S 8S 9S 10S", "9H 10H JH"]},
-        taken=[True, False],
-        pile="QH",
-        phase=Phase.DRAW,
-    )
-    final = play_out(state, [GreedyAgent()] * 4)
+    final = play_out(_near_the_close("QH"), [GreedyAgent()] * 4)
     assert Outcome(EndReason.CLOSED, 0) == final.outcome
 
 

@@ -21,7 +21,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from burraco.actions import AddToMeld, OpenMeld
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
-from burraco.melds import Meld, MeldKind, wild_slots
+from burraco.melds import _SET_KIND, Meld, wild_slots
 from burraco.melds import _clear_memos as clear_meld_memos
 from burraco.rules import Rules
 
@@ -54,8 +54,6 @@ K = TypeVar("K")
 V = TypeVar("V")
 _ACE_HIGH: Final = 14
 _OWN_TWO: Final = (1, 14, 27, 40)
-_SET_KIND: Final = MeldKind.SET
-"""``MeldKind.SET`` as a module constant (an enum member is a costly class attribute)."""
 
 
 class _Memo(Generic[K, V]):
@@ -83,17 +81,25 @@ class _Memo(Generic[K, V]):
         self.peak = 0
 
     def get(self, key: K) -> V | None:
+        """The value of ``key``, or ``None`` (one found in the older generation moves to the
+        newer one)."""
         value = self.new.get(key)
         if value is None:
-            value = self.older(key)
+            value = self._old.get(key)
+            if value is not None:
+                self.remember(key, value)
         return value
 
-    def older(self, key: K) -> V | None:
-        """The value of ``key`` in the older generation (moved to the newer one), or ``None``.
-        Hot callers look in :attr:`new` themselves first, which saves a call on a hit."""
+    def missed(self, key: K, find: Callable[[K], V]) -> V:
+        """The value of ``key``, for a caller that did not find it in :attr:`new`: from the
+        older generation (moved to the newer one), or else ``find(key)``, remembered.
+
+        Callers look in :attr:`new` themselves first (``memo.new.get(key)``), so that a hit
+        costs no call."""
         value = self._old.get(key)
-        if value is not None:
-            self.remember(key, value)
+        if value is None:
+            value = find(key)
+        self.remember(key, value)
         return value
 
     def remember(self, key: K, value: V) -> None:
@@ -150,7 +156,7 @@ Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
 # traces. Budgets are in bytes: the memos of choices are the larger ones, since they cost the
 # collector nothing and random play still missed them for want of room (twice to four times
 # these budgets saved 3% of its instructions); the memos of actions stay at 1 MiB each.
-_OPENS: Final[_Memo[int | tuple[int, ...], tuple[bytes, ...]]] = _Memo(4 << 20, _choices)
+_OPENS: Final[_Memo[tuple[int, ...], tuple[bytes, ...]]] = _Memo(4 << 20, _choices)
 _SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(4 << 20, _choices)
 _SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(2 << 20, _choices)
 _ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(4 << 20, _choices)
@@ -262,9 +268,10 @@ def _new_open(choice: OpenChoice) -> OpenMeld:
     return action
 
 
-def _new_add(index: int, choice: AddChoice) -> AddToMeld:
-    """The :class:`AddToMeld` of a choice for meld ``index``, built as :func:`_new_open`
-    builds an :class:`OpenMeld`."""
+def _new_add(key: tuple[int, AddChoice]) -> AddToMeld:
+    """The :class:`AddToMeld` of a choice for a meld (``key``: the meld's index and the
+    choice), built as :func:`_new_open` builds an :class:`OpenMeld`."""
+    index, choice = key
     size = choice[0]
     action = _NEW_ADD()
     put_meld, put_cards, put_wild_as = _PUT_ADD
@@ -278,10 +285,7 @@ def open_action(choice: OpenChoice) -> OpenMeld:
     """The :class:`OpenMeld` of a choice (one object per choice while it is memoised)."""
     action = _OPEN_ACTIONS.new.get(choice)
     if action is None:
-        action = _OPEN_ACTIONS.older(choice)
-    if action is None:
-        action = _new_open(choice)
-        _OPEN_ACTIONS.remember(choice, action)
+        action = _OPEN_ACTIONS.missed(choice, _new_open)
     return action
 
 
@@ -290,10 +294,7 @@ def add_action(index: int, choice: AddChoice) -> AddToMeld:
     key = (index, choice)
     action = _ADD_ACTIONS.new.get(key)
     if action is None:
-        action = _ADD_ACTIONS.older(key)
-    if action is None:
-        action = _new_add(index, choice)
-        _ADD_ACTIONS.remember(key, action)
+        action = _ADD_ACTIONS.missed(key, _new_add)
     return action
 
 
@@ -363,7 +364,7 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
     joker = key >> 15 & 1
     twos_bits = key >> 16 & 15
     second_ace = bool(key >> 20 & 1)
-    suit = key >> 21
+    suit = key >> 21 & 3  # bit 23, set in the keys of open_melds, is not read
     held = (mask << 1 | (mask & 1) << _ACE_HIGH) & ~4 | (4 if own_twos else 0)
     own_two = _OWN_TWO[suit]
     base = suit * 13
@@ -511,16 +512,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
     else:
         combined = tuple(keys)
         known = _OPENS.new.get(combined)
-        if known is None:
-            known = _OPENS.older(combined)
-        if known is None:
-            merged: list[OpenChoice] = []
-            for key in keys:
-                merged += _group(key)
-            merged.sort()
-            known = tuple(merged)
-            _OPENS.remember(combined, known)
-        found = known
+        found = _OPENS.missed(combined, _merged) if known is None else known
     if len(found) > _ACTIONS_HELD:  # more than the action memo keeps: build them directly
         return found, tuple([_new_open(choice) for choice in found])
     return found, tuple([open_action(choice) for choice in found])
@@ -532,23 +524,26 @@ out before it is asked for again (and everything else with them), so its actions
 without the memo."""
 
 
+def _merged(keys: tuple[int, ...]) -> tuple[OpenChoice, ...]:
+    """The choices of several keys of :func:`open_melds`, in one sorted tuple."""
+    merged: list[OpenChoice] = []
+    for key in keys:
+        merged += _group(key)
+    merged.sort()
+    return tuple(merged)
+
+
 def _group(key: int) -> tuple[OpenChoice, ...]:
     """The sequences of one suit (bit 23 set) or the sets of one rank of a key of
     :func:`open_melds`, memoised."""
     if key >> 23:
         group = _SEQUENCES.new.get(key)
         if group is None:
-            group = _SEQUENCES.older(key)
-        if group is None:
-            group = _suit_sequences(key & ~(1 << 23))
-            _SEQUENCES.remember(key, group)
+            group = _SEQUENCES.missed(key, _suit_sequences)
     else:
         group = _SETS.new.get(key)
         if group is None:
-            group = _SETS.older(key)
-        if group is None:
-            group = _rank_sets(key)
-            _SETS.remember(key, group)
+            group = _SETS.missed(key, _rank_sets)
     return group
 
 
@@ -629,10 +624,7 @@ def additions(
         )
         group = _ADD_SET.new.get(key)
         if group is None:
-            group = _ADD_SET.older(key)
-        if group is None:
-            group = _set_additions(key)
-            _ADD_SET.remember(key, group)
+            group = _ADD_SET.missed(key, _set_additions)
         return group, tuple([add_action(index, choice) for choice in group])
     held = masks[suit] & ~occupied
     if not held and not (joker or twos_bits):
@@ -662,10 +654,7 @@ def additions(
     )
     group = _ADD_SEQUENCE.new.get(key)
     if group is None:
-        group = _ADD_SEQUENCE.older(key)
-    if group is None:
-        group = _sequence_additions(key)
-        _ADD_SEQUENCE.remember(key, group)
+        group = _ADD_SEQUENCE.missed(key, _sequence_additions)
     return group, tuple([add_action(index, choice) for choice in group])
 
 

@@ -45,7 +45,7 @@ from burraco.closing import (
     stalemate_turns_after_discard,
 )
 from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason
-from burraco.melds import Meld, MeldKind, extend_meld, validate_meld
+from burraco.melds import _SET_KIND, Meld, extend_meld, validate_meld
 from burraco.pozzetto import (
     can_take_pozzetto,
     pozzetto_after_discard,
@@ -54,7 +54,15 @@ from burraco.pozzetto import (
     unseen_after_discard,
 )
 from burraco.rules import CLASSIC, Rules
-from burraco.state import GameState, Phase, known_after_pick, known_after_play
+from burraco.state import (
+    _DRAW_PHASE,
+    _OVER_PHASE,
+    _PLAY_PHASE,
+    GameState,
+    Phase,
+    known_after_pick,
+    known_after_play,
+)
 
 __all__ = [
     "LegalActions",
@@ -67,12 +75,6 @@ __all__ = [
 ]
 
 _CODE: Final = attrgetter("code")
-# Enum members as module constants: ``Phase.DRAW`` is a class attribute lookup through the
-# enum's metaclass, which costs several times as much as a global's.
-_DRAW_PHASE: Final = Phase.DRAW
-_PLAY_PHASE: Final = Phase.PLAY
-_OVER_PHASE: Final = Phase.OVER
-_SET_KIND: Final = MeldKind.SET
 _DRAW: Final = DrawStock()
 _PICK: Final = TakeDiscardPile()
 _DISCARDS: Final = tuple(Discard(card) for card in CARDS_BY_CODE)
@@ -227,7 +229,7 @@ def canonical_action(state: GameState, action: Action) -> Action:
         case AddToMeld(meld=target, cards=cards, wild_as=wild_as):
             index = _resolve_meld(state, action)
             if wild_as is not None:
-                meld = state.melds[state.turn % len(state.melds)][index]
+                meld = state.melds[state.current_team][index]
                 rules = state.rules
                 named = extend_meld(meld, cards, rules, wild_as=wild_as)
                 if equal(extend_meld(meld, cards, rules), named):
@@ -409,7 +411,7 @@ def _open(state: GameState, action: OpenMeld) -> GameState:
         meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    team = state.turn % len(state.melds)
+    team = state.current_team
     if meld.kind is _SET_KIND and rules.one_set_per_rank:
         for index, other in enumerate(state.melds[team]):
             if other.kind is _SET_KIND and other.rank is meld.rank:
@@ -423,7 +425,7 @@ def _open(state: GameState, action: OpenMeld) -> GameState:
 
 
 def _resolve_meld(state: GameState, action: AddToMeld) -> int:
-    team = state.turn % len(state.melds)
+    team = state.current_team
     own = state.melds[team]
     target = action.meld
     if isinstance(target, Meld):
@@ -452,7 +454,7 @@ def _add(state: GameState, action: AddToMeld) -> GameState:
     rest = _remove(state.hands[state.turn], action.cards)
     if rest is None:
         raise _not_in_hand(state, action, action.cards)
-    team = state.turn % len(state.melds)
+    team = state.current_team
     melds = state.melds[team]
     if not action.cards:
         raise _illegal(state, action, Reason.NO_CARDS, "name at least one card to add")
@@ -476,7 +478,7 @@ def _after_meld(
     if problem is not None:
         raise _illegal(state, action, Reason.MUST_KEEP_A_CARD, problem)
     seat = state.turn
-    team = state.turn % len(state.melds)
+    team = state.current_team
     rest, pozzetti, taken = pozzetto_after_meld(state, rest)
     return GameState.from_fields(
         state.rules,
@@ -622,7 +624,7 @@ def legal_actions(state: GameState) -> list[Action]:
     actions = _meld_actions(state)
     if state.rules.pile_requires_meld and _owes_meld(state):
         return actions
-    hand = state.hands[state.turn]
+    hand = state.hand
     if len(hand) == 1:
         if last_card_problem(state, hand[0]) is None:
             actions.append(_DISCARDS[hand[0].code])
@@ -640,7 +642,7 @@ def _meld_actions(state: GameState) -> LegalActions:
     rules = state.rules
     hand = state.hands[state.turn]
     shape = _movegen.hand_shape(hand)
-    team = state.turn % len(state.melds)
+    team = state.current_team
     team_melds = state.melds[team]
     infos, set_ranks = _movegen.team_melds_info(team_melds)
     # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but

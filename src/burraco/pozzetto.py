@@ -72,7 +72,7 @@ def pozzetto_after_meld(state: GameState, rest: tuple[Card, ...]) -> PozzettoTak
     """
     if rest:
         return rest, state.pozzetti, state.pozzetto_taken
-    return take_pozzetto(state, state.turn % len(state.melds))
+    return take_pozzetto(state, state.current_team)
 
 
 def pozzetto_after_discard(
@@ -84,9 +84,9 @@ def pozzetto_after_discard(
     Discarding the last card takes the pozzetto on the discard when the team can still take
     one; otherwise the discard is a closing (see :mod:`burraco.closing`) and nothing changes.
     """
-    if rest or not can_take_pozzetto(state, state.turn % len(state.melds)):
+    if rest or not can_take_pozzetto(state, state.current_team):
         return rest, state.pozzetti, state.pozzetto_taken, False
-    return (*take_pozzetto(state, state.turn % len(state.melds)), True)
+    return (*take_pozzetto(state, state.current_team), True)
 
 
 def unseen_after_discard(

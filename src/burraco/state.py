@@ -45,9 +45,11 @@ class Phase(StrEnum):
     """The hand has ended; see :attr:`GameState.outcome`."""
 
 
+_DRAW_PHASE: Final = Phase.DRAW
 _PLAY_PHASE: Final = Phase.PLAY
 _OVER_PHASE: Final = Phase.OVER
-"""Phases as module constants (an enum member is a costly class attribute)."""
+"""The phases as module constants, for hot paths here and in the engine: ``Phase.DRAW`` is a
+class attribute lookup through the enum's metaclass, several times a global's cost."""
 
 
 class EndReason(StrEnum):
