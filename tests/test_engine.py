@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import weakref
 
 import attrs
 import pytest
@@ -648,3 +649,33 @@ def test_state_from_fields_is_the_constructor() -> None:
     fields[-1] = ()  # no known cards given: nothing known for every seat, as GameState(...)
     assert GameState.from_fields(*fields).known == ((),) * first.players
     assert GameState(*fields).known == ((),) * first.players
+
+
+def test_a_state_from_fields_is_frozen_and_whole() -> None:
+    # from_fields fills a plain slots object and then makes it a GameState: the result must
+    # be a GameState in every way (frozen, pickled, weakly referenced, all fields set)
+    state = apply(new_game(seed=3), DrawStock())
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.turn = 0  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del state.stock
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert weakref.ref(state)() is state
+    assert attrs.evolve(state, turn=0).turn == 0 and state.turn != 0
+    slots = GameState.__mro__[1].__dict__["__slots__"]
+    assert {field.name for field in attrs.fields(GameState)} | {"__weakref__"} == set(slots)
+
+
+def test_from_fields_of_a_subclass_sets_every_field() -> None:
+    @attrs.frozen
+    class Marked(GameState):
+        mark: str = "x"
+
+    state = new_game(seed=4)
+    fields = [getattr(state, field.name) for field in attrs.fields(GameState)]
+    built = Marked.from_fields(*fields)
+    assert type(built) is Marked
+    assert all(
+        getattr(built, field.name) == getattr(state, field.name)
+        for field in attrs.fields(GameState)
+    )

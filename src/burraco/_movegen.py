@@ -29,11 +29,11 @@ __all__ = [
     "AddChoice",
     "OpenChoice",
     "Shape",
-    "add_action",
+    "add_actions",
     "additions",
     "choice_cards",
     "hand_shape",
-    "open_action",
+    "open_actions",
     "open_melds",
 ]
 
@@ -41,11 +41,11 @@ OpenChoice = bytes
 """A meld the hand can open, as bytes: the number of cards ``n``, the ``n`` card codes
 (sorted), the rank ``wild_as`` names (0 for the default placement) and the rank of a set (0 for
 a sequence). Bytes sort as the actions are listed (by size, then cards, then ``wild_as``), and
-hold nothing the garbage collector traces; :func:`open_action` gives the action."""
+hold nothing the garbage collector traces; :func:`open_actions` gives the actions."""
 AddChoice = bytes
 """Cards that can be added to a meld, as bytes: their number ``n``, the ``n`` card codes
-(sorted) and the rank ``wild_as`` names (0 for the default); :func:`add_action` gives the
-action."""
+(sorted) and the rank ``wild_as`` names (0 for the default); :func:`add_actions` gives the
+actions."""
 
 MeldInfo = tuple[int, int, int, int, int, int, int]
 """What :func:`additions` needs to know of a meld, as integers (see :func:`_meld_info`)."""
@@ -281,21 +281,29 @@ def _new_add(key: tuple[int, AddChoice]) -> AddToMeld:
     return action
 
 
-def open_action(choice: OpenChoice) -> OpenMeld:
-    """The :class:`OpenMeld` of a choice (one object per choice while it is memoised)."""
-    action = _OPEN_ACTIONS.new.get(choice)
-    if action is None:
-        action = _OPEN_ACTIONS.missed(choice, _new_open)
-    return action
+def open_actions(choices: tuple[OpenChoice, ...]) -> tuple[OpenMeld, ...]:
+    """The :class:`OpenMeld` of each choice (one object per choice while it is memoised)."""
+    known = _OPEN_ACTIONS.new  # a hit costs a lookup, not a call; a stale generation is fine
+    actions = []
+    for choice in choices:
+        action = known.get(choice)
+        if action is None:
+            action = _OPEN_ACTIONS.missed(choice, _new_open)
+        actions.append(action)
+    return tuple(actions)
 
 
-def add_action(index: int, choice: AddChoice) -> AddToMeld:
-    """The :class:`AddToMeld` of a choice for the team's meld ``index``."""
-    key = (index, choice)
-    action = _ADD_ACTIONS.new.get(key)
-    if action is None:
-        action = _ADD_ACTIONS.missed(key, _new_add)
-    return action
+def add_actions(index: int, choices: tuple[AddChoice, ...]) -> tuple[AddToMeld, ...]:
+    """The :class:`AddToMeld` of each choice for the team's meld ``index``."""
+    known = _ADD_ACTIONS.new  # as in open_actions
+    actions = []
+    for choice in choices:
+        key = (index, choice)
+        action = known.get(key)
+        if action is None:
+            action = _ADD_ACTIONS.missed(key, _new_add)
+        actions.append(action)
+    return tuple(actions)
 
 
 _MIDDLE: Final = 0x3FF8
@@ -515,7 +523,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
         found = _OPENS.missed(combined, _merged) if known is None else known
     if len(found) > _ACTIONS_HELD:  # more than the action memo keeps: build them directly
         return found, tuple([_new_open(choice) for choice in found])
-    return found, tuple([open_action(choice) for choice in found])
+    return found, open_actions(found)
 
 
 _ACTIONS_HELD: Final = _OPEN_ACTIONS.budget // (_ENTRY + _ACTION)
@@ -625,7 +633,7 @@ def additions(
         group = _ADD_SET.new.get(key)
         if group is None:
             group = _ADD_SET.missed(key, _set_additions)
-        return group, tuple([add_action(index, choice) for choice in group])
+        return (group, add_actions(index, group)) if group else _NOTHING
     held = masks[suit] & ~occupied
     if not held and not (joker or twos_bits):
         return _NOTHING
@@ -655,7 +663,7 @@ def additions(
     group = _ADD_SEQUENCE.new.get(key)
     if group is None:
         group = _ADD_SEQUENCE.missed(key, _sequence_additions)
-    return group, tuple([add_action(index, choice) for choice in group])
+    return (group, add_actions(index, group)) if group else _NOTHING
 
 
 _JOKER_FIELD: Final = JOKER_CODE + 1

@@ -176,17 +176,17 @@ def apply(state: GameState, action: Action) -> GameState:
         )
     if state.phase is _OVER_PHASE:
         raise IllegalActionError(action, state.turn, Reason.GAME_OVER, _over_detail(state))
-    match action:
+    match action:  # the most frequent first: a discard ends every turn
+        case Discard():
+            return _discard(state, action)
         case DrawStock():
             return _draw(state, action)
         case TakeDiscardPile():
             return _take_pile(state, action)
-        case OpenMeld():
-            return _open(state, action)
         case AddToMeld():
             return _add(state, action)
-        case Discard():
-            return _discard(state, action)
+        case OpenMeld():
+            return _open(state, action)
         case _:
             assert_never(action)
 

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from enum import StrEnum
 from operator import attrgetter
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -75,8 +75,44 @@ class Outcome:
 
 
 @python_class
+class _StateSlots:
+    """The slots of :class:`GameState`'s fields, in a class that is not frozen (private).
+
+    :meth:`GameState.from_fields` fills one with plain attribute stores and then makes it a
+    :class:`GameState` by assigning its ``__class__``: the two have the same layout, since
+    attrs reuses these slots for the fields and adds none of its own. A store of a plain slot
+    costs a fraction of a call to a frozen class's slot setter. No instance of this class
+    outlives :meth:`~GameState.from_fields`. It declares no attribute types, so that type
+    checkers still see every field of a :class:`GameState` as read-only.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "dealer",
+        "discard_pile",
+        "hands",
+        "known",
+        "melded_this_turn",
+        "melds",
+        "outcome",
+        "phase",
+        "pozzetti",
+        "pozzetto_taken",
+        "rules",
+        "stalemate_turns",
+        "stock",
+        "taken_from_pile",
+        "turn",
+        "unseen_pozzetto",
+    )
+
+
+_NEW_SLOTS: Final = object.__new__
+
+
+@python_class
 @attrs.frozen
-class GameState:
+class GameState(_StateSlots):
     """One position of a hand: everything on the table and in every hand.
 
     Build the first one with :func:`burraco.new_game`; get the next with
@@ -148,24 +184,34 @@ class GameState:
         ``GameState(...)`` with the same arguments, built faster (the engine builds one per
         action). Like the constructor, it checks nothing: :func:`burraco.apply` and
         :func:`burraco.new_game` make states that play can reach."""
-        state = object.__new__(cls)
-        put = _PUT
-        put[0](state, rules)
-        put[1](state, dealer)
-        put[2](state, turn)
-        put[3](state, phase)
-        put[4](state, hands)
-        put[5](state, melds)
-        put[6](state, stock)
-        put[7](state, discard_pile)
-        put[8](state, pozzetti)
-        put[9](state, pozzetto_taken)
-        put[10](state, outcome)
-        put[11](state, taken_from_pile)
-        put[12](state, melded_this_turn)
-        put[13](state, stalemate_turns)
-        put[14](state, unseen_pozzetto)
-        put[15](state, known or ((),) * len(hands))
+        if cls is not GameState:  # a subclass may add slots: set each field through attrs
+            built = object.__new__(cls)
+            values: tuple[object, ...] = (rules, dealer, turn, phase, hands, melds, stock)
+            values += (discard_pile, pozzetti, pozzetto_taken, outcome, taken_from_pile)
+            values += (melded_this_turn, stalemate_turns, unseen_pozzetto)
+            values += (known or ((),) * len(hands),)
+            for put, value in zip(_PUT, values, strict=True):
+                put(built, value)
+            return built
+        slots: Any = _NEW_SLOTS(_StateSlots)
+        slots.rules = rules
+        slots.dealer = dealer
+        slots.turn = turn
+        slots.phase = phase
+        slots.hands = hands
+        slots.melds = melds
+        slots.stock = stock
+        slots.discard_pile = discard_pile
+        slots.pozzetti = pozzetti
+        slots.pozzetto_taken = pozzetto_taken
+        slots.outcome = outcome
+        slots.taken_from_pile = taken_from_pile
+        slots.melded_this_turn = melded_this_turn
+        slots.stalemate_turns = stalemate_turns
+        slots.unseen_pozzetto = unseen_pozzetto
+        slots.known = known or ((),) * len(hands)
+        slots.__class__ = GameState
+        state: GameState = slots
         return state
 
     def __attrs_post_init__(self) -> None:
@@ -255,8 +301,8 @@ class GameState:
 _PUT: Final[tuple[Callable[[GameState, object], None], ...]] = tuple(
     [GameState.__dict__[field.name].__set__ for field in attrs.fields(GameState)]
 )
-"""The slot setters of :class:`GameState`'s fields, in order (for :meth:`GameState.from_fields`:
-attrs's frozen ``__init__`` sets each field through a Python-level call)."""
+"""The slot setters of :class:`GameState`'s fields, in order (for :meth:`GameState.from_fields`
+of a subclass)."""
 
 
 # --- what every player knows of the hands (GameState.known) -------------------------------------
