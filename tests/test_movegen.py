@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from unittest.mock import patch
@@ -17,9 +18,11 @@ from burraco import (
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    AddToMeld,
     Card,
     Meld,
     MeldKind,
+    OpenMeld,
     Phase,
     Rank,
     Rules,
@@ -233,10 +236,7 @@ def _generated(rules: Rules, melds: tuple[Meld, ...], hand: tuple[Card, ...]) ->
     shape = _movegen.hand_shape(hand)
     infos, set_ranks = _movegen.team_melds_info(melds)
     answers: list[object] = [_movegen.open_melds(shape, rules, set_ranks)]
-    answers += [
-        _movegen.additions(index, meld, infos[index], shape, rules)
-        for index, meld in enumerate(melds)
-    ]
+    answers += _movegen.additions(infos, shape, rules)
     clear_caches()
     return answers
 
@@ -357,3 +357,22 @@ def test_every_addition_key_adds_the_analysed_cards(
         )
         assert movegen_oracle._sequence(info[0]) == movegen_oracle.foreign_wild_as_joker(meld)
         assert _movegen._sequence_additions(key) == movegen_oracle.sequence_additions(key, meld)
+
+
+def test_generated_actions_are_whole_frozen_actions() -> None:
+    # the generator fills plain slots objects and gives them the action's class: each listed
+    # action must be that class exactly, frozen, equal to its constructor's and picklable
+
+    state = position(
+        hands={0: "5H 6H 7H 8H 9H JK 2C 7S 7D 7C KD"}, melds={0: ["3H 4H 5H", "9C 9D 9S"]}
+    )
+    actions = [a for a in legal_actions(state) if isinstance(a, (OpenMeld, AddToMeld))]
+    assert any(isinstance(a, OpenMeld) for a in actions)
+    assert any(isinstance(a, AddToMeld) for a in actions)
+    for action in actions:
+        assert type(action) in (OpenMeld, AddToMeld)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            action.cards = ()  # type: ignore[misc]
+        rebuilt = attrs.evolve(action)
+        assert rebuilt == action and hash(rebuilt) == hash(action)
+        assert pickle.loads(pickle.dumps(action)) == action

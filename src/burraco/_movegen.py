@@ -16,10 +16,9 @@ carries the action objects, so a call costs little more than building the keys.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any, Final, Generic, TypeVar
 
-from burraco.actions import AddToMeld, OpenMeld
+from burraco.actions import AddToMeld, OpenMeld, _AddToMeldSlots, _OpenMeldSlots
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
 from burraco.melds import _SET_KIND, Meld, wild_slots
 from burraco.melds import _clear_memos as clear_meld_memos
@@ -246,26 +245,21 @@ def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
     return tuple(map(_CARD_OF, choice[1 : size + 1])), _RANK_OF[choice[size + 1]]
 
 
-_NEW_OPEN: Final = partial(object.__new__, OpenMeld)
-_NEW_ADD: Final = partial(object.__new__, AddToMeld)
-_PUT_OPEN: Final = (OpenMeld.__dict__["cards"].__set__, OpenMeld.__dict__["wild_as"].__set__)
-_PUT_ADD: Final = (
-    AddToMeld.__dict__["meld"].__set__,
-    AddToMeld.__dict__["cards"].__set__,
-    AddToMeld.__dict__["wild_as"].__set__,
-)
+_CARDS: Final = tuple(CARDS_BY_CODE)
 
 
 def _new_open(choice: OpenChoice) -> OpenMeld:
-    """The :class:`OpenMeld` of a choice, built as :meth:`OpenMeld.from_sorted` does (no
-    converters: the cards are sorted already), but through the fields' slot setters, which
-    cost less than ``object.__setattr__``, above all from compiled code."""
+    """The :class:`OpenMeld` of a choice, equal to what :meth:`OpenMeld.from_sorted` builds
+    (no converters: the cards are sorted already), built faster: its fields are stored in a
+    plain slots object that is then given the class (the same layout; see
+    :meth:`burraco.GameState.from_fields`)."""
     size = choice[0]
-    action = _NEW_OPEN()
-    put_cards, put_wild_as = _PUT_OPEN
-    put_cards(action, tuple(map(_CARD_OF, choice[1 : size + 1])))
-    put_wild_as(action, _RANK_OF[choice[size + 1]])
-    return action
+    action: Any = _OpenMeldSlots()
+    action.cards = tuple([_CARDS[code] for code in choice[1 : size + 1]])
+    action.wild_as = _RANK_OF[choice[size + 1]]
+    action.__class__ = OpenMeld
+    built: OpenMeld = action
+    return built
 
 
 def _new_add(key: tuple[int, AddChoice]) -> AddToMeld:
@@ -273,12 +267,13 @@ def _new_add(key: tuple[int, AddChoice]) -> AddToMeld:
     choice), built as :func:`_new_open` builds an :class:`OpenMeld`."""
     index, choice = key
     size = choice[0]
-    action = _NEW_ADD()
-    put_meld, put_cards, put_wild_as = _PUT_ADD
-    put_meld(action, index)
-    put_cards(action, tuple(map(_CARD_OF, choice[1 : size + 1])))
-    put_wild_as(action, _RANK_OF[choice[size + 1]])
-    return action
+    action: Any = _AddToMeldSlots()
+    action.meld = index
+    action.cards = tuple([_CARDS[code] for code in choice[1 : size + 1]])
+    action.wild_as = _RANK_OF[choice[size + 1]]
+    action.__class__ = AddToMeld
+    built: AddToMeld = action
+    return built
 
 
 def open_actions(choices: tuple[OpenChoice, ...]) -> tuple[OpenMeld, ...]:
@@ -604,66 +599,77 @@ def meld_info(meld: Meld) -> MeldInfo:
     return entry[1]
 
 
-def additions(
-    index: int, meld: Meld, info: MeldInfo, shape: Shape, rules: Rules
-) -> Listed[AddToMeld]:
-    """Every distinct set of cards of a hand of this :data:`Shape` that can be added to
-    ``meld``, the team's meld ``index`` (its :data:`MeldInfo` is ``info``): the choices, with
-    the ``wild_as`` to name, and their :class:`AddToMeld` actions, in the same order.
+Added = tuple[int, tuple[AddChoice, ...], tuple[AddToMeld, ...]]
+"""What can be added to one of a team's melds: its index, the choices and their actions."""
 
-    Memoised by the meld's shape (its kind, suit or rank, length and wild placement, as an
+
+def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[Added]:
+    """Every distinct set of cards of a hand of this :data:`Shape` that can be added to each
+    of a team's melds (their :data:`MeldInfo`, in the team's order, as
+    :func:`team_melds_info` gives them): for each meld that can take any, its index, the
+    choices with the ``wild_as`` to name, and their :class:`AddToMeld` actions, in the same
+    order.
+
+    Memoised by each meld's shape (its kind, suit or rank, length and wild placement, as an
     integer) and the part of the hand that could reach it, not by the meld object.
     """
     counts, masks, ranks, joker, twos_bits = shape
-    meld_key, suit, occupied, low, high, inner, wild_bits = info
-    if suit < 0:  # a set: ``occupied`` is its rank index, ``low`` 1 if it has a wild
-        rank = occupied
-        takes_wild = not low and (joker or twos_bits)
-        if not (ranks[rank] or takes_wild):
-            return _NOTHING
-        key = (
-            counts[rank]
-            | counts[13 + rank] << 2
-            | counts[26 + rank] << 4
-            | counts[39 + rank] << 6
-            | (joker << 8 | twos_bits << 9 if takes_wild else 0)
-            | rules.packs << 13
-            | meld_key << 16
-        )
-        group = _ADD_SET.new.get(key)
-        if group is None:
-            group = _ADD_SET.missed(key, _set_additions)
-        return (group, add_actions(index, group)) if group else _NOTHING
-    held = masks[suit] & ~occupied
-    if not held and not (joker or twos_bits):
-        return _NOTHING
-    # Only cards reachable from the meld's ends through at most one missing rank can ever be
-    # added; the others stay out of the key. Work in slots (bit s for slot s, 1 to 14).
-    own = counts[_OWN_TWO[suit]]
-    slots = (held << 1 | (held & 1) << 14) & ~4  # the two's slot is counted apart
-    missing = ~(slots | (4 if own else 0)) & 0x7FFE
-    above = missing & ~((2 << high) - 1)
-    if above:
-        above &= above - 1  # drop the first missing slot above the meld
-    reach = (above & -above) - 1 if above else 0x7FFF
-    below = missing & ((1 << low) - 1)
-    if below:
-        below ^= 1 << below.bit_length() - 1  # drop the first missing slot below the meld
-    reach &= ~((1 << below.bit_length()) - 1) if below else -1
-    slots &= reach | inner
-    mask = (slots >> 1 | slots >> 14) & 0x1FFF
-    key = (
-        mask
-        | min(own, 2) << 13
-        | (joker << 15 | twos_bits << 16) & wild_bits  # no wild joins a meld that has one
-        | rules.natural_two_locked << 20
-        | rules.wild_as_second_ace << 21
-        | meld_key << 22
-    )
-    group = _ADD_SEQUENCE.new.get(key)
-    if group is None:
-        group = _ADD_SEQUENCE.missed(key, _sequence_additions)
-    return (group, add_actions(index, group)) if group else _NOTHING
+    wilds = joker << 8 | twos_bits << 9 if joker or twos_bits else 0
+    set_switches = rules.packs << 13
+    sequence_switches = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
+    found: list[Added] = []
+    for index, info in enumerate(infos):
+        meld_key, suit, occupied, low, high, inner, wild_bits = info
+        if suit < 0:  # a set: ``occupied`` is its rank index, ``low`` 1 if it has a wild
+            rank = occupied
+            takes_wild = 0 if low else wilds
+            if not (ranks[rank] or takes_wild):
+                continue
+            key = (
+                counts[rank]
+                | counts[13 + rank] << 2
+                | counts[26 + rank] << 4
+                | counts[39 + rank] << 6
+                | takes_wild
+                | set_switches
+                | meld_key << 16
+            )
+            group = _ADD_SET.new.get(key)
+            if group is None:
+                group = _ADD_SET.missed(key, _set_additions)
+        else:
+            held = masks[suit] & ~occupied
+            if not held and not wilds:
+                continue
+            # Only cards reachable from the meld's ends through at most one missing rank can
+            # ever be added; the others stay out of the key. Work in slots (bit s for slot s,
+            # 1 to 14).
+            own = counts[_OWN_TWO[suit]]
+            slots = (held << 1 | (held & 1) << 14) & ~4  # the two's slot is counted apart
+            missing = ~(slots | (4 if own else 0)) & 0x7FFE
+            above = missing & ~((2 << high) - 1)
+            if above:
+                above &= above - 1  # drop the first missing slot above the meld
+            reach = (above & -above) - 1 if above else 0x7FFF
+            below = missing & ((1 << low) - 1)
+            if below:
+                below ^= 1 << below.bit_length() - 1  # drop the first missing slot below
+            reach &= ~((1 << below.bit_length()) - 1) if below else -1
+            slots &= reach | inner
+            mask = (slots >> 1 | slots >> 14) & 0x1FFF
+            key = (
+                mask
+                | min(own, 2) << 13
+                | wilds << 7 & wild_bits  # no wild joins a meld that has one
+                | sequence_switches
+                | meld_key << 22
+            )
+            group = _ADD_SEQUENCE.new.get(key)
+            if group is None:
+                group = _ADD_SEQUENCE.missed(key, _sequence_additions)
+        if group:
+            found.append((index, group, add_actions(index, group)))
+    return found
 
 
 _JOKER_FIELD: Final = JOKER_CODE + 1

@@ -660,17 +660,14 @@ def _meld_actions(state: GameState) -> LegalActions:
         meld = validate_meld(cards, rules, wild_as=wild_as)
         if keeping_problem(state, rest, (*team_melds, meld)) is None:
             actions.append(listed[position])
-    for index, meld in enumerate(team_melds):
-        choices, added = _movegen.additions(index, meld, infos[index], shape, rules)
-        if not choices:
-            continue
+    for index, choices, added in _movegen.additions(infos, shape, rules):
         cut = len(choices) if limit is None else bisect_left(choices, limit)
         actions += added[:cut]
         for position in range(cut, len(choices)):
             cards, wild_as = _movegen.choice_cards(choices[position])
             rest = _remove(hand, cards)
             assert rest is not None
-            grown = extend_meld(meld, cards, rules, wild_as=wild_as)
+            grown = extend_meld(team_melds[index], cards, rules, wild_as=wild_as)
             grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
             if keeping_problem(state, rest, grown_melds) is None:
                 actions.append(added[position])

@@ -107,9 +107,6 @@ class _StateSlots:
     )
 
 
-_NEW_SLOTS: Final = object.__new__
-
-
 @python_class
 @attrs.frozen
 class GameState(_StateSlots):
@@ -193,7 +190,7 @@ class GameState(_StateSlots):
             for put, value in zip(_PUT, values, strict=True):
                 put(built, value)
             return built
-        slots: Any = _NEW_SLOTS(_StateSlots)
+        slots: Any = _StateSlots()
         slots.rules = rules
         slots.dealer = dealer
         slots.turn = turn
