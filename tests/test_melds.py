@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+import weakref
 from collections import Counter
 from pathlib import Path
 from random import Random
@@ -554,3 +556,17 @@ def test_the_memo_stays_bounded() -> None:
                     cards = [Card(Rank(s), suit) for s in range(low, low + length)]
                     validate_meld(tuple(cards + ([wild] if wild else [])))
                     assert len(memo) <= 2 * melds._GENERATION
+
+
+@pytest.mark.parametrize("cards", ["5H 6H JK", "7S 7H 7D 2C", "AS 2S 3S"])
+def test_a_built_meld_is_a_whole_frozen_meld(cards: str) -> None:
+    # melds are filled in a plain slots object that then becomes a Meld: the result must be
+    # a Meld in every way, equal to the constructor's, frozen, picklable, weakly referenced
+    meld = validate_meld(cards)
+    assert type(meld) is Meld
+    rebuilt = Meld(**{field.name: getattr(meld, field.name) for field in attrs.fields(Meld)})
+    assert rebuilt == meld and hash(rebuilt) == hash(meld)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        meld.cards = ()  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(meld)) == meld
+    assert weakref.ref(meld)() is meld

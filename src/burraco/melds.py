@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from operator import attrgetter
-from typing import Final, Generic, TypeAlias, TypeVar
+from typing import Any, Final, Generic, TypeAlias, TypeVar
 
 import attrs
 
@@ -118,8 +118,17 @@ def _natural_code(suit_index: int, slot: int) -> int:
 
 
 @python_class
+class _MeldSlots:
+    """The slots of :class:`Meld`'s fields in a class that is not frozen (private):
+    :func:`_new_meld` fills one with plain stores and assigns it the class :class:`Meld`, whose
+    layout is the same (as :meth:`burraco.GameState.from_fields` does for states)."""
+
+    __slots__ = ("__weakref__", "cards", "kind", "rank", "suit", "wild", "wild_as", "wild_index")
+
+
+@python_class
 @attrs.frozen(repr=False, unsafe_hash=False)
-class Meld:
+class Meld(_MeldSlots):
     """A legal meld as it lies on the table.
 
     Do not build one by hand: :func:`validate_meld`, :func:`extend_meld` and :meth:`parse`
@@ -853,12 +862,6 @@ def _placed_sequence(
     return _sequence_meld(slots, wild, wild_slot, suit)
 
 
-_PUT: Final[tuple[Callable[[Meld, object], None], ...]] = tuple(
-    [Meld.__dict__[field.name].__set__ for field in attrs.fields(Meld)]
-)
-"""The slot setters of :class:`Meld`'s fields, in order (see :func:`_new_meld`)."""
-
-
 def _new_meld(
     kind: MeldKind,
     cards: tuple[Card, ...],
@@ -869,16 +872,18 @@ def _new_meld(
     wild_index: int | None,
 ) -> Meld:
     """``Meld(kind, cards, ...)``, built without attrs's frozen ``__init__``, which sets each
-    field through a Python-level call."""
-    meld = object.__new__(Meld)
-    put = _PUT
-    put[0](meld, kind)
-    put[1](meld, cards)
-    put[2](meld, wild)
-    put[3](meld, wild_as)
-    put[4](meld, suit)
-    put[5](meld, rank)
-    put[6](meld, wild_index)
+    field through a Python-level call: the fields are stored in a :class:`_MeldSlots`, which
+    then becomes the meld."""
+    slots: Any = _MeldSlots()
+    slots.kind = kind
+    slots.cards = cards
+    slots.wild = wild
+    slots.wild_as = wild_as
+    slots.suit = suit
+    slots.rank = rank
+    slots.wild_index = wild_index
+    slots.__class__ = Meld
+    meld: Meld = slots
     return meld
 
 
