@@ -12,7 +12,6 @@ players seats 0 and 2 play against 1 and 3.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
 from enum import StrEnum
 from operator import attrgetter
 from typing import Any, Final
@@ -180,16 +179,13 @@ class GameState(_StateSlots):
         """The state with these fields, every one given, in order: the same value as
         ``GameState(...)`` with the same arguments, built faster (the engine builds one per
         action). Like the constructor, it checks nothing: :func:`burraco.apply` and
-        :func:`burraco.new_game` make states that play can reach."""
-        if cls is not GameState:  # a subclass may add slots: set each field through attrs
-            built = object.__new__(cls)
-            values: tuple[object, ...] = (rules, dealer, turn, phase, hands, melds, stock)
-            values += (discard_pile, pozzetti, pozzetto_taken, outcome, taken_from_pile)
-            values += (melded_this_turn, stalemate_turns, unseen_pozzetto)
-            values += (known or ((),) * len(hands),)
-            for put, value in zip(_PUT, values, strict=True):
-                put(built, value)
-            return built
+        :func:`burraco.new_game` make states that play can reach.
+
+        Raises:
+            TypeError: if called on a subclass of :class:`GameState`: it builds
+                :class:`GameState` values only."""
+        if cls is not GameState:
+            raise TypeError(f"from_fields builds GameState values only, not {cls.__name__}")
         slots: Any = _StateSlots()
         slots.rules = rules
         slots.dealer = dealer
@@ -293,13 +289,6 @@ class GameState(_StateSlots):
             note = " (pozzetto, not looked at)" if seat in self.unseen_pozzetto else ""
             lines.append(f"{marker}seat {seat} ({len(hand)}){note}: {format_cards(hand)}")
         return "\n".join(lines)
-
-
-_PUT: Final[tuple[Callable[[GameState, object], None], ...]] = tuple(
-    [GameState.__dict__[field.name].__set__ for field in attrs.fields(GameState)]
-)
-"""The slot setters of :class:`GameState`'s fields, in order (for :meth:`GameState.from_fields`
-of a subclass)."""
 
 
 # --- what every player knows of the hands (GameState.known) -------------------------------------
