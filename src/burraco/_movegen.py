@@ -46,8 +46,10 @@ AddChoice = bytes
 (sorted) and the rank ``wild_as`` names (0 for the default); :func:`add_actions` gives the
 actions."""
 
-MeldInfo = tuple[int, int, int, int, int, int, int]
-"""What :func:`additions` needs to know of a meld, as integers (see :func:`_meld_info`)."""
+MeldInfo = tuple[int, ...]
+"""What :func:`additions` needs to know of a meld: seven integers (see :func:`_meld_info`).
+Typed without its length on purpose: mypyc keeps a tuple of a fixed length as a C struct, and
+would unbox its seven integers at each lookup and box them again in each tuple of them."""
 
 K = TypeVar("K")
 V = TypeVar("V")
