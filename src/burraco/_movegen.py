@@ -236,7 +236,7 @@ def _wild_codes(joker: int, twos_bits: int) -> list[int]:
     return codes + [_OWN_TWO[s] for s in range(4) if twos_bits >> s & 1]
 
 
-_CARD_OF: Final = CARDS_BY_CODE.__getitem__
+_CARDS: Final = tuple(CARDS_BY_CODE)
 _RANK_OF: Final[tuple[Rank | None, ...]] = (None, *Rank)
 """The rank of each byte value in a choice; 0 is ``None``."""
 
@@ -244,10 +244,7 @@ _RANK_OF: Final[tuple[Rank | None, ...]] = (None, *Rank)
 def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
     """The cards (sorted) and ``wild_as`` of an :data:`OpenChoice` or :data:`AddChoice`."""
     size = choice[0]
-    return tuple(map(_CARD_OF, choice[1 : size + 1])), _RANK_OF[choice[size + 1]]
-
-
-_CARDS: Final = tuple(CARDS_BY_CODE)
+    return tuple([_CARDS[code] for code in choice[1 : size + 1]]), _RANK_OF[choice[size + 1]]
 
 
 def _new_open(choice: OpenChoice) -> OpenMeld:
@@ -255,10 +252,8 @@ def _new_open(choice: OpenChoice) -> OpenMeld:
     (no converters: the cards are sorted already), built faster: its fields are stored in a
     plain slots object that is then given the class (the same layout; see
     :meth:`burraco.GameState.from_fields`)."""
-    size = choice[0]
     action: Any = _OpenMeldSlots()
-    action.cards = tuple([_CARDS[code] for code in choice[1 : size + 1]])
-    action.wild_as = _RANK_OF[choice[size + 1]]
+    action.cards, action.wild_as = choice_cards(choice)
     action.__class__ = OpenMeld
     built: OpenMeld = action
     return built
@@ -268,11 +263,9 @@ def _new_add(key: tuple[int, AddChoice]) -> AddToMeld:
     """The :class:`AddToMeld` of a choice for a meld (``key``: the meld's index and the
     choice), built as :func:`_new_open` builds an :class:`OpenMeld`."""
     index, choice = key
-    size = choice[0]
     action: Any = _AddToMeldSlots()
     action.meld = index
-    action.cards = tuple([_CARDS[code] for code in choice[1 : size + 1]])
-    action.wild_as = _RANK_OF[choice[size + 1]]
+    action.cards, action.wild_as = choice_cards(choice)
     action.__class__ = AddToMeld
     built: AddToMeld = action
     return built
