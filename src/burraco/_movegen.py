@@ -55,6 +55,9 @@ K = TypeVar("K")
 V = TypeVar("V")
 _ACE_HIGH: Final = 14
 _OWN_TWO: Final = (1, 14, 27, 40)
+_RANKS_HELD: Final = tuple([mask.bit_count() for mask in range(1 << 13)])
+"""The number of bits set in each 13-bit mask of ranks: a lookup costs less than a method call
+of ``int``, above all compiled."""
 
 
 class _Memo(Generic[K, V]):
@@ -173,7 +176,12 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _OPEN_ACTIONS,
     _ADD_ACTIONS,
 )
-_RULES: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
+RuleBits = tuple[Rules, tuple[int, ...], int, int, int]
+"""What the move generator reads of a :class:`Rules`, worked out once per value: the rules
+themselves (holding the ``id`` its memo is keyed by), the rank indexes (0 for aces) that sets
+may have, and the switches of three keys as the keys lay them out: the sequences
+:func:`open_melds` lists, and the additions to sets and to sequences of :func:`additions`."""
+_RULES: Final[dict[int, RuleBits]] = {}
 
 
 def memo_bytes() -> tuple[int, int]:
@@ -190,15 +198,22 @@ def clear_caches() -> None:
     clear_meld_memos()
 
 
-def _set_rank_indexes(rules: Rules) -> tuple[int, ...]:
-    """The rank indexes (0 for aces) that sets may have under ``rules``, memoised per value."""
+def _rule_bits(rules: Rules) -> RuleBits:
+    """The :data:`RuleBits` of ``rules``, memoised by identity: one lookup costs less than
+    reading the switches, above all compiled (an attribute of a Python class)."""
     entry = _RULES.get(id(rules))
     if entry is None or entry[0] is not rules:
-        entry = (rules, tuple(sorted(rank - 1 for rank in rules.set_ranks)))
+        entry = (
+            rules,
+            tuple(sorted(rank - 1 for rank in rules.set_ranks)),
+            1 << 23 | rules.wild_as_second_ace << 20,
+            rules.packs << 13,
+            rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21,
+        )
         if len(_RULES) > 64:
             _RULES.clear()
         _RULES[id(rules)] = entry
-    return entry[1]
+    return entry
 
 
 Shape = tuple[list[int], list[int], list[int], int, int]
@@ -468,7 +483,8 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
     wild = 1 if joker or twos_bits else 0
     keys: list[int] = []
     wild_key = joker << 8 | twos_bits << 9
-    for index in _set_rank_indexes(rules):
+    _, set_indexes, sequence_switches, _, _ = _rule_bits(rules)
+    for index in set_indexes:
         if ranks[index] + wild >= 3 and not skip_ranks >> index & 1:
             keys.append(
                 counts[index]  # at most 3 of a natural card (three packs): two bits each
@@ -478,9 +494,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
                 | wild_key
                 | index << 13
             )
-    sequence_key = 1 << 23 | joker << 15 | twos_bits << 16
-    if rules.wild_as_second_ace:
-        sequence_key |= 1 << 20
+    sequence_key = sequence_switches | joker << 15 | twos_bits << 16
     for suit in range(4):
         mask = masks[suit]
         if not mask:
@@ -496,7 +510,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
         mask = (slots | slots >> 13) & 0x1FFF
         if own:
             mask |= 2
-        naturals = (mask & ~2).bit_count() + (1 if own else 0)
+        naturals = _RANKS_HELD[mask & ~2] + (1 if own else 0)
         if (
             naturals < 2
             or naturals + (1 if joker or twos_bits & ~(1 << suit) or own >= 2 else 0) < 3
@@ -610,8 +624,7 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
     """
     counts, masks, ranks, joker, twos_bits = shape
     wilds = joker << 8 | twos_bits << 9 if joker or twos_bits else 0
-    set_switches = rules.packs << 13
-    sequence_switches = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
+    _, _, _, set_switches, sequence_switches = _rule_bits(rules)
     found: list[Added] = []
     for index, info in enumerate(infos):
         meld_key, suit, occupied, low, high, inner, wild_bits = info

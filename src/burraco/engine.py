@@ -60,6 +60,8 @@ from burraco.state import (
     _PLAY_PHASE,
     GameState,
     Phase,
+    _new_state,
+    _team_to_act,
     known_after_pick,
     known_after_play,
 )
@@ -229,7 +231,7 @@ def canonical_action(state: GameState, action: Action) -> Action:
         case AddToMeld(meld=target, cards=cards, wild_as=wild_as):
             index = _resolve_meld(state, action)
             if wild_as is not None:
-                meld = state.melds[state.current_team][index]
+                meld = state.melds[_team_to_act(state)][index]
                 rules = state.rules
                 named = extend_meld(meld, cards, rules, wild_as=wild_as)
                 if equal(extend_meld(meld, cards, rules), named):
@@ -312,18 +314,19 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
     _need_phase(state, action, _DRAW_PHASE)
     seat = state.turn
     stock = state.stock
-    hand = list(state.hands[seat])
+    hands = state.hands
+    hand = list(hands[seat])
     insort(hand, stock[0], key=_CODE)
     rules = state.rules
     stock, pozzetti = reserve_stock(rules, stock[1:], state.pozzetti)
     outcome = end_after_draw(rules, stock)
     phase = _PLAY_PHASE if outcome is None else _OVER_PHASE
-    return GameState.from_fields(
+    return _new_state(
         rules,
         state.dealer,
         seat,
         phase,
-        state.hands[:seat] + (tuple(hand),) + state.hands[seat + 1 :],
+        hands[:seat] + (tuple(hand),) + hands[seat + 1 :],
         state.melds,
         stock,
         state.discard_pile,
@@ -358,13 +361,14 @@ def _pile_taken(state: GameState) -> GameState:
     """The state after the player to act takes the (non-empty) discard pile."""
     pile = state.discard_pile
     seat = state.turn
-    hand = tuple(sorted(state.hands[seat] + pile, key=_CODE))
-    return GameState.from_fields(
+    hands = state.hands
+    hand = tuple(sorted(hands[seat] + pile, key=_CODE))
+    return _new_state(
         state.rules,
         state.dealer,
         seat,
         _PLAY_PHASE,
-        state.hands[:seat] + (hand,) + state.hands[seat + 1 :],
+        hands[:seat] + (hand,) + hands[seat + 1 :],
         state.melds,
         state.stock,
         (),
@@ -411,7 +415,7 @@ def _open(state: GameState, action: OpenMeld) -> GameState:
         meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    team = state.current_team
+    team = _team_to_act(state)
     if meld.kind is _SET_KIND and rules.one_set_per_rank:
         for index, other in enumerate(state.melds[team]):
             if other.kind is _SET_KIND and other.rank is meld.rank:
@@ -425,7 +429,7 @@ def _open(state: GameState, action: OpenMeld) -> GameState:
 
 
 def _resolve_meld(state: GameState, action: AddToMeld) -> int:
-    team = state.current_team
+    team = _team_to_act(state)
     own = state.melds[team]
     target = action.meld
     if isinstance(target, Meld):
@@ -454,7 +458,7 @@ def _add(state: GameState, action: AddToMeld) -> GameState:
     rest = _remove(state.hands[state.turn], action.cards)
     if rest is None:
         raise _not_in_hand(state, action, action.cards)
-    team = state.current_team
+    team = _team_to_act(state)
     melds = state.melds[team]
     if not action.cards:
         raise _illegal(state, action, Reason.NO_CARDS, "name at least one card to add")
@@ -478,15 +482,18 @@ def _after_meld(
     if problem is not None:
         raise _illegal(state, action, Reason.MUST_KEEP_A_CARD, problem)
     seat = state.turn
-    team = state.current_team
+    team = _team_to_act(state)
     rest, pozzetti, taken = pozzetto_after_meld(state, rest)
-    return GameState.from_fields(
+    hands = state.hands
+    melds = state.melds
+    known = state.known
+    return _new_state(
         state.rules,
         state.dealer,
         seat,
         _PLAY_PHASE,
-        state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
-        state.melds[:team] + (team_melds,) + state.melds[team + 1 :],
+        hands[:seat] + (rest,) + hands[seat + 1 :],
+        melds[:team] + (team_melds,) + melds[team + 1 :],
         state.stock,
         state.discard_pile,
         pozzetti,
@@ -496,7 +503,7 @@ def _after_meld(
         True,
         state.stalemate_turns,
         state.unseen_pozzetto,
-        known_after_play(state.known, seat, cards) if state.known[seat] else state.known,
+        known_after_play(known, seat, cards) if known[seat] else known,
     )
 
 
@@ -504,7 +511,8 @@ def _discard(state: GameState, action: Discard) -> GameState:
     _need_phase(state, action, _PLAY_PHASE)
     seat = state.turn
     card = action.card
-    rest = _remove(state.hands[seat], (card,))
+    hands = state.hands
+    rest = _remove(hands[seat], (card,))
     if rest is None:
         raise _not_in_hand(state, action, (card,))
     if state.rules.pile_requires_meld and _owes_meld(state):
@@ -521,7 +529,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     outcome = end_after_discard(state, rest)
     stalemate = stalemate_turns_after_discard(state, rest)
     rest, pozzetti, taken, on_discard = pozzetto_after_discard(state, rest)
-    players = len(state.hands)
+    players = len(hands)
     if outcome is not None:  # the hand is over: the state keeps the last turn's bookkeeping
         following, phase = seat, _OVER_PHASE
         taken_from_pile, melded = state.taken_from_pile, state.melded_this_turn
@@ -531,12 +539,13 @@ def _discard(state: GameState, action: Discard) -> GameState:
     unseen = unseen_after_discard(
         state, following, taken_on_discard=on_discard, hand_over=outcome is not None
     )
-    return GameState.from_fields(
+    known = state.known
+    return _new_state(
         state.rules,
         state.dealer,
         following,
         phase,
-        state.hands[:seat] + (rest,) + state.hands[seat + 1 :],
+        hands[:seat] + (rest,) + hands[seat + 1 :],
         state.melds,
         state.stock,
         (*state.discard_pile, card),
@@ -547,7 +556,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         melded,
         stalemate,
         unseen,
-        known_after_play(state.known, seat, (card,)) if state.known[seat] else state.known,
+        known_after_play(known, seat, (card,)) if known[seat] else known,
     )
 
 
@@ -624,16 +633,18 @@ def legal_actions(state: GameState) -> list[Action]:
     actions = _meld_actions(state)
     if state.rules.pile_requires_meld and _owes_meld(state):
         return actions
-    hand = state.hand
+    hand = state.hands[state.turn]
     if len(hand) == 1:
         if last_card_problem(state, hand[0]) is None:
             actions.append(_DISCARDS[hand[0].code])
         return actions
+    discards: list[Action] = []  # a plain list: compiled, its appends need no method lookup
     previous = None
     for card in hand:  # the hand is sorted: equal cards (the same object) are neighbours
         if card is not previous:
-            actions.append(_DISCARD_OF[card])
+            discards.append(_DISCARD_OF[card])
             previous = card
+    actions += discards
     return actions
 
 
@@ -642,7 +653,7 @@ def _meld_actions(state: GameState) -> LegalActions:
     rules = state.rules
     hand = state.hands[state.turn]
     shape = _movegen.hand_shape(hand)
-    team = state.current_team
+    team = _team_to_act(state)
     team_melds = state.melds[team]
     infos, set_ranks = _movegen.team_melds_info(team_melds)
     # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but

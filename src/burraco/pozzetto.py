@@ -27,7 +27,7 @@ from typing import Final
 
 from burraco.cards import Card
 from burraco.rules import Rules
-from burraco.state import GameState
+from burraco.state import GameState, _team_to_act
 
 __all__ = [
     "PozzettoTaken",
@@ -72,7 +72,7 @@ def pozzetto_after_meld(state: GameState, rest: tuple[Card, ...]) -> PozzettoTak
     """
     if rest:
         return rest, state.pozzetti, state.pozzetto_taken
-    return take_pozzetto(state, state.current_team)
+    return take_pozzetto(state, _team_to_act(state))
 
 
 def pozzetto_after_discard(
@@ -84,9 +84,9 @@ def pozzetto_after_discard(
     Discarding the last card takes the pozzetto on the discard when the team can still take
     one; otherwise the discard is a closing (see :mod:`burraco.closing`) and nothing changes.
     """
-    if rest or not can_take_pozzetto(state, state.current_team):
+    if rest or not can_take_pozzetto(state, _team_to_act(state)):
         return rest, state.pozzetti, state.pozzetto_taken, False
-    return (*take_pozzetto(state, state.current_team), True)
+    return (*take_pozzetto(state, _team_to_act(state)), True)
 
 
 def unseen_after_discard(

@@ -186,26 +186,24 @@ class GameState(_StateSlots):
                 :class:`GameState` values only."""
         if cls is not GameState:
             raise TypeError(f"from_fields builds GameState values only, not {cls.__name__}")
-        slots: Any = _StateSlots()
-        slots.rules = rules
-        slots.dealer = dealer
-        slots.turn = turn
-        slots.phase = phase
-        slots.hands = hands
-        slots.melds = melds
-        slots.stock = stock
-        slots.discard_pile = discard_pile
-        slots.pozzetti = pozzetti
-        slots.pozzetto_taken = pozzetto_taken
-        slots.outcome = outcome
-        slots.taken_from_pile = taken_from_pile
-        slots.melded_this_turn = melded_this_turn
-        slots.stalemate_turns = stalemate_turns
-        slots.unseen_pozzetto = unseen_pozzetto
-        slots.known = known or ((),) * len(hands)
-        slots.__class__ = GameState
-        state: GameState = slots
-        return state
+        return _new_state(
+            rules,
+            dealer,
+            turn,
+            phase,
+            hands,
+            melds,
+            stock,
+            discard_pile,
+            pozzetti,
+            pozzetto_taken,
+            outcome,
+            taken_from_pile,
+            melded_this_turn,
+            stalemate_turns,
+            unseen_pozzetto,
+            known,
+        )
 
     def __attrs_post_init__(self) -> None:
         # ``known`` defaults to nothing known for every seat. A plain ``()`` default rather
@@ -226,7 +224,7 @@ class GameState(_StateSlots):
     @property
     def current_team(self) -> int:
         """The team of the seat to act."""
-        return self.turn % len(self.melds)
+        return _team_to_act(self)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -289,6 +287,55 @@ class GameState(_StateSlots):
             note = " (pozzetto, not looked at)" if seat in self.unseen_pozzetto else ""
             lines.append(f"{marker}seat {seat} ({len(hand)}){note}: {format_cards(hand)}")
         return "\n".join(lines)
+
+
+def _new_state(
+    rules: Rules,
+    dealer: int,
+    turn: int,
+    phase: Phase,
+    hands: tuple[tuple[Card, ...], ...],
+    melds: tuple[tuple[Meld, ...], ...],
+    stock: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    pozzetti: tuple[tuple[Card, ...], ...],
+    pozzetto_taken: tuple[bool, ...],
+    outcome: Outcome | None,
+    taken_from_pile: int,
+    melded_this_turn: bool,
+    stalemate_turns: int,
+    unseen_pozzetto: tuple[int, ...],
+    known: tuple[tuple[Card, ...], ...],
+) -> GameState:
+    """:meth:`GameState.from_fields` as a module function, which the engine calls: compiled,
+    a call of a module function is a direct call, where a class method of a Python class goes
+    through the interpreter's call protocol with sixteen arguments to unpack."""
+    slots: Any = _StateSlots()
+    slots.rules = rules
+    slots.dealer = dealer
+    slots.turn = turn
+    slots.phase = phase
+    slots.hands = hands
+    slots.melds = melds
+    slots.stock = stock
+    slots.discard_pile = discard_pile
+    slots.pozzetti = pozzetti
+    slots.pozzetto_taken = pozzetto_taken
+    slots.outcome = outcome
+    slots.taken_from_pile = taken_from_pile
+    slots.melded_this_turn = melded_this_turn
+    slots.stalemate_turns = stalemate_turns
+    slots.unseen_pozzetto = unseen_pozzetto
+    slots.known = known or ((),) * len(hands)
+    slots.__class__ = GameState
+    state: GameState = slots
+    return state
+
+
+def _team_to_act(state: GameState) -> int:
+    """:attr:`GameState.current_team`, as a module function for the compiled modules (a direct
+    call there, where reading a property of a Python class is a call through the interpreter)."""
+    return state.turn % len(state.melds)
 
 
 # --- what every player knows of the hands (GameState.known) -------------------------------------
