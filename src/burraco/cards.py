@@ -22,7 +22,7 @@ the same card, so comparing and hashing cards is as cheap as it can be.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import IntEnum, StrEnum
 from typing import Final
 
@@ -241,6 +241,11 @@ JOKER: Final = Card._make(None, None, JOKER_CODE)
 """The joker, always a wild card."""
 _INTERNED[None, None] = JOKER
 CARDS_BY_CODE.append(JOKER)
+
+CODE_KEY: Final[Callable[[Card], int]] = {card: card.code for card in CARDS_BY_CODE}.__getitem__
+"""A card's :attr:`~Card.code`, the sort key of hands: a lookup by the card (cards are interned,
+and hashed by identity), which costs less than reading the attribute through
+:func:`operator.attrgetter`, above all from compiled code."""
 
 POINTS_BY_CODE: Final = tuple(
     JOKER_POINTS if c.rank is None else RANK_POINTS[c.rank] for c in CARDS_BY_CODE

@@ -21,7 +21,6 @@ import random
 from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
-from operator import attrgetter
 from typing import Final, assert_never
 
 from burraco import _movegen
@@ -35,7 +34,7 @@ from burraco.actions import (
     OpenMeld,
     TakeDiscardPile,
 )
-from burraco.cards import CARDS_BY_CODE, Card, format_cards, make_deck, parse_cards
+from burraco.cards import CARDS_BY_CODE, CODE_KEY, Card, format_cards, make_deck, parse_cards
 from burraco.closing import (
     CLOSING_DETAIL,
     end_after_discard,
@@ -76,7 +75,6 @@ __all__ = [
     "new_game",
 ]
 
-_CODE: Final = attrgetter("code")
 _DRAW: Final = DrawStock()
 _PICK: Final = TakeDiscardPile()
 _DISCARDS: Final = tuple(Discard(card) for card in CARDS_BY_CODE)
@@ -138,7 +136,7 @@ def new_game(
         dealer=dealer,
         turn=(dealer + 1) % players,
         phase=Phase.DRAW,
-        hands=tuple(tuple(sorted(hand, key=_CODE)) for hand in hands),
+        hands=tuple(tuple(sorted(hand, key=CODE_KEY)) for hand in hands),
         melds=((),) * rules.teams,
         stock=tuple(cards[end + 1 :]),
         discard_pile=(cards[end],),
@@ -152,8 +150,8 @@ def _check_deck(cards: list[Card], full: list[Card]) -> None:
     need = Counter(full)
     if have == need:
         return
-    missing = format_cards(sorted((need - have).elements(), key=_CODE))
-    extra = format_cards(sorted((have - need).elements(), key=_CODE))
+    missing = format_cards(sorted((need - have).elements(), key=CODE_KEY))
+    extra = format_cards(sorted((have - need).elements(), key=CODE_KEY))
     parts = ([f"missing {missing}"] if missing else []) + ([f"extra {extra}"] if extra else [])
     raise InvalidStateError(
         f"the deck must hold exactly the {len(full)} cards of the packs: {'; '.join(parts)}",
@@ -287,7 +285,7 @@ def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
     """
     rest = list(hand)
     for card in cards:
-        index = bisect_left(rest, card.code, key=_CODE)
+        index = bisect_left(rest, card.code, key=CODE_KEY)
         if index < len(rest) and rest[index] is card:
             del rest[index]
             continue
@@ -316,7 +314,7 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
     stock = state.stock
     hands = state.hands
     hand = list(hands[seat])
-    insort(hand, stock[0], key=_CODE)
+    insort(hand, stock[0], key=CODE_KEY)
     rules = state.rules
     stock, pozzetti = reserve_stock(rules, stock[1:], state.pozzetti)
     outcome = end_after_draw(rules, stock)
@@ -362,7 +360,7 @@ def _pile_taken(state: GameState) -> GameState:
     pile = state.discard_pile
     seat = state.turn
     hands = state.hands
-    hand = tuple(sorted(hands[seat] + pile, key=_CODE))
+    hand = tuple(sorted(hands[seat] + pile, key=CODE_KEY))
     return _new_state(
         state.rules,
         state.dealer,

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
-from operator import attrgetter
 from typing import Any, Final, Generic, TypeAlias, TypeVar
 
 import attrs
@@ -45,6 +44,7 @@ import attrs
 from burraco._build import python_class
 from burraco.cards import (
     CARDS_BY_CODE,
+    CODE_KEY,
     JOKER,
     JOKER_CODE,
     POINTS_BY_CODE,
@@ -94,7 +94,6 @@ class BurracoKind(StrEnum):
 
 _RANKS: Final = (None, *Rank)  # _RANKS[n] is the Rank with value n
 _CARD_TYPE: Final = {Card}
-_CODE: Final = attrgetter("code")
 _SUITS: Final = tuple(Suit)
 _ACE_HIGH: Final = 14
 # Enum members as module constants: ``MeldKind.SET`` is a class attribute lookup through the
@@ -720,7 +719,7 @@ def _analyze(
     count = len(cards)
     if count < 3:
         raise _err(Reason.TOO_FEW_CARDS, cards, "a meld needs at least 3 cards")
-    codes = sorted(map(_CODE, cards))
+    codes = sorted(map(CODE_KEY, cards))
     jokers = 0
     twos: list[int] = []
     naturals: list[int] = []

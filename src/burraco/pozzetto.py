@@ -22,10 +22,7 @@ rule and change nothing.
 
 from __future__ import annotations
 
-from operator import attrgetter
-from typing import Final
-
-from burraco.cards import Card
+from burraco.cards import CODE_KEY, Card
 from burraco.rules import Rules
 from burraco.state import GameState, _team_to_act
 
@@ -39,7 +36,6 @@ __all__ = [
     "unseen_after_discard",
 ]
 
-_CODE: Final = attrgetter("code")
 
 PozzettoTaken = tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...], tuple[bool, ...]]
 """The hand a player holds afterwards, the pozzetti left, and ``pozzetto_taken`` per team."""
@@ -59,7 +55,7 @@ def take_pozzetto(state: GameState, team: int) -> PozzettoTaken:
     """The next pozzetto as ``team``'s new hand (sorted), the pozzetti left, and the new
     ``pozzetto_taken``. The caller checks :func:`can_take_pozzetto` first."""
     taken = state.pozzetto_taken
-    hand = tuple(sorted(state.pozzetti[0], key=_CODE))
+    hand = tuple(sorted(state.pozzetti[0], key=CODE_KEY))
     return hand, state.pozzetti[1:], taken[:team] + (True,) + taken[team + 1 :]
 
 

@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from enum import StrEnum
-from operator import attrgetter
 from typing import Any, Final
 
 import attrs
 
 from burraco._build import python_class
-from burraco.cards import Card, format_cards
+from burraco.cards import CODE_KEY, Card, format_cards
 from burraco.melds import Meld, burraco_kind
 from burraco.rules import Rules
-
-_CODE: Final = attrgetter("code")
 
 __all__ = [
     "EndReason",
@@ -351,7 +348,7 @@ def known_after_pick(
     known: tuple[tuple[Card, ...], ...], seat: int, pile: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
     """:attr:`GameState.known` after ``seat`` takes the discard pile ``pile`` (all public)."""
-    return _with_seat(known, seat, tuple(sorted(known[seat] + pile, key=_CODE)))
+    return _with_seat(known, seat, tuple(sorted(known[seat] + pile, key=CODE_KEY)))
 
 
 def known_after_play(
@@ -369,7 +366,7 @@ def known_after_play(
     rest = held
     for card in cards:  # the known cards are sorted by code: find each by bisection
         code = card.code
-        index = bisect_left(rest, code, key=_CODE)
+        index = bisect_left(rest, code, key=CODE_KEY)
         if index < len(rest) and rest[index].code == code:
             rest = rest[:index] + rest[index + 1 :]
     if rest is held:

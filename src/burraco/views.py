@@ -31,12 +31,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from operator import attrgetter
 from typing import Final
 
 import attrs
 
-from burraco.cards import CARDS_BY_CODE, Card, format_cards, make_deck
+from burraco.cards import CARDS_BY_CODE, CODE_KEY, Card, format_cards, make_deck
 from burraco.engine import legal_actions
 from burraco.errors import InvalidStateError, Reason, invalid_state
 from burraco.melds import Meld, burraco_bonus, burraco_kind
@@ -45,7 +44,6 @@ from burraco.state import GameState, Outcome, Phase
 
 __all__ = ["PlayerView", "arrange", "determinize", "observe"]
 
-_CODE: Final = attrgetter("code")
 _DECK_COUNTS: Final = {
     packs: tuple(Counter(card.code for card in make_deck(packs))[code] for code in range(53))
     for packs in (2, 3)
@@ -374,7 +372,7 @@ def _deal_hidden(
             hands.append(view.hand)
             continue
         end = start + count
-        hands.append(tuple(sorted(view.known_cards[seat] + tuple(cards[start:end]), key=_CODE)))
+        hands.append(tuple(sorted(view.known_cards[seat] + tuple(cards[start:end]), key=CODE_KEY)))
         start = end
     end = start + places[players]
     stock = tuple(cards[start:end])
