@@ -570,3 +570,41 @@ def test_a_built_meld_is_a_whole_frozen_meld(cards: str) -> None:
         meld.cards = ()  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(meld)) == meld
     assert weakref.ref(meld)() is meld
+
+
+# A two of the suit standing, fixed, for the king of an ace-high sequence keeps its place when
+# the three is added (RULES.md §5.4), though the cards alone would read as the natural
+# A 2 3 ... Q. Found by test_play's random play under the German switches.
+FIXED_OWN_TWO = "3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"
+
+
+def test_a_fixed_own_two_stays_a_wild_when_its_natural_place_opens() -> None:
+    before = validate_meld("4D 5D 6D 7D 8D 9D 10D JD QD 2D AD")
+    assert str(before) == "4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD" and before.wild_is_fixed
+    grown = extend_meld(before, parse_cards("3D"))
+    assert str(grown) == FIXED_OWN_TWO
+    assert grown.wild == Card(Rank.TWO, Suit.DIAMONDS) and grown.wild_as is Rank.KING
+    assert not grown.is_clean
+
+
+def test_parse_reads_a_fixed_own_two_as_the_notation_places_it() -> None:
+    grown = extend_meld(validate_meld("4D 5D 6D 7D 8D 9D 10D JD QD 2D AD"), parse_cards("3D"))
+    assert Meld.parse(str(grown)) == grown
+    assert Meld.parse(FIXED_OWN_TWO) == grown
+    assert eval(repr(grown), {"Meld": Meld}) == grown
+
+
+def test_an_opening_still_reads_a_two_that_fits_its_place_as_natural() -> None:
+    cards = parse_cards("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD")
+    assert str(validate_meld(cards)) == "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD"
+    with pytest.raises(InvalidMeldError) as caught:
+        validate_meld(cards, wild_as=Rank.KING)
+    assert caught.value.reason is Reason.WILD_AS_NOT_POSSIBLE
+    assert not is_valid_meld(FIXED_OWN_TWO)
+
+
+def test_parse_refuses_an_own_two_at_a_free_end_where_it_fits_its_place() -> None:
+    # At an end the wild is free, so play never leaves it there: the three reads it as natural.
+    with pytest.raises(InvalidMeldError) as caught:
+        Meld.parse("3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD")
+    assert caught.value.reason is Reason.WILD_AS_NOT_POSSIBLE

@@ -715,3 +715,12 @@ def test_check_table_counts_copies_across_teams_and_the_teams() -> None:
         assert caught.value.reason is Reason.OUT_OF_RANGE
     sevens = ([validate_meld("7S 7D 7C")], parse_cards("8S"))
     check_table([sevens, sevens, sevens], attrs.evolve(CLASSIC, players=6))
+
+
+def test_a_meld_typed_in_with_a_fixed_own_two_scores_as_it_lies() -> None:
+    # A table can hold 3D ... QD 2D=KD AD (the two stayed the king's wild when the three came,
+    # RULES.md §5.4); typed in, it is the dirty burraco it is on the table, not a clean A-Q.
+    score = score_team(
+        ["3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"], "", took_pozzetto=True, closed=False
+    )
+    assert (score.melded, score.burraco_bonus) == (110, 100)

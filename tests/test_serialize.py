@@ -1008,3 +1008,19 @@ def test_bad_tournament_fields_are_rejected(
     with pytest.raises(InvalidStateError) as error:
         from_dict(match(**changes))
     assert (error.value.reason, error.value.path) == (reason, path)
+
+
+def test_a_state_with_a_fixed_own_two_round_trips_and_scores() -> None:
+    # ``3D ... QD 2D=KD AD``: the two stays the king's wild after the three is added (RULES.md
+    # §5.4), though an opening would read these cards as a natural A-Q. A state play reaches.
+    state = position(
+        hands={0: "3D 5S 9H KS"}, melds={0: ["4D 5D 6D 7D 8D 9D 10D JD QD 2D AD"]}, pile="7C"
+    )
+    state = apply(state, AddToMeld(0, "3D"))
+    meld = state.melds[0][0]
+    assert str(meld) == "3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"
+    assert from_json(to_json(state)) == state
+    assert from_dict(to_dict(state)) == state
+    over = attrs.evolve(state, phase=Phase.OVER, outcome=Outcome(EndReason.STOCK_EXHAUSTED))
+    team = score_hand(over).teams[0]
+    assert (team.melded, team.burraco_bonus) == (meld.points, 100)  # a dirty burraco

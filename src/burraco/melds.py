@@ -185,6 +185,12 @@ class Meld(_MeldSlots):
         check is the structural one of RULES.md §5 with no rule set's restrictions (any set
         rank, up to three packs), so that any meld printed by the library reads back.
 
+        One table meld is no opening: a two of the suit that stands, fixed, inside a sequence
+        that could also read it as natural, as in ``3D … QD 2D=KD AD`` (``4D … QD 2D=KD AD``
+        with ``3D`` added: the fixed wild stays until the king comes, RULES.md §5.4).
+        :func:`validate_meld` reads those cards as the natural ``AD 2D 3D … QD``; ``parse``
+        reads them as the notation places them.
+
         >>> Meld.parse("4S 5S 6S JK=7S") == validate_meld("4S 5S 6S JK")
         True
 
@@ -193,7 +199,7 @@ class Meld(_MeldSlots):
             NotationError: if a token is not a card.
         """
         cards, wild_as = _read_cards(text, None)
-        return _analyze(cards, 3, None, True, wild_as)
+        return _table_reading(cards, 3, None, True, wild_as)
 
     def __hash__(self) -> int:
         # The cards and the rank the wild stands for decide every other field. Not attrs's
@@ -841,6 +847,63 @@ def _analyze(
                 other = _placed_sequence(slots, natural_two, option, jokers, twos, suit_index)
                 choices_out.append((rank, other))
     return meld
+
+
+def _table_meld(
+    cards: str | Iterable[Card | str], rules: Rules, wild_as: Rank | None = None
+) -> Meld:
+    """``cards`` read as a meld lying on the table under ``rules`` (private: for loaded states
+    and melds typed in from a real table), not as an opening: :func:`validate_meld`'s reading,
+    or else the one with the suit's own two as a fixed wild standing for ``wild_as`` (see
+    :meth:`Meld.parse`).
+
+    Raises:
+        InvalidMeldError: if neither reading is a legal meld under ``rules``.
+        NotationError: if a token is not a card.
+    """
+    read, wild_rank = _read_cards(cards, wild_as)
+    return _table_reading(read, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_rank)
+
+
+def _table_reading(
+    cards: tuple[Card, ...],
+    packs: int,
+    set_ranks: frozenset[Rank] | None,
+    second_ace: bool,
+    wild_as: Rank | None,
+) -> Meld:
+    """:func:`_table_meld` with the switches it reads of the rules."""
+    try:
+        return _analyze(cards, packs, set_ranks, second_ace, wild_as)
+    except InvalidMeldError as error:
+        if error.reason is not Reason.WILD_AS_NOT_POSSIBLE or wild_as is None:
+            raise
+        fixed = _fixed_own_two(cards, packs, second_ace, wild_as)
+        if fixed is None:
+            raise
+        return fixed
+
+
+def _fixed_own_two(
+    cards: tuple[Card, ...], packs: int, second_ace: bool, wild_as: Rank
+) -> Meld | None:
+    """The sequence of ``cards`` whose suit's own two is a fixed (interior) wild standing for
+    ``wild_as``, or ``None`` if there is none (see :meth:`Meld.parse`)."""
+    naturals = [card for card in cards if not card.is_joker and not card.is_two]
+    suit = naturals[0].suit if naturals else None
+    if suit is None:
+        return None
+    own_two = _SLOT_CARDS[_SUITS.index(suit)][2]
+    if own_two not in cards:
+        return None
+    for slot in (1, _ACE_HIGH) if wild_as is Rank.ACE else (int(wild_as),):
+        try:
+            meld = _analyze(cards, packs, None, second_ace, wild_as, own_two, slot)
+        except InvalidMeldError:
+            continue
+        if meld.wild is own_two and meld.wild_is_fixed:
+            return meld
+    return None
 
 
 def _placed_sequence(

@@ -29,7 +29,14 @@ import attrs
 
 from burraco.cards import JOKER, Card, format_cards, parse_cards
 from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason, excerpt
-from burraco.melds import BurracoKind, Meld, MeldKind, burraco_bonus, burraco_kind, validate_meld
+from burraco.melds import (
+    BurracoKind,
+    Meld,
+    MeldKind,
+    _table_meld,
+    burraco_bonus,
+    burraco_kind,
+)
 from burraco.rules import CLASSIC, PenaltyWhen, Rules
 from burraco.state import EndReason, GameState, Outcome
 
@@ -208,7 +215,7 @@ def _read_meld(index: int, item: Meld | str | Iterable[Card | str], rules: Rules
     under other rules, or by :meth:`Meld.parse`, which knows no rule set)."""
     try:
         if isinstance(item, Meld):
-            rebuilt = validate_meld(item.cards, rules, wild_as=item.wild_as)
+            rebuilt = _table_meld(item.cards, rules, item.wild_as)
             if rebuilt != item:
                 raise InvalidMeldError(
                     f"illegal meld {index} '{item}': its cards make '{rebuilt}'",
@@ -217,7 +224,7 @@ def _read_meld(index: int, item: Meld | str | Iterable[Card | str], rules: Rules
                     detail=f"its cards make '{rebuilt}'",
                 )
             return item
-        return validate_meld(item, rules)
+        return _table_meld(item, rules)
     except InvalidMeldError as error:
         if error.args[0].startswith(f"illegal meld {index} "):
             raise
