@@ -387,7 +387,11 @@ def _pile_taken(state: GameState) -> GameState:
 
 def _pile_allows_meld(taken: GameState) -> bool:
     """Whether the state just after taking the pile meets the pile rule."""
-    return not taken.rules.pile_requires_meld or bool(_meld_actions(taken))
+    rules = taken.rules
+    if not rules.pile_requires_meld:
+        return True
+    turn = taken.turn
+    return bool(_meld_actions(taken, rules, turn, taken.hands[turn]))
 
 
 def _owes_meld(state: GameState) -> bool:
@@ -628,10 +632,12 @@ def legal_actions(state: GameState) -> list[Action]:
         return _legal_list(state, (_DRAW,))
     if phase is _OVER_PHASE:
         return _legal_list(state)
-    actions = _meld_actions(state)
-    if state.rules.pile_requires_meld and _owes_meld(state):
+    rules = state.rules
+    turn = state.turn
+    hand = state.hands[turn]
+    actions = _meld_actions(state, rules, turn, hand)
+    if rules.pile_requires_meld and _owes_meld(state):
         return actions
-    hand = state.hands[state.turn]
     if len(hand) == 1:
         if last_card_problem(state, hand[0]) is None:
             actions.append(_DISCARDS[hand[0].code])
@@ -646,13 +652,15 @@ def legal_actions(state: GameState) -> list[Action]:
     return actions
 
 
-def _meld_actions(state: GameState) -> LegalActions:
-    """The legal :class:`OpenMeld` and :class:`AddToMeld` actions of the player to act."""
-    rules = state.rules
-    hand = state.hands[state.turn]
+def _meld_actions(
+    state: GameState, rules: Rules, turn: int, hand: tuple[Card, ...]
+) -> LegalActions:
+    """The legal :class:`OpenMeld` and :class:`AddToMeld` actions of the player to act (the
+    state's ``rules``, ``turn`` and the hand to act, which the caller has read already)."""
     shape = _movegen.hand_shape(hand)
-    team = _team_to_act(state)
-    team_melds = state.melds[team]
+    melds = state.melds
+    team = turn % len(melds)  # the team to act
+    team_melds = melds[team]
     infos, set_ranks = _movegen.team_melds_info(team_melds)
     # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but
     # one card or fewer needs checking. Choices are sorted by size, so those come last.
