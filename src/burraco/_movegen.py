@@ -722,17 +722,28 @@ def _meld_info(meld: Meld) -> MeldInfo:
             | wild_code << 13
         )
         return shape, -1, index, 0 if wild is None else 1, 0, 0, 0
-    assert meld.suit is not None
+    # Each field is read once, and the slots and the suit come from the card codes: compiled,
+    # every attribute or property of a Python class is a lookup through the interpreter.
+    cards = meld.cards
+    wild_index = meld.wild_index
+    size = len(cards)
     occupied = 0
-    for index, card in enumerate(meld.cards):
-        if index != meld.wild_index and card.code != JOKER_CODE:
-            occupied |= 1 << card.code % 13
-    low = meld.first_slot
-    size = len(meld.cards)
+    for index, card in enumerate(cards):
+        code = card.code
+        if index != wild_index and code != JOKER_CODE:
+            occupied |= 1 << code % 13
+    natural = cards[1 if wild_index == 0 else 0].code  # a natural card: one wild at most
+    suit = natural // 13
+    if wild_index == 0:  # Meld.first_slot: the wild's rank, or the first card's
+        wild_as = meld.wild_as
+        assert wild_as is not None
+        low = int(wild_as)
+    else:
+        low = natural % 13 + 1
     high = low + size - 1
-    inner = 1 << (low + meld.wild_index) if meld.wild_is_fixed and meld.wild_index else 0
-    suit = "SHDC".index(meld.suit.value)
-    position = 0 if meld.wild_index is None else meld.wild_index + 1
+    fixed = wild_index is not None and 0 < wild_index < size - 1  # Meld.wild_is_fixed
+    inner = 1 << (low + wild_index) if fixed and wild_index else 0
+    position = 0 if wild_index is None else wild_index + 1
     takes_wild = wild is None or wild.code == _OWN_TWO[suit]
     if wild is not None and takes_wild:
         wild_code = wild.code + 1  # the suit's own two, which may turn natural
