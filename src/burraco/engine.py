@@ -60,6 +60,7 @@ from burraco.state import (
     GameState,
     Phase,
     _new_state,
+    _replace_at,
     _team_to_act,
     known_after_pick,
     known_after_play,
@@ -324,7 +325,7 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
         state.dealer,
         seat,
         phase,
-        hands[:seat] + (tuple(hand),) + hands[seat + 1 :],
+        _replace_at(hands, seat, tuple(hand)),
         state.melds,
         stock,
         state.discard_pile,
@@ -366,7 +367,7 @@ def _pile_taken(state: GameState) -> GameState:
         state.dealer,
         seat,
         _PLAY_PHASE,
-        hands[:seat] + (hand,) + hands[seat + 1 :],
+        _replace_at(hands, seat, hand),
         state.melds,
         state.stock,
         (),
@@ -468,9 +469,7 @@ def _add(state: GameState, action: AddToMeld) -> GameState:
         grown = extend_meld(melds[index], action.cards, state.rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    return _after_meld(
-        state, action, action.cards, rest, melds[:index] + (grown,) + melds[index + 1 :]
-    )
+    return _after_meld(state, action, action.cards, rest, _replace_at(melds, index, grown))
 
 
 def _after_meld(
@@ -494,8 +493,8 @@ def _after_meld(
         state.dealer,
         seat,
         _PLAY_PHASE,
-        hands[:seat] + (rest,) + hands[seat + 1 :],
-        melds[:team] + (team_melds,) + melds[team + 1 :],
+        _replace_at(hands, seat, rest),
+        _replace_at(melds, team, team_melds),
         state.stock,
         state.discard_pile,
         pozzetti,
@@ -547,7 +546,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
         state.dealer,
         following,
         phase,
-        hands[:seat] + (rest,) + hands[seat + 1 :],
+        _replace_at(hands, seat, rest),
         state.melds,
         state.stock,
         (*state.discard_pile, card),
