@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import random
 import weakref
 
 import attrs
@@ -58,6 +59,19 @@ def rejected(state: GameState, move: str) -> IllegalActionError:
 
 
 # --- the deal -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**70, -3, "table 4", b"\x00deal"])
+def test_a_seed_deals_the_deck_random_random_seed_shuffles(
+    players: int, seed: int | str | bytes
+) -> None:
+    # new_game shuffles with its own loop (compiled with the engine); it must stay the standard
+    # library's, step for step, so that a seed deals what it always dealt.
+    rules = attrs.evolve(CLASSIC, players=players)
+    deck = make_deck(rules.packs)
+    random.Random(seed).shuffle(deck)
+    assert new_game(rules, seed=seed, dealer=1) == new_game(rules, deck=deck, dealer=1)
 
 
 def test_a_given_deck_is_dealt_by_the_documented_mapping() -> None:

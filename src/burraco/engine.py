@@ -94,7 +94,8 @@ def new_game(
 ) -> GameState:
     """Deal a new hand.
 
-    ``seed`` makes the shuffle reproducible (``random.Random(seed)``); ``deck`` instead gives
+    ``seed`` makes the shuffle reproducible: the cards lie as
+    ``random.Random(seed).shuffle(make_deck(rules.packs))`` leaves them. ``deck`` instead gives
     the whole card order, top first, to replay a real deal. From the order (index ``i`` from 0):
     the first ``11 × players`` cards are dealt one at a time, card ``i`` to seat
     ``(dealer + 1 + i) % players``; the next ``11 × pozzetti`` cards go one at a time, card ``j``
@@ -118,7 +119,7 @@ def new_game(
     full = make_deck(rules.packs)
     if deck is None:
         cards = full
-        random.Random(seed).shuffle(cards)
+        _shuffle(cards, random.Random(seed))
     else:
         cards = list(parse_cards(deck))
         _check_deck(cards, full)
@@ -144,6 +145,20 @@ def new_game(
         pozzetti=tuple(tuple(pozzetto) for pozzetto in pozzetti),
         pozzetto_taken=(False,) * rules.teams,
     )
+
+
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, step for step, so that a seed deals what it always dealt: the
+    standard library's loop (CPython 3.11 to 3.13), which runs in the interpreter with a call
+    per card, where this one is compiled with the engine."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        # rng._randbelow(i + 1): as many random bits as i + 1 has, until below i + 1
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _check_deck(cards: list[Card], full: list[Card]) -> None:
