@@ -699,7 +699,7 @@ def _meld_actions(
             rest = _remove(hand, cards)
             assert rest is not None
             grown = extend_meld(team_melds[index], cards, rules, wild_as=wild_as)
-            grown_melds = team_melds[:index] + (grown,) + team_melds[index + 1 :]
+            grown_melds = _replace_at(team_melds, index, grown)
             if keeping_problem(state, rest, grown_melds) is None:
                 actions.append(added[position])
     return actions

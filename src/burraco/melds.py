@@ -888,22 +888,19 @@ def _fixed_own_two(
     cards: tuple[Card, ...], packs: int, second_ace: bool, wild_as: Rank
 ) -> Meld | None:
     """The sequence of ``cards`` whose suit's own two is a fixed (interior) wild standing for
-    ``wild_as``, or ``None`` if there is none (see :meth:`Meld.parse`)."""
+    ``wild_as``, or ``None`` if there is none (see :meth:`Meld.parse`). A wild standing for
+    an ace is at an end of its sequence, where it is free, so never this one."""
     naturals = [card for card in cards if not card.is_joker and not card.is_two]
-    suit = naturals[0].suit if naturals else None
-    if suit is None:
+    if not naturals or wild_as is Rank.ACE:
         return None
-    own_two = _SLOT_CARDS[_SUITS.index(suit)][2]
+    own_two = _SLOT_CARDS[naturals[0].code // 13][2]
     if own_two not in cards:
         return None
-    for slot in (1, _ACE_HIGH) if wild_as is Rank.ACE else (int(wild_as),):
-        try:
-            meld = _analyze(cards, packs, None, second_ace, wild_as, own_two, slot)
-        except InvalidMeldError:
-            continue
-        if meld.wild is own_two and meld.wild_is_fixed:
-            return meld
-    return None
+    try:
+        meld = _analyze(cards, packs, None, second_ace, wild_as, own_two, int(wild_as))
+    except InvalidMeldError:
+        return None
+    return meld if meld.wild is own_two and meld.wild_is_fixed else None
 
 
 def _placed_sequence(

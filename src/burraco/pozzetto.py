@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from burraco.cards import CODE_KEY, Card
 from burraco.rules import Rules
-from burraco.state import GameState, _team_to_act
+from burraco.state import GameState, _replace_at, _team_to_act
 
 __all__ = [
     "PozzettoTaken",
@@ -56,7 +56,7 @@ def take_pozzetto(state: GameState, team: int) -> PozzettoTaken:
     ``pozzetto_taken``. The caller checks :func:`can_take_pozzetto` first."""
     taken = state.pozzetto_taken
     hand = tuple(sorted(state.pozzetti[0], key=CODE_KEY))
-    return hand, state.pozzetti[1:], taken[:team] + (True,) + taken[team + 1 :]
+    return hand, state.pozzetti[1:], _replace_at(taken, team, True)
 
 
 def pozzetto_after_meld(state: GameState, rest: tuple[Card, ...]) -> PozzettoTaken:

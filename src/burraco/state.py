@@ -76,11 +76,11 @@ class Outcome:
 class _StateSlots:
     """The slots of :class:`GameState`'s fields, in a class that is not frozen (private).
 
-    :meth:`GameState.from_fields` fills one with plain attribute stores and then makes it a
-    :class:`GameState` by assigning its ``__class__``: the two have the same layout, since
-    attrs reuses these slots for the fields and adds none of its own. A store of a plain slot
-    costs a fraction of a call to a frozen class's slot setter. No instance of this class
-    outlives :meth:`~GameState.from_fields`. It declares no attribute types, so that type
+    :func:`_new_state` (behind :meth:`GameState.from_fields`) fills one with plain attribute
+    stores and then makes it a :class:`GameState` by assigning its ``__class__``: the two have
+    the same layout, since attrs reuses these slots for the fields and adds none of its own. A
+    store of a plain slot costs a fraction of a call to a frozen class's slot setter. No
+    instance of this class outlives :func:`_new_state`. It declares no attribute types, so that type
     checkers still see every field of a :class:`GameState` as read-only.
     """
 
