@@ -14,6 +14,7 @@ from burraco import (
     INTERNATIONAL,
     AddToMeld,
     Card,
+    Discard,
     DrawStock,
     EndReason,
     GameState,
@@ -179,11 +180,13 @@ def test_melds_and_discards_take_one_copy_of_each_card_named() -> None:
 
 def test_a_hand_built_out_of_order_still_gives_up_its_cards() -> None:
     # States keep hands sorted; one built by hand with GameState(...) may not, and apply still
-    # finds each card (the engine's bisection falls back to a scan).
+    # finds each card (by identity, wherever it lies).
     state = position(hands={0: "5H 6H 7H KD"})
     shuffled = attrs.evolve(state, hands=(parse_cards("KD 7H 5H 6H"), *state.hands[1:]))
     after = apply(shuffled, parse_action("discard 5H"))
     assert after.hands[0] == parse_cards("KD 7H 6H")
+    melded = apply(shuffled, parse_action("open 5H 6H 7H"))
+    assert melded.hands[0] == parse_cards("KD")
     assert rejected(shuffled, "discard 9C").reason is Reason.CARD_NOT_IN_HAND
     assert shuffled.hands[0] == parse_cards("KD 7H 5H 6H")
 
@@ -250,6 +253,39 @@ def test_non_actions_are_refused() -> None:
         apply(state, "draw")  # type: ignore[arg-type]
     assert caught.value.reason is Reason.NOT_AN_ACTION
     assert not is_legal(state, None)  # type: ignore[arg-type]
+
+
+class _MyDiscard(Discard):
+    """An action class of a user's own, for the test below."""
+
+
+class _MyDraw(DrawStock):
+    """An action class of a user's own, for the test below."""
+
+
+def test_a_subclass_of_an_action_class_is_applied_as_its_base() -> None:
+    # apply dispatches on the exact action classes first; a subclass takes the general path
+    # and must reach the same state, and be refused for the same reasons.
+    state = position(hands={0: "5H 6H 7H KD"}, phase=Phase.DRAW, stock="9C")
+    assert apply(state, _MyDraw()) == apply(state, DrawStock())
+    drawn = apply(state, DrawStock())
+    king = parse_cards("KD")[0]
+    assert apply(drawn, _MyDiscard(king)) == apply(drawn, Discard(king))
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, _MyDiscard(king))
+    assert caught.value.reason is Reason.WRONG_PHASE
+    over = play(
+        position(
+            hands={0: "9S"},
+            melds={0: [BURRACO]},
+            taken=(True, False),
+            pozzetti=["3C 3D 3H 4C 4D 4H 5C 5D 5S 6C 6D"],
+        ),
+        "discard 9S",
+    )
+    with pytest.raises(IllegalActionError) as caught:
+        apply(over, _MyDraw())
+    assert caught.value.reason is Reason.GAME_OVER
 
 
 def test_check_action_raises_like_apply() -> None:

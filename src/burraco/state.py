@@ -11,7 +11,6 @@ players seats 0 and 2 play against 1 and 3.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from enum import StrEnum
 from typing import Any, Final, TypeVar
 
@@ -367,12 +366,12 @@ def known_after_play(
     held = known[seat]
     if not held:
         return known
-    rest = held
-    for card in cards:  # the known cards are sorted by code: find each by bisection
-        code = card.code
-        index = bisect_left(rest, code, key=CODE_KEY)
-        if index < len(rest) and rest[index].code == code:
-            rest = rest[:index] + rest[index + 1 :]
-    if rest is held:
+    rest = list(held)
+    for card in cards:  # cards are interned: a played card is found with ``is``
+        for index, other in enumerate(rest):
+            if other is card:
+                del rest[index]
+                break
+    if len(rest) == len(held):
         return known
-    return _replace_at(known, seat, rest)
+    return _replace_at(known, seat, tuple(rest))
