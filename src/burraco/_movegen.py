@@ -22,7 +22,7 @@ from burraco.actions import AddToMeld, OpenMeld, _AddToMeldSlots, _OpenMeldSlots
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
 from burraco.melds import _SET_KIND, Meld, wild_slots
 from burraco.melds import _clear_memos as clear_meld_memos
-from burraco.rules import Rules
+from burraco.rules import CLASSIC, Rules
 
 __all__ = [
     "AddChoice",
@@ -176,12 +176,41 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _OPEN_ACTIONS,
     _ADD_ACTIONS,
 )
-RuleBits = tuple[Rules, tuple[int, ...], int, int, int]
-"""What the move generator reads of a :class:`Rules`, worked out once per value: the rules
-themselves (holding the ``id`` its memo is keyed by), the rank indexes (0 for aces) that sets
-may have, and the switches of three keys as the keys lay them out: the sequences
-:func:`open_melds` lists, and the additions to sets and to sequences of :func:`additions`."""
+
+
+class RuleBits:
+    """What the move generator reads of a :class:`Rules`, worked out once per value: the rank
+    indexes (0 for aces) that sets may have, and the switches of three keys as the keys lay
+    them out: the sequences :func:`open_melds` lists, and the additions to sets and to
+    sequences of :func:`additions`.
+
+    Compiled, this is a native class, whose fields cost a few instructions to read, where
+    every attribute of :class:`Rules` (an attrs class) is a lookup through the interpreter.
+    """
+
+    __slots__ = ("open_sequences", "rules", "sequence_additions", "set_additions", "set_indexes")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        """The rules themselves (which also keep their ``id``, the memo's key, their own)."""
+        self.set_indexes = tuple(sorted(rank - 1 for rank in rules.set_ranks))
+        self.open_sequences = 1 << 23 | rules.wild_as_second_ace << 20
+        self.set_additions = rules.packs << 13
+        self.sequence_additions = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
+
+
+class _LastRules:
+    """The :class:`RuleBits` asked for last: nearly every call passes the same rules."""
+
+    __slots__ = ("bits",)
+
+    def __init__(self, bits: RuleBits) -> None:
+        self.bits = bits
+
+
 _RULES: Final[dict[int, RuleBits]] = {}
+""":class:`RuleBits` by the ``id`` of the rules."""
+_LAST_RULES: Final = _LastRules(RuleBits(CLASSIC))
 
 
 def memo_bytes() -> tuple[int, int]:
@@ -199,21 +228,18 @@ def clear_caches() -> None:
 
 
 def _rule_bits(rules: Rules) -> RuleBits:
-    """The :data:`RuleBits` of ``rules``, memoised by identity: one lookup costs less than
-    reading the switches, above all compiled (an attribute of a Python class)."""
-    entry = _RULES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = (
-            rules,
-            tuple(sorted(rank - 1 for rank in rules.set_ranks)),
-            1 << 23 | rules.wild_as_second_ace << 20,
-            rules.packs << 13,
-            rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21,
-        )
+    """The :class:`RuleBits` of ``rules``, memoised by identity."""
+    bits = _LAST_RULES.bits
+    if bits.rules is rules:
+        return bits
+    found = _RULES.get(id(rules))
+    if found is None or found.rules is not rules:
+        found = RuleBits(rules)
         if len(_RULES) > 64:
             _RULES.clear()
-        _RULES[id(rules)] = entry
-    return entry
+        _RULES[id(rules)] = found
+    _LAST_RULES.bits = found
+    return found
 
 
 Shape = tuple[list[int], list[int], list[int], int, int]
@@ -483,8 +509,8 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
     wild = 1 if joker or twos_bits else 0
     keys: list[int] = []
     wild_key = joker << 8 | twos_bits << 9
-    _, set_indexes, sequence_switches, _, _ = _rule_bits(rules)
-    for index in set_indexes:
+    bits = _rule_bits(rules)
+    for index in bits.set_indexes:
         if ranks[index] + wild >= 3 and not skip_ranks >> index & 1:
             keys.append(
                 counts[index]  # at most 3 of a natural card (three packs): two bits each
@@ -494,7 +520,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
                 | wild_key
                 | index << 13
             )
-    sequence_key = sequence_switches | joker << 15 | twos_bits << 16
+    sequence_key = bits.open_sequences | joker << 15 | twos_bits << 16
     for suit in range(4):
         mask = masks[suit]
         if not mask:
@@ -624,7 +650,9 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
     """
     counts, masks, ranks, joker, twos_bits = shape
     wilds = joker << 8 | twos_bits << 9 if joker or twos_bits else 0
-    _, _, _, set_switches, sequence_switches = _rule_bits(rules)
+    bits = _rule_bits(rules)
+    set_switches = bits.set_additions
+    sequence_switches = bits.sequence_additions
     found: list[Added] = []
     for index, info in enumerate(infos):
         meld_key, suit, occupied, low, high, inner, wild_bits = info

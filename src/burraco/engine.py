@@ -194,20 +194,21 @@ def apply(state: GameState, action: Action) -> GameState:
         IllegalActionError: if the action is not legal here; its ``reason`` says why and its
             message names the action in notation. ``state`` is unchanged (it is immutable).
     """
-    over = state.phase is _OVER_PHASE
+    phase = state.phase
+    over = phase is _OVER_PHASE
     if not over:  # the action classes themselves, the most frequent first: a discard ends
         # every turn. Compiled, each test compares two pointers (see _DISCARD_CLASS).
         kind = type(action)
         if kind is _DISCARD_CLASS:
-            return _discard(state, cast(Discard, action))
+            return _discard(state, cast(Discard, action), phase)
         if kind is _DRAW_CLASS:
-            return _draw(state, cast(DrawStock, action))
+            return _draw(state, cast(DrawStock, action), phase)
         if kind is _PICK_CLASS:
-            return _take_pile(state, cast(TakeDiscardPile, action))
+            return _take_pile(state, cast(TakeDiscardPile, action), phase)
         if kind is _ADD_CLASS:
-            return _add(state, cast(AddToMeld, action))
+            return _add(state, cast(AddToMeld, action), phase)
         if kind is _OPEN_CLASS:
-            return _open(state, cast(OpenMeld, action))
+            return _open(state, cast(OpenMeld, action), phase)
     # Anything else: a subclass of an action class, something that is not an action, or a
     # hand that is over.
     if not isinstance(action, ACTION_TYPES):
@@ -218,15 +219,15 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalActionError(action, state.turn, Reason.GAME_OVER, _over_detail(state))
     match action:  # the most frequent first: a discard ends every turn
         case Discard():
-            return _discard(state, action)
+            return _discard(state, action, phase)
         case DrawStock():
-            return _draw(state, action)
+            return _draw(state, action, phase)
         case TakeDiscardPile():
-            return _take_pile(state, action)
+            return _take_pile(state, action, phase)
         case AddToMeld():
-            return _add(state, action)
+            return _add(state, action, phase)
         case OpenMeld():
-            return _open(state, action)
+            return _open(state, action, phase)
         case _:
             assert_never(action)
 
@@ -305,14 +306,13 @@ def _illegal(state: GameState, action: Action, reason: Reason, detail: str) -> I
     return IllegalActionError(action, state.turn, reason, detail)
 
 
-def _need_phase(state: GameState, action: Action, phase: Phase) -> None:
-    if state.phase is not phase:
-        detail = (
-            "the turn begins with a draw: 'draw' or 'pick'"
-            if state.phase is _DRAW_PHASE
-            else "the player has drawn already: meld, or discard to end the turn"
-        )
-        raise _illegal(state, action, Reason.WRONG_PHASE, detail)
+def _wrong_phase(state: GameState, action: Action) -> IllegalActionError:
+    detail = (
+        "the turn begins with a draw: 'draw' or 'pick'"
+        if state.phase is _DRAW_PHASE
+        else "the player has drawn already: meld, or discard to end the turn"
+    )
+    return _illegal(state, action, Reason.WRONG_PHASE, detail)
 
 
 def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
@@ -346,8 +346,9 @@ def _not_in_hand(state: GameState, action: Action, cards: tuple[Card, ...]) -> I
     )
 
 
-def _draw(state: GameState, action: DrawStock) -> GameState:
-    _need_phase(state, action, _DRAW_PHASE)
+def _draw(state: GameState, action: DrawStock, phase: Phase) -> GameState:
+    if phase is not _DRAW_PHASE:
+        raise _wrong_phase(state, action)
     seat = state.turn
     stock = state.stock
     hands = state.hands
@@ -377,8 +378,9 @@ def _draw(state: GameState, action: DrawStock) -> GameState:
     )
 
 
-def _take_pile(state: GameState, action: TakeDiscardPile) -> GameState:
-    _need_phase(state, action, _DRAW_PHASE)
+def _take_pile(state: GameState, action: TakeDiscardPile, phase: Phase) -> GameState:
+    if phase is not _DRAW_PHASE:
+        raise _wrong_phase(state, action)
     pile = state.discard_pile
     if not pile:
         raise _illegal(state, action, Reason.EMPTY_DISCARD_PILE, "draw from the stock instead")
@@ -445,8 +447,9 @@ def _meld_problem(error: InvalidMeldError, state: GameState, action: Action) -> 
     return _illegal(state, action, error.reason, error.detail)
 
 
-def _open(state: GameState, action: OpenMeld) -> GameState:
-    _need_phase(state, action, _PLAY_PHASE)
+def _open(state: GameState, action: OpenMeld, phase: Phase) -> GameState:
+    if phase is not _PLAY_PHASE:
+        raise _wrong_phase(state, action)
     rest = _remove(state.hands[state.turn], action.cards)
     if rest is None:
         raise _not_in_hand(state, action, action.cards)
@@ -492,8 +495,9 @@ def _resolve_meld(state: GameState, action: AddToMeld) -> int:
     return target
 
 
-def _add(state: GameState, action: AddToMeld) -> GameState:
-    _need_phase(state, action, _PLAY_PHASE)
+def _add(state: GameState, action: AddToMeld, phase: Phase) -> GameState:
+    if phase is not _PLAY_PHASE:
+        raise _wrong_phase(state, action)
     index = _resolve_meld(state, action)
     rest = _remove(state.hands[state.turn], action.cards)
     if rest is None:
@@ -545,15 +549,17 @@ def _after_meld(
     )
 
 
-def _discard(state: GameState, action: Discard) -> GameState:
-    _need_phase(state, action, _PLAY_PHASE)
+def _discard(state: GameState, action: Discard, phase: Phase) -> GameState:
+    if phase is not _PLAY_PHASE:
+        raise _wrong_phase(state, action)
     seat = state.turn
     card = action.card
     hands = state.hands
     rest = _remove(hands[seat], (card,))
     if rest is None:
         raise _not_in_hand(state, action, (card,))
-    if state.rules.pile_requires_meld and _owes_meld(state):
+    rules = state.rules
+    if rules.pile_requires_meld and _owes_meld(state):
         raise _illegal(
             state,
             action,
@@ -579,7 +585,7 @@ def _discard(state: GameState, action: Discard) -> GameState:
     )
     known = state.known
     return _new_state(
-        state.rules,
+        rules,
         state.dealer,
         following,
         phase,
