@@ -468,7 +468,7 @@ def _open(state: GameState, action: OpenMeld, phase: Phase) -> GameState:
                     Reason.SET_RANK_TAKEN,
                     f"the team has a set of {meld.rank} already (meld {index}): add to it",
                 )
-    return _after_meld(state, action, action.cards, rest, state.melds[team] + (meld,))
+    return _after_meld(state, action, action.cards, rest, team, state.melds[team] + (meld,))
 
 
 def _resolve_meld(state: GameState, action: AddToMeld) -> int:
@@ -510,7 +510,8 @@ def _add(state: GameState, action: AddToMeld, phase: Phase) -> GameState:
         grown = extend_meld(melds[index], action.cards, state.rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    return _after_meld(state, action, action.cards, rest, _replace_at(melds, index, grown))
+    grown_melds = _replace_at(melds, index, grown)
+    return _after_meld(state, action, action.cards, rest, team, grown_melds)
 
 
 def _after_meld(
@@ -518,13 +519,15 @@ def _after_meld(
     action: Action,
     cards: tuple[Card, ...],
     rest: tuple[Card, ...],
+    team: int,
     team_melds: tuple[Meld, ...],
 ) -> GameState:
+    """The state after a legal meld of ``cards`` from the hand, leaving ``rest``; ``team``'s
+    melds become ``team_melds`` (``team``: the team to act, which the caller knows)."""
     problem = keeping_problem(state, rest, team_melds)
     if problem is not None:
         raise _illegal(state, action, Reason.MUST_KEEP_A_CARD, problem)
     seat = state.turn
-    team = _team_to_act(state)
     rest, pozzetti, taken = pozzetto_after_meld(state, rest)
     hands = state.hands
     melds = state.melds
