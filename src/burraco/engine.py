@@ -318,19 +318,22 @@ def _wrong_phase(state: GameState, action: Action) -> IllegalActionError:
 def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """``hand`` without ``cards`` (as a multiset), or ``None`` if it does not hold them.
 
-    Cards are interned and compare by identity, so each is found with ``is``: a loop of those
-    costs less than bisection by code with a key function for hands of the sizes play has
-    (about 20% less in pure Python at eleven cards, far less compiled), and does not need the
-    hand sorted.
+    Cards are interned and compare by identity, so each is found with ``is``, in a hand sorted
+    or not. Compiled, the loop costs a fraction of bisection by code with a key function (a
+    call through the interpreter per step); in pure Python it costs about 10% less for the
+    hands of 11 to 18 cards that most turns hold, and up to a third more for the rare hands of
+    25 to 40 cards.
     """
     rest = list(hand)
     for card in cards:
-        for index, other in enumerate(rest):
+        index = 0
+        for other in rest:  # not enumerate, which builds a tuple per card
             if other is card:
-                del rest[index]
                 break
+            index += 1
         else:
             return None
+        del rest[index]
     return tuple(rest)
 
 

@@ -368,10 +368,12 @@ def known_after_play(
         return known
     rest = list(held)
     for card in cards:  # cards are interned: a played card is found with ``is``
-        for index, other in enumerate(rest):
+        index = 0
+        for other in rest:
             if other is card:
                 del rest[index]
                 break
+            index += 1  # noqa: SIM113 (enumerate would build a tuple per card)
     if len(rest) == len(held):
         return known
     return _replace_at(known, seat, tuple(rest))
