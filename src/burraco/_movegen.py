@@ -769,8 +769,8 @@ def _meld_info(meld: Meld) -> MeldInfo:
     else:
         low = natural % 13 + 1
     high = low + size - 1
-    fixed = wild_index is not None and 0 < wild_index < size - 1  # Meld.wild_is_fixed
-    inner = 1 << (low + wild_index) if fixed and wild_index else 0
+    # the slot bit of a fixed wild (Meld.wild_is_fixed: one between two naturals)
+    inner = 1 << (low + wild_index) if wild_index is not None and 0 < wild_index < size - 1 else 0
     position = 0 if wild_index is None else wild_index + 1
     takes_wild = wild is None or wild.code == _OWN_TWO[suit]
     if wild is not None and takes_wild:

@@ -80,9 +80,12 @@ def pozzetto_after_discard(
     Discarding the last card takes the pozzetto on the discard when the team can still take
     one; otherwise the discard is a closing (see :mod:`burraco.closing`) and nothing changes.
     """
-    if rest or not can_take_pozzetto(state, _team_to_act(state)):
+    if rest:
         return rest, state.pozzetti, state.pozzetto_taken, False
-    return (*take_pozzetto(state, _team_to_act(state)), True)
+    team = _team_to_act(state)
+    if not can_take_pozzetto(state, team):
+        return rest, state.pozzetti, state.pozzetto_taken, False
+    return (*take_pozzetto(state, team), True)
 
 
 def unseen_after_discard(

@@ -79,8 +79,8 @@ class _StateSlots:
     stores and then makes it a :class:`GameState` by assigning its ``__class__``: the two have
     the same layout, since attrs reuses these slots for the fields and adds none of its own. A
     store of a plain slot costs a fraction of a call to a frozen class's slot setter. No
-    instance of this class outlives :func:`_new_state`. It declares no attribute types, so that type
-    checkers still see every field of a :class:`GameState` as read-only.
+    instance of this class outlives :func:`_new_state`. It declares no attribute types, so
+    that type checkers still see every field of a :class:`GameState` as read-only.
     """
 
     __slots__ = (
@@ -347,6 +347,24 @@ def _replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     return tuple(replaced)
 
 
+def _drop_card(cards: list[Card], card: Card) -> bool:
+    """Delete the first ``card`` from ``cards`` and say whether there was one.
+
+    Cards are interned and compare by identity, so the card is found with ``is``, sorted or
+    not. Compiled, the loop costs a fraction of bisection by code with a key function (a call
+    through the interpreter per step); in pure Python it costs about 10% less for the hands of
+    11 to 18 cards that most turns hold, and up to a third more for the rare hands of 25 to 40
+    cards. It counts its index rather than enumerating, which would build a tuple per card.
+    """
+    index = 0
+    for other in cards:
+        if other is card:
+            del cards[index]
+            return True
+        index += 1  # noqa: SIM113 (see above)
+    return False
+
+
 def known_after_pick(
     known: tuple[tuple[Card, ...], ...], seat: int, pile: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
@@ -367,13 +385,9 @@ def known_after_play(
     if not held:
         return known
     rest = list(held)
-    for card in cards:  # cards are interned: a played card is found with ``is``
-        index = 0
-        for other in rest:
-            if other is card:
-                del rest[index]
-                break
-            index += 1  # noqa: SIM113 (enumerate would build a tuple per card)
-    if len(rest) == len(held):
+    dropped = False
+    for card in cards:
+        dropped = _drop_card(rest, card) or dropped
+    if not dropped:
         return known
     return _replace_at(known, seat, tuple(rest))
