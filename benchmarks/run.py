@@ -16,8 +16,8 @@ Measured:
 * ``legal_actions`` on the fixed worst-case positions of ``benchmarks/cases.py``, cold (memos
   cleared) and warm;
 * the tail: the slowest ``legal_actions`` call (CPU time) over many random hands, with the
-  garbage collector on, in a fresh process that imports only burraco (and how many of the
-  calls ran a full collection);
+  garbage collector on, in a fresh process that imports only burraco (``benchmarks/tail.py``),
+  and how many of the calls ran a full collection;
 * the memos' memory: their own estimate (peak and now) and the bytes they really hold
   (tracemalloc);
 
@@ -416,67 +416,22 @@ def bench_worst_cases(repeat: int) -> dict[str, dict[str, float]]:
 def bench_tail(hands: int, seed: int) -> dict[str, Any]:
     """The slowest ``legal_actions`` calls (CPU time) over ``hands`` random 4-player hands.
 
-    Measured in a fresh child process that imports only burraco and this script (not RLCard
-    and numpy, whose objects every full garbage collection would scan too), after 300 warm-up
-    hands; the garbage collector stays on, as in a user's program. Measured twice: as the
-    process stands, and after :func:`gc.freeze` at the end of the warm-up (the recipe of the
-    speed how-to), under ``"frozen"``.
+    Measured by ``benchmarks/tail.py`` in a fresh child process that imports only burraco (not
+    this harness, RLCard or numpy, whose objects every full garbage collection would scan too),
+    after 300 warm-up hands; the garbage collector stays on, as in a user's program. Measured
+    twice: as the process stands, and after :func:`gc.freeze` at the end of the warm-up (the
+    recipe of the speed how-to), under ``"frozen"``.
     """
+    script = str(Path(__file__).resolve().with_name("tail.py"))
     result: dict[str, Any] = {}
     for freeze in (False, True):
-        command = [sys.executable, __file__, "--tail", str(hands), str(seed), str(int(freeze))]
+        command = [sys.executable, script, str(hands), str(seed), str(int(freeze))]
         done = subprocess.run(command, check=True, capture_output=True, text=True)
         if freeze:
             result["frozen"] = json.loads(done.stdout)
         else:
             result.update(json.loads(done.stdout))
     return result
-
-
-def measure_tail(hands: int, seed: int, freeze: int = 0) -> dict[str, float]:
-    """:func:`bench_tail`'s measurement, in this process (``freeze``: call :func:`gc.freeze`
-    after the warm-up)."""
-    positions(CLASSIC, 300, seed=seed + hands)  # warm the memos, as a simulation would
-    if freeze:
-        gc.freeze()
-    full = [0]
-
-    def count(phase: str, info: dict[str, int]) -> None:
-        if phase == "start" and info["generation"] == 2:
-            full[0] += 1
-
-    gc.callbacks.append(count)
-    chooser = random.Random(seed)
-    clock = time.process_time
-    worst = worst_without = 0.0
-    over = calls = collections = 0
-    for index in range(hands):
-        state = new_game(CLASSIC, seed=seed + index)
-        while True:
-            before = full[0]
-            start = clock()
-            actions = legal_actions(state)
-            took = clock() - start
-            calls += 1
-            worst = max(worst, took)
-            if full[0] == before:
-                worst_without = max(worst_without, took)
-            else:
-                collections += 1
-            if took > 0.010:
-                over += 1
-            if not actions:
-                break
-            state = apply(state, chooser.choice(actions))
-    gc.callbacks.remove(count)
-    return {
-        "hands": hands,
-        "calls": calls,
-        "max_ms": worst * 1e3,
-        "calls_over_10ms": over,
-        "calls_with_full_collection": collections,
-        "max_ms_without_full_collection": worst_without * 1e3,
-    }
 
 
 def bench_memo_memory(hands: int, seed: int) -> dict[str, float]:
@@ -523,11 +478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also run the suite with burraco imported from DIR (a compiled wheel installed "
         "with pip install --target DIR) and show the two side by side",
     )
-    parser.add_argument("--tail", nargs=3, type=int, help=argparse.SUPPRESS)  # the child's job
     args = parser.parse_args(argv)
-    if args.tail:
-        print(json.dumps(measure_tail(*args.tail)))
-        return 0
     results = run_suite(args.quick)
     out = Path(args.json)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -645,13 +596,14 @@ def print_table(results: dict[str, Any]) -> None:
         f"tail: slowest legal_actions {tail['max_ms']:.1f} ms CPU over {tail['hands']:,} hands"
         f" ({tail['calls']:,} calls, {tail['calls_over_10ms']} over 10 ms), gc on;"
         f" {tail['calls_with_full_collection']} calls ran a full collection, the slowest"
-        f" other call {tail['max_ms_without_full_collection']:.1f} ms"
+        f" other call {tail['max_ms_without_full_collection']:.1f} ms; a full collection"
+        f" scans {tail['objects_scanned']:,} objects"
     )
     frozen = tail["frozen"]
     print(
         f"tail after gc.freeze() at the warm-up: slowest {frozen['max_ms']:.1f} ms,"
         f" {frozen['calls_over_10ms']} over 10 ms, {frozen['calls_with_full_collection']} calls"
-        " ran a full collection"
+        f" ran a full collection, which scans {frozen['objects_scanned']:,} objects"
     )
     memos = results["memos"]
     print(
