@@ -224,6 +224,7 @@ def clear_caches() -> None:
         memo.clear()
     _TEAMS.clear()
     _MELD_INFO.clear()
+    _READINGS.clear()
     clear_meld_memos()
 
 
@@ -353,6 +354,14 @@ _OPEN_TAIL: Final = tuple(bytes((rank, 0)) for rank in range(14))
 default)."""
 
 
+_READINGS: Final[dict[int, tuple[int, ...]]] = {}
+""":func:`_readings` by its arguments packed in an integer. They are a few small integers, and
+the runs the builders ask about repeat: in random play, 55,000 calls had 1,972 distinct
+arguments. Keys and values hold nothing the garbage collector traces."""
+_READINGS_HELD: Final = 1 << 14
+"""Cleared when it holds this many entries (each under 150 bytes)."""
+
+
 def _readings(
     middle: int,
     ace: int,
@@ -362,6 +371,38 @@ def _readings(
     lock_slot: int = 0,
     lock_own: int = 0,
     keep_two: bool = False,
+) -> tuple[int, ...]:
+    """:func:`_work_out_readings`, memoised."""
+    key = (
+        middle  # slot bits 3 to 13
+        | ace << 14
+        | own << 15  # 0 to 4: four bits
+        | other << 19  # 0 to 2: two bits
+        | second_ace << 21
+        | lock_slot << 22  # 0 to 14: four bits
+        | lock_own << 26
+        | keep_two << 27
+    )
+    found = _READINGS.get(key)
+    if found is None:
+        found = tuple(
+            _work_out_readings(middle, ace, own, other, second_ace, lock_slot, lock_own, keep_two)
+        )
+        if len(_READINGS) >= _READINGS_HELD:
+            _READINGS.clear()
+        _READINGS[key] = found
+    return found
+
+
+def _work_out_readings(
+    middle: int,
+    ace: int,
+    own: int,
+    other: int,
+    second_ace: bool,
+    lock_slot: int,
+    lock_own: int,
+    keep_two: bool,
 ) -> list[int]:
     """The ``wild_as`` bytes of every distinct meld that cards of one suit make, the default
     first (0), as :func:`burraco.melds.meld_choices` and :func:`~burraco.melds.extension_choices`
