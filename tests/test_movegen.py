@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 from collections import Counter
@@ -96,6 +97,44 @@ def test_cold_and_warm_memos_give_the_same_legal_actions() -> None:
             checked += 1
         state = apply(state, chooser.choice(legal_actions(state)))
     assert checked > 0
+
+
+def test_the_readings_memo_keeps_every_argument_apart() -> None:
+    # Every argument the builders pass (own twos 0 to 4, other wilds 0 to 2, a fixed wild's
+    # slot 0 to 14) for four runs, asked in a row while the memo holds them all. A key packed
+    # wrongly would give two of them one entry (the count below) and hand one of them the
+    # other's answer.
+    clear_caches()
+    middles = (0x0008, 0x0038, 0x2AA8, 0x3FF8)  # slot bits 3 to 13
+    switches = itertools.product(
+        (0, 1), range(5), range(3), (False, True), range(15), (0, 1), (False, True)
+    )
+    asked = [(middle, *rest) for rest in switches for middle in middles]
+    assert len(asked) < _movegen._READINGS_HELD
+    answers = set()
+    for args in asked:
+        answer = _movegen._readings(*args)
+        assert answer == tuple(_movegen._work_out_readings(*args)), args
+        answers.add(answer)
+    assert len(_movegen._READINGS) == len(asked)
+    assert answers == {(), (0,), (0, 1), (0, 2)}  # so a wrong answer would show
+
+
+@pytest.mark.parametrize("up", [False, True])
+def test_the_sides_memo_keys_the_held_slots_on_its_side(up: bool) -> None:
+    # Masks that differ only on the other side share an entry; any other difference must not.
+    chooser = random.Random(5)
+    for start in range(16):
+        clear_caches()
+        for _ in range(300):
+            held = chooser.getrandbits(14) << 1  # slots 1 to 14
+            expected = (
+                _movegen._side_options(start, 1, 15, held)
+                if up
+                else _movegen._side_options(start, -1, 0, held)
+            )
+            assert _movegen._sides(start, up, held) == tuple(expected), (start, held)
+        assert len(_movegen._SIDES) <= 300
 
 
 def test_compiled_says_whether_the_move_generator_is_an_extension_module() -> None:
