@@ -46,7 +46,7 @@ BUDGET = sum(memo.budget for memo in _MEMOS)
 
 
 def test_a_memo_drops_its_older_half_when_the_newer_fills_its_budget() -> None:
-    memo: _Memo[int, bytes] = _Memo(1000, len)
+    memo: _Memo[int, bytes] = _Memo(1000, 0, 1)
     for key in range(100):
         memo.remember(key, bytes(100))
         assert memo.bytes <= 1000
@@ -55,7 +55,7 @@ def test_a_memo_drops_its_older_half_when_the_newer_fills_its_budget() -> None:
 
 
 def test_a_memo_weighs_entries_so_one_huge_entry_counts_as_many_small_ones() -> None:
-    memo: _Memo[int, bytes] = _Memo(1000, len)
+    memo: _Memo[int, bytes] = _Memo(1000, 0, 1)
     for key in range(4):
         memo.remember(key, bytes(10))
     memo.remember(99, bytes(600))  # more than half the budget: the small ones go to the old half
@@ -65,7 +65,7 @@ def test_a_memo_weighs_entries_so_one_huge_entry_counts_as_many_small_ones() -> 
 
 
 def test_an_entry_found_in_the_older_half_survives_the_next_rotation() -> None:
-    memo: _Memo[int, bytes] = _Memo(100, len)
+    memo: _Memo[int, bytes] = _Memo(100, 0, 1)
     memo.remember(1, bytes(40))
     memo.remember(2, bytes(40))  # the newer half is full: 1 moves to the older half
     assert memo.get(1) == bytes(40)  # found there, so it joins the newer half again

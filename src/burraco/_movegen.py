@@ -15,8 +15,8 @@ carries the action objects, so a call costs little more than building the keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, Generic, TypeVar
+from collections.abc import Callable, Sized
+from typing import Any, Final, Generic, TypeVar, cast
 
 from burraco.actions import AddToMeld, OpenMeld, _AddToMeldSlots, _OpenMeldSlots
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
@@ -64,19 +64,31 @@ class _Memo(Generic[K, V]):
     """A memo bounded in bytes: two generations of dicts, the older dropped when the newer
     holds half the budget.
 
-    Each entry is weighed when it is stored (``weigh(value)``, an estimate of the bytes the
-    entry keeps alive), so that a few huge entries (a 48-card hand has thousands of melds)
-    count as much as many small ones. An entry found in the older generation moves to the
-    newer one, so whatever play keeps using survives, while shapes that stopped occurring are
-    forgotten. ``peak`` is the most bytes ever held, both generations together.
+    Each entry is weighed when it is stored, as an estimate of the bytes it keeps alive:
+    ``entry`` bytes, plus ``item`` bytes for each item of a value that is a tuple (``item`` 0:
+    values are not weighed by size). So a few huge entries (a 48-card hand has thousands of
+    melds) count as much as many small ones. An entry found in the older generation moves to
+    the newer one, so whatever play keeps using survives, while shapes that stopped occurring
+    are forgotten. ``peak`` is the most bytes ever held, both generations together.
     """
 
-    __slots__ = ("_half", "_new_bytes", "_old", "_old_bytes", "_weigh", "budget", "new", "peak")
+    __slots__ = (
+        "_entry",
+        "_half",
+        "_item",
+        "_new_bytes",
+        "_old",
+        "_old_bytes",
+        "budget",
+        "new",
+        "peak",
+    )
 
-    def __init__(self, budget: int, weigh: Callable[[V], int]) -> None:
+    def __init__(self, budget: int, entry: int, item: int = 0) -> None:
         self.budget = budget
         self._half = budget // 2
-        self._weigh = weigh
+        self._entry = entry
+        self._item = item
         self.new: dict[K, V] = {}
         """The newer generation."""
         self._old: dict[K, V] = {}
@@ -107,7 +119,9 @@ class _Memo(Generic[K, V]):
         return value
 
     def remember(self, key: K, value: V) -> None:
-        weight = self._weigh(value)
+        weight = self._entry
+        if self._item:  # a plain expression, not a call: every miss and move pays it
+            weight += self._item * len(cast("Sized", value))
         if self._new_bytes + weight > self._half:
             self._old = self.new
             self._old_bytes = self._new_bytes
@@ -141,14 +155,6 @@ _ACTION: Final = 360
 """Estimated bytes of one action object with its tuple of cards."""
 
 
-def _choices(value: tuple[bytes, ...]) -> int:
-    return _ENTRY + _CHOICE * len(value)
-
-
-def _action(value: object) -> int:
-    return _ENTRY + _ACTION
-
-
 A = TypeVar("A", OpenMeld, AddToMeld)
 Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
 """Choices (sorted) and their actions, in the same order."""
@@ -160,13 +166,13 @@ Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
 # traces. Budgets are in bytes: the memos of choices are the larger ones, since they cost the
 # collector nothing and random play still missed them for want of room (twice to four times
 # these budgets saved 3% of its instructions); the memos of actions stay at 1 MiB each.
-_OPENS: Final[_Memo[tuple[int, ...], tuple[bytes, ...]]] = _Memo(4 << 20, _choices)
-_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(4 << 20, _choices)
-_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(2 << 20, _choices)
-_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(4 << 20, _choices)
-_ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(2 << 20, _choices)
-_OPEN_ACTIONS: Final[_Memo[bytes, OpenMeld]] = _Memo(1 << 20, _action)
-_ADD_ACTIONS: Final[_Memo[tuple[int, bytes], AddToMeld]] = _Memo(1 << 20, _action)
+_OPENS: Final[_Memo[tuple[int, ...], tuple[bytes, ...]]] = _Memo(4 << 20, _ENTRY, _CHOICE)
+_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(4 << 20, _ENTRY, _CHOICE)
+_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(2 << 20, _ENTRY, _CHOICE)
+_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(4 << 20, _ENTRY, _CHOICE)
+_ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(2 << 20, _ENTRY, _CHOICE)
+_OPEN_ACTIONS: Final[_Memo[bytes, OpenMeld]] = _Memo(1 << 20, _ENTRY + _ACTION)
+_ADD_ACTIONS: Final[_Memo[tuple[int, bytes], AddToMeld]] = _Memo(1 << 20, _ENTRY + _ACTION)
 _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _OPENS,
     _SEQUENCES,
