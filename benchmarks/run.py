@@ -73,6 +73,7 @@ from burraco.melds import _clear_memos
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cases import worst_cases
+from tail import positions
 
 MELD_VECTORS = [
     "7S 7H 7D",
@@ -172,18 +173,6 @@ def _caller(function: Callable[..., object], *args: object) -> Callable[[], obje
 
         return call
     return lambda: function(*args)
-
-
-def positions(rules: Rules, hands: int, seed: int) -> list[GameState]:
-    """Every position of ``hands`` seeded random hands."""
-    found = []
-    for index in range(hands):
-        chooser = random.Random(seed + index)
-        state = new_game(rules, seed=seed + index)
-        while not state.is_over:
-            found.append(state)
-            state = apply(state, chooser.choice(legal_actions(state)))
-    return found
 
 
 def bench_positions(states: list[GameState], *, cold: bool) -> dict[str, dict[str, float]]:

@@ -15,22 +15,22 @@ import random
 import sys
 import time
 
-from burraco import CLASSIC, apply, legal_actions, new_game
+from burraco import CLASSIC, GameState, Rules, apply, legal_actions, new_game
 
 WARM_UP_HANDS = 300
 """Random hands played before the measurement, to fill the memos as a simulation would."""
 
 
-def warm_up(hands: int, seed: int) -> None:
-    """Play ``hands`` seeded random hands, keeping every position alive until the end (as the
-    benchmark's ``positions`` does), so that the warm-up leaves the same memos behind."""
-    kept = []
+def positions(rules: Rules, hands: int, seed: int) -> list[GameState]:
+    """Every position of ``hands`` seeded random hands (``run.py`` uses it too)."""
+    found = []
     for index in range(hands):
         chooser = random.Random(seed + index)
-        state = new_game(CLASSIC, seed=seed + index)
+        state = new_game(rules, seed=seed + index)
         while not state.is_over:
-            kept.append(state)
+            found.append(state)
             state = apply(state, chooser.choice(legal_actions(state)))
+    return found
 
 
 def measure_tail(hands: int, seed: int, freeze: bool = False) -> dict[str, float]:
@@ -39,7 +39,7 @@ def measure_tail(hands: int, seed: int, freeze: bool = False) -> dict[str, float
 
     ``freeze``: call :func:`gc.freeze` at the end of the warm-up (the speed how-to's recipe).
     """
-    warm_up(WARM_UP_HANDS, seed=seed + hands)
+    positions(CLASSIC, WARM_UP_HANDS, seed=seed + hands)  # warm the memos
     if freeze:
         gc.freeze()
     full = [0]

@@ -128,11 +128,7 @@ def test_the_sides_memo_keys_the_held_slots_on_its_side(up: bool) -> None:
         clear_caches()
         for _ in range(300):
             held = chooser.getrandbits(14) << 1  # slots 1 to 14
-            expected = (
-                _movegen._side_options(start, 1, 15, held)
-                if up
-                else _movegen._side_options(start, -1, 0, held)
-            )
+            expected = _movegen._side_options(start, up, held)
             assert _movegen._sides(start, up, held) == tuple(expected), (start, held)
         assert len(_movegen._SIDES) <= 300
 

@@ -871,30 +871,27 @@ random play used 877 entries of about 380 bytes in 3,000 hands."""
 
 
 def _sides(start: int, up: bool, held: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_side_options` from ``start`` up to the high ace's slot or down to slot 1,
-    memoised: only the held slots on that side are in the key."""
-    if up:
-        key = (held >> start << start) << 5 | start | 16
-        stop, step = _ACE_HIGH + 1, 1
-    else:
-        key = (held & (2 << start) - 1) << 5 | start
-        stop, step = 0, -1
+    """:func:`_side_options`, memoised: only the held slots on that side are in the key."""
+    side = held >> start << start if up else held & (2 << start) - 1
+    key = side << 5 | start | (16 if up else 0)
     found = _SIDES.get(key)
     if found is None:
-        found = tuple(_side_options(start, step, stop, held))
+        found = tuple(_side_options(start, up, held))
         if len(_SIDES) >= _SIDES_HELD:
             _SIDES.clear()
         _SIDES[key] = found
     return found
 
 
-def _side_options(start: int, step: int, stop: int, held: int) -> list[tuple[int, int]]:
-    """Ways to extend a run of natural slots from ``start`` outwards by ``step``.
+def _side_options(start: int, up: bool, held: int) -> list[tuple[int, int]]:
+    """Ways to extend a run of natural slots from ``start`` outwards: ``up`` to the high ace's
+    slot, or down to slot 1.
 
     Returns ``(slots added, holes)`` pairs, the slots as a mask (bit s for slot s) of slots
     ``held`` in the hand, at most one slot strictly inside the extension (``holes`` = 1) left
     for a wild to fill.
     """
+    stop, step = (_ACE_HIGH + 1, 1) if up else (0, -1)
     options: list[tuple[int, int]] = [(0, 0)]
     window = 0
     missing = 0

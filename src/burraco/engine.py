@@ -262,9 +262,10 @@ def canonical_action(state: GameState, action: Action) -> Action:
                 return OpenMeld.from_sorted(cards, None)
             return action
         case AddToMeld(meld=target, cards=cards, wild_as=wild_as):
-            index = _resolve_meld(state, action, _team_to_act(state))
+            team = _team_to_act(state)
+            index = _resolve_meld(state, action, team)
             if wild_as is not None:
-                meld = state.melds[_team_to_act(state)][index]
+                meld = state.melds[team][index]
                 rules = state.rules
                 named = extend_meld(meld, cards, rules, wild_as=wild_as)
                 if equal(extend_meld(meld, cards, rules), named):
