@@ -133,6 +133,28 @@ def test_the_sides_memo_keys_the_held_slots_on_its_side(up: bool) -> None:
         assert len(_movegen._SIDES) <= 300
 
 
+def test_a_suit_splits_into_islands_that_hands_share() -> None:
+    # Hearts: 3 4 5 and 9 10 J with the joker, two slots apart or more: two islands. A hand
+    # that changes only the second island reuses the first one's entry.
+    def key(*ranks: int) -> int:
+        mask = sum(1 << rank - 1 for rank in ranks)
+        return mask | 1 << 15 | 1 << 21 | 1 << 23  # the joker; hearts; an open_melds key
+
+    clear_caches()
+    first = _movegen._suit_sequences(key(3, 4, 5, 9, 10, 11))
+    assert first == movegen_oracle.suit_sequences(key(3, 4, 5, 9, 10, 11))
+    assert len(_movegen._ISLANDS) == 2
+    second = _movegen._suit_sequences(key(3, 4, 5, 9, 10, 12))
+    assert second == movegen_oracle.suit_sequences(key(3, 4, 5, 9, 10, 12))
+    assert len(_movegen._ISLANDS) == 3  # 3 4 5 found again
+    # One island (a single gap a wild can fill): nothing goes to the island memo.
+    clear_caches()
+    assert _movegen._suit_sequences(key(3, 4, 6, 7)) == movegen_oracle.suit_sequences(
+        key(3, 4, 6, 7)
+    )
+    assert len(_movegen._ISLANDS) == 0
+
+
 def test_compiled_says_whether_the_move_generator_is_an_extension_module() -> None:
     from burraco import _movegen
 
