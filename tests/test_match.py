@@ -101,6 +101,11 @@ def test_record_returns_a_new_match_and_leaves_the_old_one_unchanged() -> None:
     assert (start.hands, after.hands) == ((), (hand(400, 45),))
 
 
+def test_record_takes_the_hand_score_by_the_name_design_gives_it() -> None:
+    # DESIGN.md: match.record(hand_score) -> Match
+    assert Match.start().record(hand_score=hand(400, 45)).totals == (400, 45)
+
+
 def test_record_after_the_match_is_over_raises() -> None:
     match = play(Match.start(), (2000, 0))
     with pytest.raises(

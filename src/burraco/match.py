@@ -307,8 +307,9 @@ class Match:
                 )
         return cls(rules, dealer, deals=deals, table=table)
 
-    def record(self, hand: HandScore) -> Match:
-        """The match with one more hand scored; this match is unchanged.
+    def record(self, hand_score: HandScore) -> Match:
+        """The match with ``hand_score``, one more hand's score, recorded; this match is
+        unchanged.
 
         Raises:
             InvalidStateError: if the match is already over, or the hand score does not have
@@ -326,7 +327,7 @@ class Match:
                 "start a new match",
                 reason=Reason.INCONSISTENT_STATE,
             )
-        return attrs.evolve(self, hands=(*self.hands, hand))
+        return attrs.evolve(self, hands=(*self.hands, hand_score))
 
     @property
     def totals(self) -> tuple[int, ...]:
