@@ -40,6 +40,27 @@ def test_import_burraco_leaves_out_costly_standard_modules() -> None:
     assert result.stdout.strip() == "[]"
 
 
+def test_saving_records_and_the_invariant_check_are_imported_on_first_use() -> None:
+    modules = ("burraco.serialize", "burraco.record", "burraco.testing")
+    result = run(
+        f"import burraco\nprint(sorted(m for m in {modules!r} if m in sys.modules))\n"
+        "from burraco import Record, check_invariants, from_dict, from_json, to_dict, to_json\n"
+        "import burraco.record, burraco.serialize, burraco.testing\n"
+        "print(Record is burraco.record.Record, to_json is burraco.serialize.to_json,\n"
+        "      check_invariants is burraco.testing.check_invariants)"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:2] == ["[]", "True True True"]
+
+
+def test_an_unknown_name_of_burraco_raises_attribute_error() -> None:
+    import burraco
+
+    with pytest.raises(AttributeError, match="no attribute 'to_yaml'"):
+        burraco.to_yaml  # noqa: B018
+    assert {"to_json", "Record"} <= set(dir(burraco))
+
+
 @pytest.mark.parametrize(
     ("module", "blocked", "extra"),
     [

@@ -8,6 +8,8 @@ Everything a user needs is importable from here; the modules (:mod:`burraco.meld
 5H 6H JK=7H
 """
 
+from typing import TYPE_CHECKING
+
 from burraco import _movegen
 from burraco._version import __version__
 from burraco.actions import (
@@ -69,8 +71,42 @@ from burraco.search import SearchAgent
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.views import PlayerView, determinize, observe
 
+if TYPE_CHECKING:  # imported on first use, below
+    from burraco.record import Record
+    from burraco.serialize import from_dict, from_json, to_dict, to_json
+    from burraco.testing import check_invariants
+
 __compiled__: bool = not _movegen.__file__.endswith(".py")
 """Whether the running build is the one compiled with mypyc (``BURRACO_MYPYC=1``)."""
+
+_ON_FIRST_USE = {
+    "Record": "burraco.record",
+    "check_invariants": "burraco.testing",
+    "from_dict": "burraco.serialize",
+    "from_json": "burraco.serialize",
+    "to_dict": "burraco.serialize",
+    "to_json": "burraco.serialize",
+}
+"""Names re-exported from modules that ``import burraco`` does not import: saving and loading,
+game records and the invariant check are imported when one of their names is first asked
+for, so that a program that never saves a game does not carry them (nor their objects, which
+every full garbage collection would scan)."""
+
+
+def __getattr__(name: str) -> object:
+    module = _ON_FIRST_USE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'burraco' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(module), name)
+    globals()[name] = value  # found directly from now on
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_ON_FIRST_USE})
+
 
 __all__ = [
     "Action",
@@ -110,6 +146,7 @@ __all__ = [
     "RandomAgent",
     "Rank",
     "Reason",
+    "Record",
     "RecordError",
     "Rules",
     "SearchAgent",
@@ -127,9 +164,12 @@ __all__ = [
     "can_close",
     "canonical_action",
     "check_action",
+    "check_invariants",
     "determinize",
     "extend_meld",
     "format_cards",
+    "from_dict",
+    "from_json",
     "is_legal",
     "is_valid_meld",
     "legal_actions",
@@ -146,6 +186,8 @@ __all__ = [
     "play_out",
     "score_hand",
     "score_team",
+    "to_dict",
+    "to_json",
     "validate_meld",
     "victory_points",
 ]
