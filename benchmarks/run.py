@@ -12,7 +12,9 @@ Measured:
 * random 4-player play against RLCard's gin rummy engine (the optional ``bench`` extra):
   the two engines alternate several times in this process, each playing uniformly random
   legal moves for a fixed CPU time (``time.process_time``), and the median ratio of their
-  steps per CPU-second is reported, which stays meaningful on a busy machine;
+  steps per CPU-second is reported, which stays meaningful on a busy machine; once after a
+  short warm-up, and once more in the steady state of a long simulation, after
+  ``STEADY_WARM_UP_SECONDS`` more of random play;
 * ``legal_actions`` on the fixed worst-case positions of ``benchmarks/cases.py``, cold (memos
   cleared) and warm;
 * the tail: the slowest ``legal_actions`` call (CPU time) over many random hands, with the
@@ -348,34 +350,47 @@ def _gin_rummy_play(seconds: float, seed: int) -> float:
     return steps / (clock() - start)
 
 
-def bench_versus_rlcard(rounds: int, seconds: float) -> dict[str, Any] | None:
+def bench_versus_rlcard(
+    rounds: int, seconds: float, *, warm_seconds: float | None = None, seed: int = 0
+) -> dict[str, Any] | None:
     """Random 4-player burraco against RLCard's gin rummy, alternating, in CPU time.
 
-    Returns ``None`` when RLCard is not installed (``pip install burraco[bench]``).
+    First ``warm_seconds`` of random play (``seconds`` by default) warm the memos, with seeds
+    that no round uses; ``seed`` offsets the rounds' seeds. Returns ``None`` when RLCard is
+    not installed (``pip install burraco[bench]``).
     """
     try:
         import rlcard  # noqa: F401
     except ImportError:
         return None
-    _random_play(CLASSIC, seconds, seed=9000)  # warm the memos, as a simulation would
+    warm = seconds if warm_seconds is None else warm_seconds
+    # warm the memos, as a simulation would: seeds far from every round's
+    _random_play(CLASSIC, warm, seed=10**7 + seed)
     _gin_rummy_play(seconds / 4, seed=9000)
     ratios = []
     ours = []
     theirs = []
     for index in range(rounds):
-        gin = _gin_rummy_play(seconds, seed=index)
-        play = _random_play(CLASSIC, seconds, seed=10_000 * (index + 1))
+        gin = _gin_rummy_play(seconds, seed=seed + index)
+        play = _random_play(CLASSIC, seconds, seed=seed + 10_000 * (index + 1))
         ours.append(play)
         theirs.append(gin)
         ratios.append(play / gin)
     return {
         "rounds": rounds,
         "seconds_each": seconds,
+        "warm_up_seconds": warm,
         "burraco_steps_per_cpu_s": statistics.median(ours),
         "gin_rummy_steps_per_cpu_s": statistics.median(theirs),
         "median_ratio": statistics.median(ratios),
         "ratios": ratios,
     }
+
+
+STEADY_WARM_UP_SECONDS = 30.0
+"""The random play before the steady-state comparison with RLCard: about 6,000 hands in pure
+Python, after which the memos hold what a long simulation keeps meeting (with 3 s, a few
+hundred hands, they are still filling)."""
 
 
 def bench_worst_cases(repeat: int) -> dict[str, dict[str, float]]:
@@ -522,6 +537,12 @@ def run_suite(quick: bool) -> dict[str, Any]:
     results["determinize"] = bench_determinize(states[:: 10 if quick else 20], repeat // 4)
     results["positions"] = len(states)
     results["versus_rlcard"] = bench_versus_rlcard(3 if quick else 7, 0.5 if quick else 3.0)
+    results["versus_rlcard_steady"] = bench_versus_rlcard(
+        3 if quick else 7,
+        0.5 if quick else 3.0,
+        warm_seconds=1.0 if quick else STEADY_WARM_UP_SECONDS,
+        seed=1_000_000,
+    )
     results["play"] = {
         str(players): bench_play(attrs.evolve(CLASSIC, players=players), play_seconds, seed=2000)
         for players in (2, 4, 6)
@@ -580,6 +601,14 @@ def print_table(results: dict[str, Any]) -> None:
             f" RLCard gin rummy {versus['gin_rummy_steps_per_cpu_s']:,.0f};"
             f" median ratio {versus['median_ratio']:.2f}x"
         )
+        steady = results.get("versus_rlcard_steady")
+        if steady is not None:
+            print(
+                f"the same after {steady['warm_up_seconds']:.0f} s more of random play (steady"
+                f" state): burraco {steady['burraco_steps_per_cpu_s']:,.0f}, RLCard"
+                f" {steady['gin_rummy_steps_per_cpu_s']:,.0f}; median ratio"
+                f" {steady['median_ratio']:.2f}x"
+            )
     tail = results["tail"]
     print(
         f"tail: slowest legal_actions {tail['max_ms']:.1f} ms CPU over {tail['hands']:,} hands"
@@ -634,6 +663,11 @@ def print_comparison(pure: dict[str, Any], compiled: dict[str, Any]) -> None:
         left = pure["versus_rlcard"]["median_ratio"]
         right = compiled["versus_rlcard"]["median_ratio"]
         label = "random play / RLCard gin rummy (ratio)"
+        print(f"{label:<44} {left:>9.2f}x {right:>9.2f}x {right / left:>8.2f}x")
+    steady = pure.get("versus_rlcard_steady"), compiled.get("versus_rlcard_steady")
+    if steady[0] is not None and steady[1] is not None:
+        left, right = steady[0]["median_ratio"], steady[1]["median_ratio"]
+        label = "the same, steady state (ratio)"
         print(f"{label:<44} {left:>9.2f}x {right:>9.2f}x {right / left:>8.2f}x")
 
 
