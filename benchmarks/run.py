@@ -659,16 +659,14 @@ def print_comparison(pure: dict[str, Any], compiled: dict[str, Any]) -> None:
                  compiled["tail"]["frozen"]["max_ms"]))  # fmt: skip
     for label, left, right in rows:
         print(f"{label:<44} {left:>10.2f} {right:>10.2f} {left / right:>8.2f}x")
-    if pure["versus_rlcard"] is not None and compiled["versus_rlcard"] is not None:
-        left = pure["versus_rlcard"]["median_ratio"]
-        right = compiled["versus_rlcard"]["median_ratio"]
-        label = "random play / RLCard gin rummy (ratio)"
-        print(f"{label:<44} {left:>9.2f}x {right:>9.2f}x {right / left:>8.2f}x")
-    steady = pure.get("versus_rlcard_steady"), compiled.get("versus_rlcard_steady")
-    if steady[0] is not None and steady[1] is not None:
-        left, right = steady[0]["median_ratio"], steady[1]["median_ratio"]
-        label = "the same, steady state (ratio)"
-        print(f"{label:<44} {left:>9.2f}x {right:>9.2f}x {right / left:>8.2f}x")
+    for key, label in (
+        ("versus_rlcard", "random play / RLCard gin rummy (ratio)"),
+        ("versus_rlcard_steady", "the same, steady state (ratio)"),
+    ):
+        ours, theirs = pure.get(key), compiled.get(key)
+        if ours is not None and theirs is not None:
+            left, right = ours["median_ratio"], theirs["median_ratio"]
+            print(f"{label:<44} {left:>9.2f}x {right:>9.2f}x {right / left:>8.2f}x")
 
 
 if __name__ == "__main__":

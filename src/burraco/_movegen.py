@@ -465,7 +465,7 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
     joker = key >> 15 & 1
     twos_bits = key >> 16 & 15
     suit = key >> 21 & 3  # bit 23, set in the keys of open_melds, is not read
-    held = (mask << 1 | (mask & 1) << _ACE_HIGH) & ~4 | (4 if own_twos else 0)
+    held = _held_slots(mask, own_twos)
     wild = joker or twos_bits & ~(1 << suit) or (own_twos and twos_bits >> suit & 1)
     reach = 2 if wild else 1
     rest = (key >> 13 & 0x3FF) << 15  # the twos, the wilds, the switch and the suit
@@ -483,10 +483,10 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
         return _island_sequences(island | rest)
     islands.append(island | rest)
     merged: list[OpenChoice] = []
-    for island in islands:
-        found = _ISLANDS.new.get(island)
+    for part in islands:
+        found = _ISLANDS.new.get(part)
         if found is None:
-            found = _ISLANDS.missed(island, _island_sequences)
+            found = _ISLANDS.missed(part, _island_sequences)
         merged += found
     merged.sort()
     return tuple(merged)
@@ -954,6 +954,13 @@ def _side_options(start: int, up: bool, held: int) -> list[tuple[int, int]]:
     return options
 
 
+def _held_slots(mask: int, own_twos: int) -> int:
+    """The slots a hand holds in one suit (bit s for slot s, 1 to 14, the ace in both 1 and
+    14), from a key's mask of ranks (bit 0 for the ace) and its count of the suit's twos: the
+    two's slot is held for a two of the suit, whatever the rank mask says."""
+    return (mask << 1 | (mask & 1) << _ACE_HIGH) & ~4 | (4 if own_twos else 0)
+
+
 def _slots(mask: int) -> list[int]:
     """The slots of a mask, lowest first."""
     found = []
@@ -988,7 +995,7 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     wild_code = (shape >> 15) - 1
     base = suit * 13
     own_two = _OWN_TWO[suit]
-    held = (mask << 1 | (mask & 1) << _ACE_HIGH) & ~4 | (4 if own_twos else 0)
+    held = _held_slots(mask, own_twos)
     wild_slot = first + position - 1 if position else 0
     # the meld's own cards as the readings count them
     meld_slots = ((1 << first + size) - (1 << first)) & ~(1 << wild_slot)
