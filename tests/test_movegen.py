@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import itertools
 import pickle
 import random
@@ -36,7 +37,7 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
-from burraco._movegen import _MEMOS, _Memo, clear_caches, memo_bytes
+from burraco._movegen import _FRESH_MOST, _MEMOS, _Memo, clear_caches, memo_bytes
 from burraco.errors import InvalidMeldError
 from tests import movegen_oracle
 from tests.helpers import position
@@ -71,6 +72,54 @@ def test_an_entry_found_in_the_older_half_survives_the_next_rotation() -> None:
     assert memo.get(1) == bytes(40)  # found there, so it joins the newer half again
     memo.remember(3, bytes(40))
     assert memo.get(1) == bytes(40)
+
+
+def test_a_settling_memo_keeps_its_generations_untracked_by_the_collector() -> None:
+    # Fresh tuples are tracked until a collection finds they hold nothing traceable; a
+    # settling memo keeps them apart until then, so that its generations' dicts stay untracked
+    # (a full collection skips them) and every entry is still found.
+    memo: _Memo[int, tuple[bytes, ...]] = _Memo(1 << 20, 0, 1, settle=True)
+    for key in range(1000):
+        memo.remember(key, (bytes([key % 256]), bytes([key // 256])))
+        assert not gc.is_tracked(memo.new)
+        if key % 50 == 49:
+            gc.collect(0)
+    assert memo.fresh  # the last ones are still tracked, and kept apart
+    assert len(memo) == 1000
+    assert all(memo.get(key) == (bytes([key % 256]), bytes([key // 256])) for key in range(1000))
+    assert memo.bytes == 1000 * 2
+
+
+def test_a_settling_memo_without_collections_keeps_every_entry_within_its_budget() -> None:
+    # With the collector off nothing is ever untracked: the fresh entries move to the newer
+    # generation once there are too many of them, and the budget still holds.
+    memo: _Memo[int, tuple[bytes, ...]] = _Memo(40_000, 0, 1, settle=True)
+    gc.disable()
+    try:
+        for key in range(15_000):
+            memo.remember(key, (bytes([key % 256]),))
+            assert memo.bytes <= 40_000
+            assert len(memo.fresh) <= 2 * _FRESH_MOST
+    finally:
+        gc.enable()
+    assert len(memo) == memo.bytes > 10_000
+    assert memo.get(14_999) == (bytes([14_999 % 256]),)
+    assert gc.is_tracked(memo.new)  # tracked values had to go there
+
+
+def test_the_settling_memos_stay_untracked_in_play() -> None:
+    clear_caches()
+    chooser = random.Random(8)
+    for seed in range(20):
+        state = new_game(CLASSIC, seed=seed)
+        while not state.is_over:
+            state = apply(state, chooser.choice(legal_actions(state)))
+    settling = [memo for memo in _MEMOS if memo.settle]
+    assert len(settling) == 7
+    assert all(memo for memo in settling)
+    assert sum(len(memo.new) for memo in settling) > 1000  # most entries have settled
+    assert not any(gc.is_tracked(memo.new) for memo in settling)
+    assert all(gc.is_tracked(memo.new) for memo in _MEMOS if not memo.settle)  # actions
 
 
 def test_the_memos_stay_within_their_budget_on_huge_hands() -> None:
@@ -110,13 +159,14 @@ def test_the_readings_memo_keeps_every_argument_apart() -> None:
         (0, 1), range(5), range(3), (False, True), range(15), (0, 1), (False, True)
     )
     asked = [(middle, *rest) for rest in switches for middle in middles]
-    assert len(asked) < _movegen._READINGS_HELD
     answers = set()
     for args in asked:
         answer = _movegen._readings(*args)
         assert answer == tuple(_movegen._work_out_readings(*args)), args
         answers.add(answer)
-    assert len(_movegen._READINGS) == len(asked)
+    memo = _movegen._READINGS
+    assert memo.bytes <= memo.budget // 2  # all in the newer generation: none was dropped
+    assert len(memo) == len(asked)
     assert answers == {(), (0,), (0, 1), (0, 2)}  # so a wrong answer would show
 
 

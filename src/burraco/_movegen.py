@@ -15,6 +15,7 @@ carries the action objects, so a call costs little more than building the keys.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sized
 from typing import Any, Final, Generic, TypeVar, cast
 
@@ -70,30 +71,48 @@ class _Memo(Generic[K, V]):
     melds) count as much as many small ones. An entry found in the older generation moves to
     the newer one, so whatever play keeps using survives, while shapes that stopped occurring
     are forgotten. ``peak`` is the most bytes ever held, both generations together.
+
+    ``settle``: the values are tuples of objects the garbage collector does not trace (bytes),
+    which it stops tracking at the first collection they live through. A dict that holds only
+    untracked keys and values is itself untracked, and a full collection skips it; but storing
+    one tracked value tracks the dict again, until the next full collection has visited every
+    entry. So such a memo keeps a value that is still tracked in a small dict of its own
+    (:attr:`fresh`, part of the newer generation) and moves it to :attr:`new` once it is not
+    (see :meth:`_settle`): :attr:`new` and the older generation stay untracked, and a full
+    collection visits only the few fresh entries, not the tens of thousands of settled ones.
     """
 
     __slots__ = (
         "_entry",
+        "_fresh_bytes",
         "_half",
         "_item",
         "_new_bytes",
         "_old",
         "_old_bytes",
+        "_settle_at",
         "budget",
+        "fresh",
         "new",
         "peak",
+        "settle",
     )
 
-    def __init__(self, budget: int, entry: int, item: int = 0) -> None:
+    def __init__(self, budget: int, entry: int, item: int = 0, *, settle: bool = False) -> None:
         self.budget = budget
         self._half = budget // 2
         self._entry = entry
         self._item = item
+        self.settle = settle
         self.new: dict[K, V] = {}
-        """The newer generation."""
+        """The newer generation (its settled entries, for a ``settle`` memo)."""
+        self.fresh: dict[K, V] = {}
+        """Entries of the newer generation whose values the collector still tracks."""
         self._old: dict[K, V] = {}
         self._new_bytes = 0
+        self._fresh_bytes = 0
         self._old_bytes = 0
+        self._settle_at = _FRESH
         self.peak = 0
 
     def get(self, key: K) -> V | None:
@@ -101,17 +120,23 @@ class _Memo(Generic[K, V]):
         newer one)."""
         value = self.new.get(key)
         if value is None:
-            value = self._old.get(key)
-            if value is not None:
-                self.remember(key, value)
+            value = self.fresh.get(key)
+            if value is None:
+                value = self._old.get(key)
+                if value is not None:
+                    self.remember(key, value)
         return value
 
     def missed(self, key: K, find: Callable[[K], V]) -> V:
-        """The value of ``key``, for a caller that did not find it in :attr:`new`: from the
-        older generation (moved to the newer one), or else ``find(key)``, remembered.
+        """The value of ``key``, for a caller that did not find it in :attr:`new`: a fresh
+        one, or one of the older generation (moved to the newer one), or else ``find(key)``,
+        remembered.
 
         Callers look in :attr:`new` themselves first (``memo.new.get(key)``), so that a hit
         costs no call."""
+        value = self.fresh.get(key)
+        if value is not None:
+            return value
         value = self._old.get(key)
         if value is None:
             value = find(key)
@@ -123,20 +148,54 @@ class _Memo(Generic[K, V]):
         if self._item:  # a plain expression, not a call: every miss and move pays it
             weight += self._item * len(cast("Sized", value))
         if self._new_bytes + weight > self._half:
+            # the fresh entries stay fresh, and count in the new generation
             self._old = self.new
-            self._old_bytes = self._new_bytes
+            self._old_bytes = self._new_bytes - self._fresh_bytes
             self.new = {}
-            self._new_bytes = 0
-        self.new[key] = value
+            self._new_bytes = self._fresh_bytes
+        if self.settle and gc.is_tracked(value):
+            self.fresh[key] = value
+            self._fresh_bytes += weight
+            if len(self.fresh) >= self._settle_at:
+                self._settle()
+        else:
+            self.new[key] = value
         self._new_bytes += weight
         held = self._new_bytes + self._old_bytes
         if held > self.peak:
             self.peak = held
 
+    def _settle(self) -> None:
+        """Move the fresh entries that the collector no longer tracks to :attr:`new`.
+
+        If many are still tracked (misses came faster than young collections), settle again
+        when the fresh entries have doubled; if more than :data:`_FRESH_MOST` are (the
+        collector is off, or :func:`gc.freeze` keeps them from collections), move them all:
+        an untracked dict only saves the collector time, and the budget still holds."""
+        fresh = self.fresh
+        keep = {key: value for key, value in fresh.items() if gc.is_tracked(value)}
+        if len(keep) > _FRESH_MOST:
+            keep = {}
+        new = self.new
+        for key, value in fresh.items():
+            if key not in keep:
+                new[key] = value
+        weight = 0
+        item = self._item
+        for value in keep.values():
+            weight += self._entry
+            if item:
+                weight += item * len(cast("Sized", value))
+        self.fresh = keep
+        self._fresh_bytes = weight
+        self._settle_at = max(_FRESH, 2 * len(keep))
+
     def clear(self) -> None:
         self.new = {}
+        self.fresh = {}
         self._old = {}
-        self._new_bytes = self._old_bytes = 0
+        self._new_bytes = self._fresh_bytes = self._old_bytes = 0
+        self._settle_at = _FRESH
 
     @property
     def bytes(self) -> int:
@@ -144,7 +203,14 @@ class _Memo(Generic[K, V]):
         return self._new_bytes + self._old_bytes
 
     def __len__(self) -> int:
-        return len(self.new) + len(self._old)
+        return len(self.new) + len(self.fresh) + len(self._old)
+
+
+_FRESH: Final = 128
+"""How many fresh entries a ``settle`` memo keeps before it settles them (:meth:`_Memo._settle`):
+a young collection runs every few hundred allocations, so by then most are untracked."""
+_FRESH_MOST: Final = 4096
+"""The most entries still tracked that :meth:`_Memo._settle` keeps fresh."""
 
 
 _ENTRY: Final = 120
@@ -153,6 +219,10 @@ _CHOICE: Final = 48
 """Estimated bytes of one choice (a small bytes object and the reference to it)."""
 _ACTION: Final = 360
 """Estimated bytes of one action object with its tuple of cards."""
+_INT: Final = 36
+"""Estimated bytes of an integer in a tuple (most are not among the small ones Python shares)."""
+_PAIR: Final = 120
+"""Estimated bytes of a pair of integers in a tuple."""
 
 
 A = TypeVar("A", OpenMeld, AddToMeld)
@@ -163,21 +233,33 @@ Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
 # Keys are integers (a choice, or a meld's index and a choice, for the actions) and the values
 # bytes, so that the garbage collector has nothing to trace in them, and equal shapes share one
 # entry whichever objects they came from. Only the action objects themselves (_OPEN_ACTIONS,
-# _ADD_ACTIONS) are objects it traces. Budgets are in bytes. The memos of choices are the
-# larger ones: they hold no object the collector traces (a full collection visits their
-# entries, about 36 ns each), and a long run keeps needing them: in random play after 3,000
-# hands, with budgets of 4, 2, 2, 4 and 2 MiB the builders missed 0.099 sequence additions,
-# 0.041 suits' sequences, 0.040 set additions and 0.019 ranks' sets per step (about 5 us of a
-# 32 us step), and with these 0.045, 0.018, 0.013 and 0.004 (about 2.3 us). The additions to
-# sequences cost the most to miss and get the most room. The memos of actions stay at 1 MiB
-# each: their actions are traced objects.
-_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(8 << 20, _ENTRY, _CHOICE)
-_ISLANDS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(4 << 20, _ENTRY, _CHOICE)
-_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(6 << 20, _ENTRY, _CHOICE)
-_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(16 << 20, _ENTRY, _CHOICE)
-_ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(6 << 20, _ENTRY, _CHOICE)
+# _ADD_ACTIONS) are objects it traces. Budgets are in bytes. The memos of choices, of readings
+# and of sides settle (see _Memo): their dicts stay untracked, so that a full collection skips
+# their tens of thousands of entries (it visited them at about 36 ns each, 4 to 5 ms of a 7 to
+# 11 ms full collection after 3,000 random hands). The memos of choices are the larger ones,
+# and a long run keeps needing them: in random play after 3,000 hands, with budgets of 4, 2, 2,
+# 4 and 2 MiB the builders missed 0.099 sequence additions, 0.041 suits' sequences, 0.040 set
+# additions and 0.019 ranks' sets per step (about 5 us of a 32 us step), and with these 0.045,
+# 0.018, 0.013 and 0.004 (about 2.3 us). The additions to sequences cost the most to miss and
+# get the most room. The memos of actions stay at 1 MiB each: their actions are traced objects.
+_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(8 << 20, _ENTRY, _CHOICE, settle=True)
+_ISLANDS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(4 << 20, _ENTRY, _CHOICE, settle=True)
+_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(6 << 20, _ENTRY, _CHOICE, settle=True)
+_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(
+    16 << 20, _ENTRY, _CHOICE, settle=True
+)
+_ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(6 << 20, _ENTRY, _CHOICE, settle=True)
 _OPEN_ACTIONS: Final[_Memo[bytes, OpenMeld]] = _Memo(1 << 20, _ENTRY + _ACTION)
 _ADD_ACTIONS: Final[_Memo[tuple[int, bytes], AddToMeld]] = _Memo(1 << 20, _ENTRY + _ACTION)
+_READINGS: Final[_Memo[int, tuple[int, ...]]] = _Memo(4 << 20, _ENTRY, _INT, settle=True)
+""":func:`_readings` by its arguments packed in an integer. They are a few small integers, and
+the runs the builders ask about repeat: in random play, 55,000 calls had 1,972 distinct
+arguments, and 3,000 hands used 2,281 entries (about 0.4 MB by the memo's weights). Keys and
+values hold nothing the garbage collector traces."""
+_SIDES: Final[_Memo[int, tuple[tuple[int, int], ...]]] = _Memo(1 << 20, _ENTRY, _PAIR, settle=True)
+""":func:`_side_options` by ``start``, the direction and the held slots that direction can
+reach, packed in an integer. An entry holds at most about 60 pairs; random play used 877
+entries of about 380 bytes in 3,000 hands."""
 _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _SEQUENCES,
     _ISLANDS,
@@ -186,6 +268,8 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _ADD_SET,
     _OPEN_ACTIONS,
     _ADD_ACTIONS,
+    _READINGS,
+    _SIDES,
 )
 
 
@@ -235,8 +319,6 @@ def clear_caches() -> None:
         memo.clear()
     _TEAMS.clear()
     _MELD_INFO.clear()
-    _READINGS.clear()
-    _SIDES.clear()
     clear_meld_memos()
 
 
@@ -366,15 +448,6 @@ _OPEN_TAIL: Final = tuple(bytes((rank, 0)) for rank in range(14))
 default)."""
 
 
-_READINGS: Final[dict[int, tuple[int, ...]]] = {}
-""":func:`_readings` by its arguments packed in an integer. They are a few small integers, and
-the runs the builders ask about repeat: in random play, 55,000 calls had 1,972 distinct
-arguments. Keys and values hold nothing the garbage collector traces."""
-_READINGS_HELD: Final = 1 << 14
-"""Cleared when it holds this many entries: each is under 150 bytes (a tuple of at most a few
-small integers), so at most about 2.4 MB; random play used 2,281 in 3,000 hands."""
-
-
 def _readings(
     middle: int,
     ace: int,
@@ -396,14 +469,16 @@ def _readings(
         | lock_own << 26
         | keep_two << 27
     )
-    found = _READINGS.get(key)
+    found = _READINGS.new.get(key)
     if found is None:
-        found = tuple(
-            _work_out_readings(middle, ace, own, other, second_ace, lock_slot, lock_own, keep_two)
-        )
-        if len(_READINGS) >= _READINGS_HELD:
-            _READINGS.clear()
-        _READINGS[key] = found
+        found = _READINGS.get(key)
+        if found is None:
+            found = tuple(
+                _work_out_readings(
+                    middle, ace, own, other, second_ace, lock_slot, lock_own, keep_two
+                )
+            )
+            _READINGS.remember(key, found)
     return found
 
 
@@ -903,24 +978,16 @@ def _set_additions(key: int) -> tuple[AddChoice, ...]:
     return tuple(found)
 
 
-_SIDES: Final[dict[int, tuple[tuple[int, int], ...]]] = {}
-""":func:`_side_options` by ``start``, the direction and the held slots that direction can
-reach, packed in an integer; cleared when it holds :data:`_SIDES_HELD` entries."""
-_SIDES_HELD: Final = 1 << 10
-"""An entry holds at most about 60 pairs (about 6 kB), so the table holds at most about 6 MB;
-random play used 877 entries of about 380 bytes in 3,000 hands."""
-
-
 def _sides(start: int, up: bool, held: int) -> tuple[tuple[int, int], ...]:
     """:func:`_side_options`, memoised: only the held slots on that side are in the key."""
     side = held >> start << start if up else held & (2 << start) - 1
     key = side << 5 | start | (16 if up else 0)
-    found = _SIDES.get(key)
+    found = _SIDES.new.get(key)
     if found is None:
-        found = tuple(_side_options(start, up, held))
-        if len(_SIDES) >= _SIDES_HELD:
-            _SIDES.clear()
-        _SIDES[key] = found
+        found = _SIDES.get(key)
+        if found is None:
+            found = tuple(_side_options(start, up, held))
+            _SIDES.remember(key, found)
     return found
 
 
