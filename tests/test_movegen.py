@@ -6,6 +6,8 @@ import gc
 import itertools
 import pickle
 import random
+import sys
+import threading
 from collections import Counter
 from unittest.mock import patch
 
@@ -105,6 +107,33 @@ def test_a_settling_memo_without_collections_keeps_every_entry_within_its_budget
     assert len(memo) == memo.bytes > 10_000
     assert memo.get(14_999) == (bytes([14_999 % 256]),)
     assert gc.is_tracked(memo.new)  # tracked values had to go there
+
+
+def test_a_settling_memo_can_be_shared_by_threads() -> None:
+    # Settling copies the fresh entries before its loops: a thread storing an entry meanwhile
+    # must not make them fail ("dictionary changed size during iteration").
+    memo: _Memo[int, tuple[bytes, ...]] = _Memo(1 << 20, 0, 1, settle=True)
+    errors: list[BaseException] = []
+
+    def fill(start: int) -> None:
+        try:
+            for key in range(start, start + 20_000):
+                memo.remember(key, (bytes([key % 256]),))
+        except BaseException as error:  # pragma: no cover - the failure this test looks for
+            errors.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=fill, args=(start,)) for start in (0, 100_000)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert 0 < memo.bytes <= 1 << 20
 
 
 def test_the_settling_memos_stay_untracked_in_play() -> None:

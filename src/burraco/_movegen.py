@@ -172,12 +172,14 @@ class _Memo(Generic[K, V]):
         when the fresh entries have doubled; if more than :data:`_FRESH_MOST` are (the
         collector is off, or :func:`gc.freeze` keeps them from collections), move them all:
         an untracked dict only saves the collector time, and the budget still holds."""
-        fresh = self.fresh
-        keep = {key: value for key, value in fresh.items() if gc.is_tracked(value)}
+        # a copy of the items, taken in one step: a thread that stores an entry meanwhile
+        # cannot change the dict under the loops (that entry may be forgotten, which is safe)
+        fresh = [*self.fresh.items()]
+        keep = {key: value for key, value in fresh if gc.is_tracked(value)}
         if len(keep) > _FRESH_MOST:
             keep = {}
         new = self.new
-        for key, value in fresh.items():
+        for key, value in fresh:
             if key not in keep:
                 new[key] = value
         weight = 0
