@@ -72,14 +72,15 @@ class _Memo(Generic[K, V]):
     the newer one, so whatever play keeps using survives, while shapes that stopped occurring
     are forgotten. ``peak`` is the most bytes ever held, both generations together.
 
-    ``settle``: the values are tuples of objects the garbage collector does not trace (bytes),
-    which it stops tracking at the first collection they live through. A dict that holds only
-    untracked keys and values is itself untracked, and a full collection skips it; but storing
-    one tracked value tracks the dict again, until the next full collection has visited every
-    entry. So such a memo keeps a value that is still tracked in a small dict of its own
-    (:attr:`fresh`, part of the newer generation) and moves it to :attr:`new` once it is not
-    (see :meth:`_settle`): :attr:`new` and the older generation stay untracked, and a full
-    collection visits only the few fresh entries, not the tens of thousands of settled ones.
+    ``settle``: the values are tuples of objects the garbage collector does not trace (bytes,
+    integers, pairs of integers), which it stops tracking at the first collection they live
+    through. A dict that holds only untracked keys and values is itself untracked, and a full
+    collection skips it; but storing one tracked value tracks the dict again, until the next
+    full collection has visited every entry. So such a memo keeps a value that is still
+    tracked in a small dict of its own (:attr:`fresh`, part of the newer generation) and moves
+    it to :attr:`new` once it is not (see :meth:`_settle`): :attr:`new` and the older
+    generation stay untracked, and a full collection visits only the few fresh entries, not
+    the tens of thousands of settled ones.
     """
 
     __slots__ = (
@@ -143,9 +144,18 @@ class _Memo(Generic[K, V]):
         self.remember(key, value)
         return value
 
+    def weight(self, value: V) -> int:
+        """The bytes an entry with ``value`` is estimated to keep alive."""
+        if self._item:
+            return self._entry + self._item * len(cast("Sized", value))
+        return self._entry
+
     def remember(self, key: K, value: V) -> None:
+        """Store ``key`` with ``value`` in the newer generation (the fresh entries, for a
+        value the collector still tracks in a ``settle`` memo), dropping the older
+        generation first if the newer one would pass half the budget."""
         weight = self._entry
-        if self._item:  # a plain expression, not a call: every miss and move pays it
+        if self._item:  # :meth:`weight` inlined: every miss and move pays it
             weight += self._item * len(cast("Sized", value))
         if self._new_bytes + weight > self._half:
             # the fresh entries stay fresh, and count in the new generation
@@ -182,14 +192,9 @@ class _Memo(Generic[K, V]):
         for key, value in fresh:
             if key not in keep:
                 new[key] = value
-        weight = 0
-        item = self._item
-        for value in keep.values():
-            weight += self._entry
-            if item:
-                weight += item * len(cast("Sized", value))
+        # weighed before it is shared: another thread may store in it once it is self.fresh
+        self._fresh_bytes = sum(map(self.weight, keep.values()))
         self.fresh = keep
-        self._fresh_bytes = weight
         self._settle_at = max(_FRESH, 2 * len(keep))
 
     def clear(self) -> None:
@@ -473,14 +478,14 @@ def _readings(
     )
     found = _READINGS.new.get(key)
     if found is None:
-        found = _READINGS.get(key)
-        if found is None:
-            found = tuple(
+        found = _READINGS.missed(
+            key,
+            lambda _: tuple(
                 _work_out_readings(
                     middle, ace, own, other, second_ace, lock_slot, lock_own, keep_two
                 )
-            )
-            _READINGS.remember(key, found)
+            ),
+        )
     return found
 
 
@@ -986,10 +991,7 @@ def _sides(start: int, up: bool, held: int) -> tuple[tuple[int, int], ...]:
     key = side << 5 | start | (16 if up else 0)
     found = _SIDES.new.get(key)
     if found is None:
-        found = _SIDES.get(key)
-        if found is None:
-            found = tuple(_side_options(start, up, held))
-            _SIDES.remember(key, found)
+        found = _SIDES.missed(key, lambda _: tuple(_side_options(start, up, held)))
     return found
 
 
