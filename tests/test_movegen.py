@@ -109,9 +109,18 @@ def test_a_settling_memo_without_collections_keeps_every_entry_within_its_budget
     assert gc.is_tracked(memo.new)  # tracked values had to go there
 
 
-def test_a_settling_memo_can_be_shared_by_threads() -> None:
+def _switch_during_collections(phase: str, info: dict[str, int]) -> None:
+    """A collector callback: Python code that runs inside any allocation that triggers a
+    collection, where the interpreter may switch threads, even in the middle of compiled
+    code (which otherwise gives other threads no chance to run)."""
+
+
+@pytest.mark.parametrize("collections", [False, True])
+def test_a_settling_memo_can_be_shared_by_threads(collections: bool) -> None:
     # Settling copies the fresh entries before its loops: a thread storing an entry meanwhile
-    # must not make them fail ("dictionary changed size during iteration").
+    # must not make them fail ("dictionary changed size during iteration"). With frequent
+    # collections that run a Python callback, threads also switch inside the compiled build's
+    # loops.
     memo: _Memo[int, tuple[bytes, ...]] = _Memo(1 << 20, 0, 1, settle=True)
     errors: list[BaseException] = []
 
@@ -123,7 +132,11 @@ def test_a_settling_memo_can_be_shared_by_threads() -> None:
             errors.append(error)
 
     interval = sys.getswitchinterval()
+    thresholds = gc.get_threshold()
     sys.setswitchinterval(1e-6)
+    if collections:
+        gc.callbacks.append(_switch_during_collections)
+        gc.set_threshold(5)
     try:
         threads = [threading.Thread(target=fill, args=(start,)) for start in (0, 100_000)]
         for thread in threads:
@@ -132,6 +145,9 @@ def test_a_settling_memo_can_be_shared_by_threads() -> None:
             thread.join()
     finally:
         sys.setswitchinterval(interval)
+        gc.set_threshold(*thresholds)
+        if collections:
+            gc.callbacks.remove(_switch_during_collections)
     assert errors == []
     assert 0 < memo.bytes <= 1 << 20
 

@@ -182,14 +182,17 @@ class _Memo(Generic[K, V]):
         when the fresh entries have doubled; if more than :data:`_FRESH_MOST` are (the
         collector is off, or :func:`gc.freeze` keeps them from collections), move them all:
         an untracked dict only saves the collector time, and the budget still holds."""
-        # a copy of the items, taken in one step: a thread that stores an entry meanwhile
-        # cannot change the dict under the loops (that entry may be forgotten, which is safe)
-        fresh = [*self.fresh.items()]
-        keep = {key: value for key, value in fresh if gc.is_tracked(value)}
+        # A copy of the dict, taken in one step (a dict's copy allocates before it reads the
+        # entries, and runs no Python code while it copies): a thread that stores an entry
+        # meanwhile cannot change the dict under the loops, even compiled, where a collection
+        # triggered by an allocation in a loop may run Python code and so switch threads. The
+        # entry it stores may be forgotten, which is safe.
+        fresh = self.fresh.copy()
+        keep = {key: value for key, value in fresh.items() if gc.is_tracked(value)}
         if len(keep) > _FRESH_MOST:
             keep = {}
         new = self.new
-        for key, value in fresh:
+        for key, value in fresh.items():
             if key not in keep:
                 new[key] = value
         # weighed before it is shared: another thread may store in it once it is self.fresh
