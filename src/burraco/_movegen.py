@@ -121,11 +121,20 @@ class _Memo(Generic[K, V]):
         newer one)."""
         value = self.new.get(key)
         if value is None:
-            value = self.fresh.get(key)
-            if value is None:
-                value = self._old.get(key)
-                if value is not None:
-                    self.remember(key, value)
+            value = self.beyond_new(key)
+        return value
+
+    def beyond_new(self, key: K) -> V | None:
+        """The value of ``key`` for a caller that did not find it in :attr:`new`: a fresh one,
+        or one of the older generation (moved to the newer one), or ``None``.
+
+        For callers whose ``find`` needs more than the key (:meth:`missed` would need a
+        closure, built on every miss of :attr:`new`, many of them answered here)."""
+        value = self.fresh.get(key)
+        if value is None:
+            value = self._old.get(key)
+            if value is not None:
+                self.remember(key, value)
         return value
 
     def missed(self, key: K, find: Callable[[K], V]) -> V:
@@ -144,18 +153,12 @@ class _Memo(Generic[K, V]):
         self.remember(key, value)
         return value
 
-    def weight(self, value: V) -> int:
-        """The bytes an entry with ``value`` is estimated to keep alive."""
-        if self._item:
-            return self._entry + self._item * len(cast("Sized", value))
-        return self._entry
-
     def remember(self, key: K, value: V) -> None:
         """Store ``key`` with ``value`` in the newer generation (the fresh entries, for a
         value the collector still tracks in a ``settle`` memo), dropping the older
         generation first if the newer one would pass half the budget."""
         weight = self._entry
-        if self._item:  # :meth:`weight` inlined: every miss and move pays it
+        if self._item:  # a plain expression, not a call: every miss and move pays it
             weight += self._item * len(cast("Sized", value))
         if self._new_bytes + weight > self._half:
             # the fresh entries stay fresh, and count in the new generation
@@ -195,8 +198,12 @@ class _Memo(Generic[K, V]):
         for key, value in fresh.items():
             if key not in keep:
                 new[key] = value
-        # weighed before it is shared: another thread may store in it once it is self.fresh
-        self._fresh_bytes = sum(map(self.weight, keep.values()))
+        # weighed as remember weighs each entry, in C loops (no call per entry), and before
+        # it is shared: another thread may store in it once it is self.fresh
+        weight = self._entry * len(keep)
+        if self._item:
+            weight += self._item * sum(map(len, cast("dict[K, Sized]", keep).values()))
+        self._fresh_bytes = weight
         self.fresh = keep
         self._settle_at = max(_FRESH, 2 * len(keep))
 
@@ -481,14 +488,14 @@ def _readings(
     )
     found = _READINGS.new.get(key)
     if found is None:
-        found = _READINGS.missed(
-            key,
-            lambda _: tuple(
+        found = _READINGS.beyond_new(key)
+        if found is None:
+            found = tuple(
                 _work_out_readings(
                     middle, ace, own, other, second_ace, lock_slot, lock_own, keep_two
                 )
-            ),
-        )
+            )
+            _READINGS.remember(key, found)
     return found
 
 
@@ -994,7 +1001,10 @@ def _sides(start: int, up: bool, held: int) -> tuple[tuple[int, int], ...]:
     key = side << 5 | start | (16 if up else 0)
     found = _SIDES.new.get(key)
     if found is None:
-        found = _SIDES.missed(key, lambda _: tuple(_side_options(start, up, held)))
+        found = _SIDES.beyond_new(key)
+        if found is None:
+            found = tuple(_side_options(start, up, held))
+            _SIDES.remember(key, found)
     return found
 
 
