@@ -31,19 +31,14 @@ from pathlib import Path
 
 def play(first: int, hands: int, seed: int) -> int:
     """Play seeded random hands ``first`` to ``first + hands - 1``; the steps played."""
-    from burraco import CLASSIC, apply, legal_actions, new_game
+    from tail import play_out
+
+    from burraco import CLASSIC, new_game
 
     chooser = random.Random(seed)
-    steps = 0
-    for number in range(first, first + hands):
-        state = new_game(CLASSIC, seed=number)
-        while True:
-            actions = legal_actions(state)
-            if not actions:
-                break
-            state = apply(state, chooser.choice(actions))
-            steps += 1
-    return steps
+    return sum(
+        play_out(new_game(CLASSIC, seed=number), chooser) for number in range(first, first + hands)
+    )
 
 
 def child(warm_up: int, hands: int, flag: Path) -> None:

@@ -75,7 +75,7 @@ from burraco.melds import _clear_memos
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cases import worst_cases
-from tail import positions
+from tail import play_out, positions
 
 MELD_VECTORS = [
     "7S 7H 7D",
@@ -207,13 +207,7 @@ def bench_play(rules: Rules, seconds: float, seed: int) -> dict[str, float]:
     steps = hands = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = new_game(rules, seed=seed + hands)
-        while True:
-            actions = legal_actions(state)
-            if not actions:
-                break
-            state = apply(state, chooser.choice(actions))
-            steps += 1
+        steps += play_out(new_game(rules, seed=seed + hands), chooser)
         hands += 1
     elapsed = time.process_time() - start
     return {
@@ -320,14 +314,8 @@ def _random_play(rules: Rules, seconds: float, seed: int) -> float:
     steps = hands = 0
     start = clock()
     while clock() - start < seconds:
-        state = new_game(rules, seed=seed + hands)
+        steps += play_out(new_game(rules, seed=seed + hands), chooser)
         hands += 1
-        while True:
-            actions = legal_actions(state)
-            if not actions:
-                break
-            state = apply(state, chooser.choice(actions))
-            steps += 1
     return steps / (clock() - start)
 
 

@@ -21,6 +21,18 @@ WARM_UP_HANDS = 300
 """Random hands played before the measurement, to fill the memos as a simulation would."""
 
 
+def play_out(state: GameState, chooser: random.Random) -> int:
+    """Play uniformly random legal actions from ``state`` to the end of its hand; the steps
+    played (``run.py`` and ``instructions.py`` use it too)."""
+    steps = 0
+    while True:
+        actions = legal_actions(state)
+        if not actions:
+            return steps
+        state = apply(state, chooser.choice(actions))
+        steps += 1
+
+
 def positions(rules: Rules, hands: int, seed: int) -> list[GameState]:
     """Every position of ``hands`` seeded random hands (``run.py`` uses it too)."""
     found = []
