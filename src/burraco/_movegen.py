@@ -389,6 +389,24 @@ def _wild_codes(joker: int, twos_bits: int) -> list[int]:
     return codes + [_OWN_TWO[s] for s in range(4) if twos_bits >> s & 1]
 
 
+def _split_wilds(index: int) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """The wild cards other than the two of a suit, as one-byte codes: those sorted before the
+    suit's cards, then those after (``index``: the joker bit, the twos' bits, the suit; see
+    :data:`_OTHER_WILDS`)."""
+    suit = index & 3
+    base = suit * 13
+    others = [code for code in _wild_codes(index >> 2 & 1, index >> 3) if code != _OWN_TWO[suit]]
+    return (
+        tuple([bytes((code,)) for code in others if code < base]),
+        tuple([bytes((code,)) for code in others if code > base]),
+    )
+
+
+_OTHER_WILDS: Final = tuple([_split_wilds(index) for index in range(128)])
+""":func:`_split_wilds` by ``(joker | twos_bits << 1) << 2 | suit``: the keys of the builders
+hold the joker's bit and the twos' bits side by side, so a shift and a mask give the index."""
+
+
 _CARDS: Final = tuple(CARDS_BY_CODE)
 _RANK_OF: Final[tuple[Rank | None, ...]] = (None, *Rank)
 """The rank of each byte value in a choice; 0 is ``None``."""
@@ -595,17 +613,14 @@ def _island_sequences(key: int) -> tuple[OpenChoice, ...]:
     """
     held = key & 0x7FFE
     own_twos = key >> 15 & 3
-    joker = key >> 17 & 1
     twos_bits = key >> 18 & 15
     second_ace = bool(key >> 22 & 1)
     suit = key >> 23 & 3
-    own_two = _OWN_TWO[suit]
     base = suit * 13
-    others = [code for code in _wild_codes(joker, twos_bits) if code != own_two]
-    lower = [_BYTE[code] for code in others if code < base]  # wilds sorted before the suit
-    upper = [_BYTE[code] for code in others if code > base]
+    lower, upper = _OTHER_WILDS[(key >> 17 & 31) << 2 | suit]  # wilds sorted before, after
+    others = bool(lower or upper)  # wilds other than the suit's own two
     spare_two = own_twos and twos_bits >> suit & 1
-    wild = bool(others) or spare_two > 0
+    wild = others or spare_two > 0
     seen: set[int] = set()
     found: list[OpenChoice] = []
     for low in _slots(held):
@@ -621,37 +636,38 @@ def _island_sequences(key: int) -> tuple[OpenChoice, ...]:
             # the hole for a wild: the gap, or (a player may keep a natural card back) any
             # inner slot, or none (the wild then goes at an end)
             span = (2 << high) - (1 << low)
-            middles = range(base + max(low, 3) - 1, base + min(high, 13))
             for hole in [gap] if gap else [0, *range(low + 1, high)] if wild else [0]:
                 run = span & ~(1 << hole)
                 two = run >> 2 & 1
                 ace = (run >> 1 | run >> _ACE_HIGH) & 1
                 middle = run & _MIDDLE
                 shape = middle | ace << 1 | two << 14
-                skipped = base + hole - 1
-                naturals = [base] if ace else []
+                codes_key = middle | base << 14
+                naturals = _MIDDLE_CODES.get(codes_key)
+                if naturals is None:
+                    naturals = _middle_codes(codes_key)
                 if two:
-                    naturals.append(base + 1)
-                naturals += [code for code in middles if code != skipped]
+                    naturals = _BYTE[base + 1] + naturals
+                if ace:
+                    naturals = _BYTE[base] + naturals
                 size = len(naturals)
                 if not hole and size >= 3 and shape not in seen:
                     seen.add(shape)  # a clean run: always a meld, read one way
-                    found.append(_BYTE[size] + bytes(naturals) + _OPEN_TAIL[0])
+                    found.append(_BYTE[size] + naturals + _OPEN_TAIL[0])
                 if others and shape | 1 << 16 not in seen:
                     seen.add(shape | 1 << 16)
-                    body = bytes(naturals)
                     lead = _BYTE[size + 1]
-                    leads = [lead + code for code in lower]
-                    opened = lead + body
+                    opened = lead + naturals
                     for rank in _readings(middle, ace, two, 1, second_ace):
                         tail = _OPEN_TAIL[rank]
-                        rest = body + tail
-                        found += [start + rest for start in leads]
-                        found += [opened + code + tail for code in upper]
+                        rest = naturals + tail
+                        for start in lower:
+                            found.append(lead + start + rest)
+                        for code in upper:
+                            found.append(opened + code + tail)
                 if spare_two and own_twos > two and shape + (1 << 14) not in seen:
                     seen.add(shape + (1 << 14))  # a spare two of the suit as the wild
-                    naturals.insert(ace, base + 1)
-                    head = _BYTE[size + 1] + bytes(naturals)
+                    head = _BYTE[size + 1] + naturals[:ace] + _BYTE[base + 1] + naturals[ace:]
                     for rank in _readings(middle, ace, two + 1, 0, second_ace):
                         found.append(head + _OPEN_TAIL[rank])
     found.sort()
@@ -1055,6 +1071,21 @@ def _slots(mask: int) -> list[int]:
     return found
 
 
+_MIDDLE_CODES: Final[dict[int, bytes]] = {}
+""":func:`_middle_codes` by its key. Never cleared: there are at most 8,192 keys (11 slot bits
+and four suits), of a few short bytes each."""
+
+
+def _middle_codes(key: int) -> bytes:
+    """The codes of the natural cards of ranks three to king at the slots of a mask, sorted:
+    ``key`` is the mask (slot bits 3 to 13) and the suit's first code shifted by 14 bits.
+    Remembered in :data:`_MIDDLE_CODES`, which callers read first."""
+    base = key >> 14
+    codes = bytes([base + slot - 1 for slot in _slots(key & _MIDDLE)])
+    _MIDDLE_CODES[key] = codes
+    return codes
+
+
 def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     """Every distinct set of cards of a hand of this shape that can be added to a sequence of
     this shape (the key of :func:`additions`, which holds the meld's shape).
@@ -1066,7 +1097,6 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     """
     mask = key & 0x1FFF
     own_twos = key >> 13 & 3
-    joker = key >> 15 & 1
     twos_bits = key >> 16 & 15
     two_locked = bool(key >> 20 & 1)
     second_ace = bool(key >> 21 & 1)
@@ -1093,13 +1123,13 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     variants = [meld_slots]
     if not two_locked and meld_slots & -meld_slots == 4:
         variants.append(meld_slots & ~4)  # the natural two may become the wild
-    others: list[int] = []
+    lower: tuple[bytes, ...] = ()  # wilds other than the suit's own two, sorted before it
+    upper: tuple[bytes, ...] = ()  # and after it
     spare_two = 0
     if wild_code < 0 or wild_is_own:
-        others = [code for code in _wild_codes(joker, twos_bits) if code != own_two]
+        lower, upper = _OTHER_WILDS[(key >> 15 & 31) << 2 | suit]
         spare_two = own_twos if twos_bits >> suit & 1 else 0
-    lower = [_BYTE[code] for code in others if code < base]  # wilds sorted before the suit
-    upper = [_BYTE[code] for code in others if code > base]
+    others = bool(lower or upper)
     seen: set[int] = set()
     found: list[AddChoice] = []
     for kept in variants:
@@ -1125,10 +1155,14 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
                     ace = (added >> 1 | added >> _ACE_HIGH) & 1
                     middle = added & _MIDDLE
                     shape = middle | ace << 1 | two << 14
-                    codes = [base] if ace else []
+                    codes_key = middle | base << 14
+                    codes = _MIDDLE_CODES.get(codes_key)
+                    if codes is None:
+                        codes = _middle_codes(codes_key)
                     if two:
-                        codes.append(base + 1)
-                    codes += [base + s - 1 for s in _slots(middle)]
+                        codes = _BYTE[base + 1] + codes
+                    if ace:
+                        codes = _BYTE[base] + codes
                     lock_slot = lock_own = 0
                     if fixed and not (
                         two if fixed == 2 else ace if fixed == _ACE_HIGH else middle >> fixed & 1
@@ -1136,26 +1170,22 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
                         lock_slot, lock_own = fixed, wild_is_own
                     if added and shape not in seen:
                         seen.add(shape)
-                        head = _BYTE[len(codes)] + bytes(codes)
-                        found += [
-                            head + _BYTE[rank]
-                            for rank in _readings(
-                                meld_middle | middle,
-                                meld_ace | ace,
-                                meld_own + two,
-                                meld_other,
-                                second_ace,
-                                lock_slot,
-                                lock_own,
-                                keep_two,
-                            )
-                        ]
+                        head = _BYTE[len(codes)] + codes
+                        for rank in _readings(
+                            meld_middle | middle,
+                            meld_ace | ace,
+                            meld_own + two,
+                            meld_other,
+                            second_ace,
+                            lock_slot,
+                            lock_own,
+                            keep_two,
+                        ):
+                            found.append(head + _BYTE[rank])
                     if others and shape | 1 << 16 not in seen:
                         seen.add(shape | 1 << 16)
-                        body = bytes(codes)
                         lead = _BYTE[len(codes) + 1]
-                        leads = [lead + code for code in lower]
-                        opened = lead + body
+                        opened = lead + codes
                         for rank in _readings(
                             meld_middle | middle,
                             meld_ace | ace,
@@ -1167,27 +1197,26 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
                             keep_two,
                         ):
                             tail = _BYTE[rank]
-                            rest = body + tail
-                            found += [start + rest for start in leads]
-                            found += [opened + code + tail for code in upper]
+                            rest = codes + tail
+                            for start in lower:
+                                found.append(lead + start + rest)
+                            for code in upper:
+                                found.append(opened + code + tail)
                     if spare_two > two and shape + (1 << 14) not in seen:
                         seen.add(shape + (1 << 14))  # a spare two of the suit as the wild
                         if fixed == 2:  # the two of the suit is added: the wild may move
                             lock_slot = lock_own = 0
-                        codes.insert(ace, base + 1)
-                        head = _BYTE[len(codes)] + bytes(codes)
-                        found += [
-                            head + _BYTE[rank]
-                            for rank in _readings(
-                                meld_middle | middle,
-                                meld_ace | ace,
-                                meld_own + two + 1,
-                                meld_other,
-                                second_ace,
-                                lock_slot,
-                                lock_own,
-                                keep_two,
-                            )
-                        ]
+                        head = _BYTE[len(codes) + 1] + codes[:ace] + _BYTE[base + 1] + codes[ace:]
+                        for rank in _readings(
+                            meld_middle | middle,
+                            meld_ace | ace,
+                            meld_own + two + 1,
+                            meld_other,
+                            second_ace,
+                            lock_slot,
+                            lock_own,
+                            keep_two,
+                        ):
+                            found.append(head + _BYTE[rank])
     found.sort()
     return tuple(found)
