@@ -48,9 +48,9 @@ AddChoice = bytes
 actions."""
 
 MeldInfo = tuple[int, ...]
-"""What :func:`additions` needs to know of a meld: seven integers (see :func:`_meld_info`).
+"""What :func:`additions` needs to know of a meld: eight integers (see :func:`_meld_info`).
 Typed without its length on purpose: mypyc keeps a tuple of a fixed length as a C struct, and
-would unbox its seven integers at each lookup and box them again in each tuple of them."""
+would unbox its eight integers at each lookup and box them again in each tuple of them."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -866,7 +866,7 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
     sequence_switches = bits.sequence_additions
     found: list[Added] = []
     for index, info in enumerate(infos):
-        meld_key, suit, occupied, low, high, inner, wild_bits = info
+        meld_key, suit, occupied, low, high, inner, wild_bits, near = info
         if suit < 0:  # a set: ``occupied`` is its rank index, ``low`` 1 if it has a wild
             rank = occupied
             takes_wild = 0 if low else wilds
@@ -886,8 +886,8 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
                 group = _ADD_SET.missed(key, _set_additions)
         else:
             held = masks[suit] & ~occupied
-            if not held and not wilds:
-                continue
+            if not (held & near or wilds << 7 & wild_bits):
+                continue  # no card can reach the meld (see _meld_info): the key's mask is 0
             # Only cards reachable from the meld's ends through at most one missing rank can
             # ever be added; the others stay out of the key. Work in slots (bit s for slot s,
             # 1 to 14).
@@ -937,8 +937,12 @@ def _meld_info(meld: Meld) -> MeldInfo:
     the ace), which no hand card can be added as (the two's bit is left out: twos are counted
     apart); its first and last slots; and the slot bit of a fixed wild (0 if none); last, a
     mask that keeps the hand's wild cards in the key only if they could join the meld (it has
-    no wild, or its wild is a two of its suit, which may turn natural). For a set: -1, its
-    rank index, 1 if it holds a wild, 0, 0, 0.
+    no wild, or its wild is a two of its suit, which may turn natural); and a mask of the
+    ranks (bit 0 for the ace) of the slots one and two beyond each end and of the meld's wild,
+    with the two's bit: a hand that holds none of them and no wild that could join adds
+    nothing (every natural card added is reached through those slots, and a two of the suit
+    is a wild), so :func:`additions` skips the meld without building its key. For a set: -1,
+    its rank index, 1 if it holds a wild, 0, 0, 0, 0.
 
     :func:`_sequence_additions` and :func:`_set_additions` read the meld back from its shape
     in their key: a change to the shape's layout changes them too.
@@ -960,7 +964,7 @@ def _meld_info(meld: Meld) -> MeldInfo:
             | per_suit[3] << 11
             | wild_code << 13
         )
-        return shape, -1, index, 0 if wild is None else 1, 0, 0, 0
+        return shape, -1, index, 0 if wild is None else 1, 0, 0, 0, 0
     # Each field is read once, and the slots and the suit come from the card codes: compiled,
     # every attribute or property of a Python class is a lookup through the interpreter.
     cards = meld.cards
@@ -987,7 +991,13 @@ def _meld_info(meld: Meld) -> MeldInfo:
     if wild is not None and takes_wild:
         wild_code = wild.code + 1  # the suit's own two, which may turn natural
     shape = 1 | suit << 1 | low << 3 | size << 7 | position << 11 | wild_code << 15
-    return shape, suit, occupied & ~2, low, high, inner, 0x1F << 15 if takes_wild else 0
+    near = (3 << low) >> 2 | 3 << high + 1  # the slots one and two beyond each end
+    if wild_index is not None:
+        near |= 1 << low + wild_index
+    near &= 0x7FFE
+    near = (near >> 1 | near >> _ACE_HIGH) & 0x1FFF | 2
+    wild_bits = 0x1F << 15 if takes_wild else 0
+    return shape, suit, occupied & ~2, low, high, inner, wild_bits, near
 
 
 def _set_additions(key: int) -> tuple[AddChoice, ...]:
