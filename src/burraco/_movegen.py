@@ -291,21 +291,21 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
 
 
 class RuleBits:
-    """What the move generator reads of a :class:`Rules`, worked out once per value: the rank
-    indexes (0 for aces) that sets may have, and the switches of three keys as the keys lay
-    them out: the sequences :func:`open_melds` lists, and the additions to sets and to
-    sequences of :func:`additions`.
+    """What the move generator reads of a :class:`Rules`, worked out once per value: a mask of
+    the rank indexes (bit 0 for aces) that sets may have, and the switches of three keys as
+    the keys lay them out: the sequences :func:`open_melds` lists, and the additions to sets
+    and to sequences of :func:`additions`.
 
     Compiled, this is a native class, whose fields cost a few instructions to read, where
     every attribute of :class:`Rules` (an attrs class) is a lookup through the interpreter.
     """
 
-    __slots__ = ("open_sequences", "rules", "sequence_additions", "set_additions", "set_indexes")
+    __slots__ = ("open_sequences", "rules", "sequence_additions", "set_additions", "set_ranks")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         """The rules themselves (which also keep their ``id``, the memo's key, their own)."""
-        self.set_indexes = tuple(sorted(rank - 1 for rank in rules.set_ranks))
+        self.set_ranks = sum(1 << rank - 1 for rank in rules.set_ranks)
         self.open_sequences = 1 << 23 | rules.wild_as_second_ace << 20
         self.set_additions = rules.packs << 13
         self.sequence_additions = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
@@ -354,33 +354,40 @@ def _rule_bits(rules: Rules) -> RuleBits:
     return found
 
 
-Shape = tuple[list[int], list[int], list[int], int, int]
+Shape = tuple[list[int], list[int], list[int], int, int, int]
 """A hand's shape: card counts by code, a mask of held ranks per suit (bit 0 for the ace),
-how many cards of each rank index, whether it holds a joker (0 or 1), and which suits' twos
-it holds (a bit per suit)."""
+how many cards of each rank index (and, at index 13, jokers), whether it holds a joker (0 or
+1), which suits' twos it holds (a bit per suit), and a mask of the rank indexes with natural
+cards enough for a set (two with a wild in the hand, else three)."""
 
 
 def hand_shape(hand: tuple[Card, ...]) -> Shape:
     """The :data:`Shape` of a hand, in one pass over its cards."""
     counts = [0] * 53
-    ranks = [0] * 13
+    ranks = [0] * 14
     held = 0  # bit c for each card code c held
+    pairs = 0  # bit r for each rank index r held at least twice
+    triples = 0  # and at least three times
     for card in hand:
         code = card.code
         counts[code] = counts[code] + 1  # not ``+=``: mypyc compiles this to native ints
         held |= 1 << code
         rank = _RANK_INDEX[code]
-        ranks[rank] = ranks[rank] + 1
-    jokers = counts[JOKER_CODE]
-    if jokers:  # the joker's code counted as an ace
-        ranks[0] = ranks[0] - jokers
+        count = ranks[rank] + 1
+        ranks[rank] = count
+        if count >= 2:
+            if count == 2:
+                pairs |= 1 << rank
+            elif count == 3:
+                triples |= 1 << rank
+    joker = 1 if counts[JOKER_CODE] else 0
     masks = [held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39 & 0x1FFF]
     twos_bits = (held >> 1 & 1) | (held >> 13 & 2) | (held >> 25 & 4) | (held >> 37 & 8)
-    return counts, masks, ranks, 1 if jokers else 0, twos_bits
+    return counts, masks, ranks, joker, twos_bits, pairs if joker or twos_bits else triples
 
 
-_RANK_INDEX: Final = tuple([code % 13 for code in range(53)])
-"""The rank index (0 for aces) of each card code; the joker's, 0, is taken back."""
+_RANK_INDEX: Final = (*[code % 13 for code in range(JOKER_CODE)], 13)
+"""The rank index (0 for aces) of each card code, and 13 for the joker's."""
 
 
 def _wild_codes(joker: int, twos_bits: int) -> list[int]:
@@ -715,21 +722,24 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
     rank index whose bit is set in ``skip_ranks`` (a rank the team holds a set of already,
     under ``one_set_per_rank``). What the player must keep is the caller's to check.
     """
-    counts, masks, ranks, joker, twos_bits = shape
+    counts, masks, _, joker, twos_bits, set_ranks = shape
     wild = 1 if joker or twos_bits else 0
     keys: list[int] = []
     wild_key = joker << 8 | twos_bits << 9
     bits = _rule_bits(rules)
-    for index in bits.set_indexes:
-        if ranks[index] + wild >= 3 and not skip_ranks >> index & 1:
-            keys.append(
-                counts[index]  # at most 3 of a natural card (three packs): two bits each
-                | counts[13 + index] << 2
-                | counts[26 + index] << 4
-                | counts[39 + index] << 6
-                | wild_key
-                | index << 13
-            )
+    set_ranks &= bits.set_ranks & ~skip_ranks
+    while set_ranks:  # lowest rank index first
+        low = set_ranks & -set_ranks
+        set_ranks ^= low
+        index = low.bit_length() - 1
+        keys.append(
+            counts[index]  # at most 3 of a natural card (three packs): two bits each
+            | counts[13 + index] << 2
+            | counts[26 + index] << 4
+            | counts[39 + index] << 6
+            | wild_key
+            | index << 13
+        )
     sequence_key = bits.open_sequences | joker << 15 | twos_bits << 16
     for suit in range(4):
         mask = masks[suit]
@@ -859,7 +869,7 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
     Memoised by each meld's shape (its kind, suit or rank, length and wild placement, as an
     integer) and the part of the hand that could reach it, not by the meld object.
     """
-    counts, masks, ranks, joker, twos_bits = shape
+    counts, masks, ranks, joker, twos_bits, _ = shape
     wilds = joker << 8 | twos_bits << 9 if joker or twos_bits else 0
     bits = _rule_bits(rules)
     set_switches = bits.set_additions
