@@ -476,6 +476,22 @@ def test_every_set_key_opens_the_analysed_melds(
     assert _movegen._rank_sets(key) == movegen_oracle.rank_sets(key)
 
 
+@given(st.data(), _switches())
+def test_the_facts_kept_on_a_meld_change_nothing_else_about_it(
+    data: st.DataObject, rules: Rules
+) -> None:
+    meld = data.draw(_meld(rules))
+    facts = _movegen.meld_info(meld)
+    # the same facts for an equal meld without them: built by attrs, unpickled, copied
+    rebuilt = Meld(**attrs.asdict(meld, recurse=False))
+    unpickled = pickle.loads(pickle.dumps(meld))
+    for other in (rebuilt, unpickled, attrs.evolve(meld)):
+        assert other == meld and hash(other) == hash(meld) and repr(other) == repr(meld)
+        assert _movegen.meld_info(other) == facts
+    assert _movegen.meld_info(meld) is facts  # worked out once
+    assert pickle.loads(pickle.dumps(meld)) == meld  # the facts are no part of the value
+
+
 @given(
     st.data(),
     _switches(),

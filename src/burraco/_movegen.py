@@ -335,7 +335,6 @@ def clear_caches() -> None:
     for memo in _MEMOS:
         memo.clear()
     _TEAMS.clear()
-    _MELD_INFO.clear()
     clear_meld_memos()
 
 
@@ -812,15 +811,6 @@ that the ``id`` stays its own; cleared when it holds :data:`_TEAMS_HELD` entries
 _TEAMS_HELD: Final = 16
 """Enough for the teams of a few positions at once (a search's determinizations share the
 table's tuples); each entry keeps its melds alive, which every full collection scans."""
-_MELD_INFO: Final[dict[int, tuple[Meld, MeldInfo]]] = {}
-""":func:`meld_info` by the ``id`` of the meld, holding the meld; cleared when it holds
-:data:`_MELD_INFO_HELD` entries. By identity, not equality: the melds a team keeps are the
-same objects from state to state, and a meld's hash costs more than a lookup by ``id``."""
-_MELD_INFO_HELD: Final = 128
-"""A table holds at most a few dozen melds; more entries mostly keep the melds of finished
-hands alive, which full collections scan (with the meld memos of :mod:`burraco.melds` four
-times larger too, 1,024 entries kept about 2,400 more objects alive after 1,500 random
-hands)."""
 
 
 def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]:
@@ -845,14 +835,17 @@ def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]
 
 
 def meld_info(meld: Meld) -> MeldInfo:
-    """The :data:`MeldInfo` of ``meld``, memoised."""
-    entry = _MELD_INFO.get(id(meld))
-    if entry is None or entry[0] is not meld:
-        if len(_MELD_INFO) >= _MELD_INFO_HELD:
-            _MELD_INFO.clear()
-        entry = (meld, _meld_info(meld))
-        _MELD_INFO[id(meld)] = entry
-    return entry[1]
+    """The :data:`MeldInfo` of ``meld``, kept on the meld itself (in a slot that is no field,
+    see :class:`burraco.melds._MeldSlots`): the melds a team keeps are the same objects from
+    state to state, and this costs no lookup and keeps no meld alive."""
+    try:
+        facts: MeldInfo | None = cast(Any, meld)._facts
+    except AttributeError:  # a meld built by attrs's __init__, not by burraco.melds
+        facts = None
+    if facts is None:
+        facts = _meld_info(meld)
+        object.__setattr__(meld, "_facts", facts)
+    return facts
 
 
 Added = tuple[int, tuple[AddChoice, ...], tuple[AddToMeld, ...]]

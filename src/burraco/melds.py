@@ -120,9 +120,24 @@ def _natural_code(suit_index: int, slot: int) -> int:
 class _MeldSlots:
     """The slots of :class:`Meld`'s fields in a class that is not frozen (private):
     :func:`_new_meld` fills one with plain stores and assigns it the class :class:`Meld`, whose
-    layout is the same (as :meth:`burraco.GameState.from_fields` does for states)."""
+    layout is the same (as :meth:`burraco.GameState.from_fields` does for states).
 
-    __slots__ = ("__weakref__", "cards", "kind", "rank", "suit", "wild", "wild_as", "wild_index")
+    One slot is no field: ``_facts``, where the move generator keeps what it worked out of the
+    meld (:func:`burraco._movegen.meld_info`): ``None`` until then (or unset, in a meld that
+    attrs built). Equality, hashing, pickling and
+    ``repr`` read only the fields."""
+
+    __slots__ = (
+        "__weakref__",
+        "_facts",
+        "cards",
+        "kind",
+        "rank",
+        "suit",
+        "wild",
+        "wild_as",
+        "wild_index",
+    )
 
 
 @python_class
@@ -944,6 +959,7 @@ def _new_meld(
     slots.suit = suit
     slots.rank = rank
     slots.wild_index = wild_index
+    slots._facts = None  # set, so that the move generator's first look raises no error
     slots.__class__ = Meld
     meld: Meld = slots
     return meld
