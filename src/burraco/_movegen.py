@@ -370,7 +370,7 @@ def hand_shape(hand: tuple[Card, ...]) -> Shape:
     for card in hand:
         code = card.code
         counts[code] = counts[code] + 1  # not ``+=``: mypyc compiles this to native ints
-        held |= 1 << code
+        held |= _CODE_BIT[code]  # a shift to bit 30 or above builds a two-digit int
         rank = _RANK_INDEX[code]
         count = ranks[rank] + 1
         ranks[rank] = count
@@ -387,6 +387,8 @@ def hand_shape(hand: tuple[Card, ...]) -> Shape:
 
 _RANK_INDEX: Final = (*[code % 13 for code in range(JOKER_CODE)], 13)
 """The rank index (0 for aces) of each card code, and 13 for the joker's."""
+_CODE_BIT: Final = tuple([1 << code for code in range(53)])
+"""``1 << code`` for each card code: a lookup costs less than the shift in pure Python."""
 
 
 def _wild_codes(joker: int, twos_bits: int) -> list[int]:

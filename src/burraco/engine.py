@@ -703,13 +703,18 @@ def _meld_actions(
     team = turn % len(melds)  # the team to act
     team_melds = melds[team]
     infos, set_ranks = _movegen.team_melds_info(team_melds)
-    # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but
-    # one card or fewer needs checking. Choices are sorted by size, so those come last.
-    limit = None if can_take_pozzetto(state, team) else bytes((len(hand) - 1,))
     actions = LegalActions()
     actions.state = state
     choices, listed = _movegen.open_melds(shape, rules, set_ranks if rules.one_set_per_rank else 0)
-    cut = len(choices) if limit is None else bisect_left(choices, limit)
+    if can_take_pozzetto(state, team):  # any meld may empty the hand: the team takes one
+        actions += listed
+        for _, _, added in _movegen.additions(infos, shape, rules):
+            actions += added
+        return actions
+    # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but
+    # one card or fewer needs checking. Choices are sorted by size, so those come last.
+    limit = bytes((len(hand) - 1,))
+    cut = bisect_left(choices, limit)
     actions += listed[:cut]
     for position in range(cut, len(choices)):
         cards, wild_as = _movegen.choice_cards(choices[position])
@@ -719,7 +724,7 @@ def _meld_actions(
         if keeping_problem(state, rest, (*team_melds, meld)) is None:
             actions.append(listed[position])
     for index, choices, added in _movegen.additions(infos, shape, rules):
-        cut = len(choices) if limit is None else bisect_left(choices, limit)
+        cut = bisect_left(choices, limit)
         actions += added[:cut]
         for position in range(cut, len(choices)):
             cards, wild_as = _movegen.choice_cards(choices[position])
