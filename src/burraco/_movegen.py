@@ -380,8 +380,11 @@ def hand_shape(hand: tuple[Card, ...]) -> Shape:
             elif count == 3:
                 triples |= 1 << rank
     joker = 1 if counts[JOKER_CODE] else 0
-    masks = [held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39 & 0x1FFF]
-    twos_bits = (held >> 1 & 1) | (held >> 13 & 2) | (held >> 25 & 4) | (held >> 37 & 8)
+    spades, hearts, diamonds = held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF
+    clubs = held >> 39 & 0x1FFF
+    # from the masks, not from held: operations on ints of 30 bits or more cost more
+    twos_bits = (spades >> 1 & 1) | (hearts & 2) | (diamonds << 1 & 4) | (clubs << 2 & 8)
+    masks = [spades, hearts, diamonds, clubs]
     return counts, masks, ranks, joker, twos_bits, pairs if joker or twos_bits else triples
 
 

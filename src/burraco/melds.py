@@ -316,7 +316,13 @@ class _Memo(Generic[K, V]):
 
 
 _ValidateKey: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, ...], Rank]
-_ExtendKey: TypeAlias = tuple[Meld, tuple[Card, ...]] | tuple[Meld, tuple[Card, ...], Rank]
+_ExtendKey: TypeAlias = (
+    tuple[tuple[Card, ...], Rank | None, tuple[Card, ...]]
+    | tuple[tuple[Card, ...], Rank | None, tuple[Card, ...], Rank]
+)
+"""The meld by its cards and ``wild_as`` (which decide its other fields, see
+:meth:`Meld.__hash__`), then the added cards and the ``wild_as`` asked for, if any: tuples and
+ranks hash and compare in C, where a meld's ``__hash__`` and ``__eq__`` are Python calls."""
 _Outcome: TypeAlias = Meld | tuple[Reason, str]
 
 
@@ -516,7 +522,10 @@ def extend_meld(
         raise TypeError(f"extend_meld needs a Meld, not {meld!r:.60}")
     if type(cards) is tuple and cards and (wild_as is None or type(wild_as) is Rank):
         memo = _memos(rules).extended
-        key: _ExtendKey = (meld, cards) if wild_as is None else (meld, cards, wild_as)
+        held = meld.cards
+        key: _ExtendKey = (
+            (held, meld.wild_as, cards) if wild_as is None else (held, meld.wild_as, cards, wild_as)
+        )
         found = memo.get(key)
         if found is None and len(cards) <= _LONGEST and set(map(type, cards)) <= _CARD_TYPE:
             found = _extend_outcome(meld, cards, rules, wild_as)
