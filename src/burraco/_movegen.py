@@ -869,6 +869,7 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
     """
     counts, masks, ranks, joker, twos_bits, _ = shape
     wilds = joker << 8 | twos_bits << 9 if joker or twos_bits else 0
+    sequence_wilds = wilds << 7  # where the key of a sequence holds them
     bits = _rule_bits(rules)
     set_switches = bits.set_additions
     sequence_switches = bits.sequence_additions
@@ -894,7 +895,7 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
                 group = _ADD_SET.missed(key, _set_additions)
         else:
             held = masks[suit] & ~occupied
-            if not (held & near or wilds << 7 & wild_bits):
+            if not (held & near or sequence_wilds & wild_bits):
                 continue  # no card can reach the meld (see _meld_info): the key's mask is 0
             # Only cards reachable from the meld's ends through at most one missing rank can
             # ever be added; the others stay out of the key. Work in slots (bit s for slot s,
@@ -915,7 +916,7 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
             key = (
                 mask
                 | (own if own < 2 else 2) << 13  # a conditional: a call of min costs more
-                | wilds << 7 & wild_bits  # no wild joins a meld that has one
+                | sequence_wilds & wild_bits  # no wild joins a meld that has one
                 | sequence_switches
                 | meld_key << 22
             )
