@@ -747,8 +747,8 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
     sequence_key = bits.open_sequences | joker << 15 | twos_bits << 16
     for suit in range(4):
         mask = masks[suit]
-        if _RANKS_HELD[mask] < 2:  # (a two of the suit is in the mask) no sequence: see below
-            continue
+        if _RANKS_HELD[mask] < 2:  # fewer than two cards of the suit, its twos included
+            continue  # (the count below is never more): no sequence
         own = counts[_OWN_TWO[suit]]
         # A natural card is in no sequence unless another natural lies within two ranks (one
         # with a wild between); dropping such cards from the key changes no result.
