@@ -494,7 +494,7 @@ _OPEN_TAIL: Final = tuple(bytes((rank, 0)) for rank in range(14))
 default)."""
 
 
-def _readings(
+def _reading_key(
     middle: int,
     ace: int,
     own: int,
@@ -503,9 +503,11 @@ def _readings(
     lock_slot: int = 0,
     lock_own: int = 0,
     keep_two: bool = False,
-) -> tuple[int, ...]:
-    """:func:`_work_out_readings`, memoised."""
-    key = (
+) -> int:
+    """The arguments of :func:`_work_out_readings` packed in an integer, the key of
+    :func:`_readings` (:data:`_ANOTHER_WILD`, :data:`_ANOTHER_OWN_TWO` and :data:`_LOCK_BITS`
+    change one argument of a key)."""
+    return (
         middle  # slot bits 3 to 13
         | ace << 14
         | own << 15  # 0 to 4: four bits
@@ -515,13 +517,34 @@ def _readings(
         | lock_own << 26
         | keep_two << 27
     )
+
+
+_ANOTHER_WILD: Final = 1 << 19
+"""Added to a key of :func:`_readings`: one more wild that is not a two of the suit."""
+_ANOTHER_OWN_TWO: Final = 1 << 15
+"""Added to a key of :func:`_readings`: one more two of the suit."""
+_LOCK_BITS: Final = 0x1F << 22
+"""The bits of a key of :func:`_readings` that hold a fixed wild (its slot, and whether it is
+a two of the suit)."""
+
+
+def _readings(key: int) -> tuple[int, ...]:
+    """:func:`_work_out_readings` of the arguments packed in ``key`` (see
+    :func:`_reading_key`), memoised."""
     found = _READINGS.new.get(key)
     if found is None:
         found = _READINGS.beyond_new(key)
         if found is None:
             found = tuple(
                 _work_out_readings(
-                    middle, ace, own, other, second_ace, lock_slot, lock_own, keep_two
+                    key & _MIDDLE,
+                    key >> 14 & 1,
+                    key >> 15 & 15,
+                    key >> 19 & 3,
+                    bool(key >> 21 & 1),
+                    key >> 22 & 15,
+                    key >> 26 & 1,
+                    bool(key >> 27 & 1),
                 )
             )
             _READINGS.remember(key, found)
@@ -669,7 +692,7 @@ def _island_sequences(key: int) -> tuple[OpenChoice, ...]:
                     seen.add(shape | 1 << 16)
                     lead = _BYTE[size + 1]
                     opened = lead + naturals
-                    for rank in _readings(middle, ace, two, 1, second_ace):
+                    for rank in _readings(_reading_key(middle, ace, two, 1, second_ace)):
                         tail = _OPEN_TAIL[rank]
                         rest = naturals + tail
                         for start in lower:
@@ -679,7 +702,7 @@ def _island_sequences(key: int) -> tuple[OpenChoice, ...]:
                 if spare_two and own_twos > two and shape + (1 << 14) not in seen:
                     seen.add(shape + (1 << 14))  # a spare two of the suit as the wild
                     head = _BYTE[size + 1] + naturals[:ace] + _BYTE[base + 1] + naturals[ace:]
-                    for rank in _readings(middle, ace, two + 1, 0, second_ace):
+                    for rank in _readings(_reading_key(middle, ace, two + 1, 0, second_ace)):
                         found.append(head + _OPEN_TAIL[rank])
     found.sort()
     return tuple(found)
@@ -1187,34 +1210,27 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
                         two if fixed == 2 else ace if fixed == _ACE_HIGH else middle >> fixed & 1
                     ):
                         lock_slot, lock_own = fixed, wild_is_own
+                    # the grown meld's cards as the readings count them
+                    reading = _reading_key(
+                        meld_middle | middle,
+                        meld_ace | ace,
+                        meld_own + two,
+                        meld_other,
+                        second_ace,
+                        lock_slot,
+                        lock_own,
+                        keep_two,
+                    )
                     if added and shape not in seen:
                         seen.add(shape)
                         head = _BYTE[len(codes)] + codes
-                        for rank in _readings(
-                            meld_middle | middle,
-                            meld_ace | ace,
-                            meld_own + two,
-                            meld_other,
-                            second_ace,
-                            lock_slot,
-                            lock_own,
-                            keep_two,
-                        ):
+                        for rank in _readings(reading):
                             found.append(head + _BYTE[rank])
                     if others and shape | 1 << 16 not in seen:
                         seen.add(shape | 1 << 16)
                         lead = _BYTE[len(codes) + 1]
                         opened = lead + codes
-                        for rank in _readings(
-                            meld_middle | middle,
-                            meld_ace | ace,
-                            meld_own + two,
-                            meld_other + 1,
-                            second_ace,
-                            lock_slot,
-                            lock_own,
-                            keep_two,
-                        ):
+                        for rank in _readings(reading + _ANOTHER_WILD):
                             tail = _BYTE[rank]
                             rest = codes + tail
                             for start in lower:
@@ -1224,18 +1240,9 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
                     if spare_two > two and shape + (1 << 14) not in seen:
                         seen.add(shape + (1 << 14))  # a spare two of the suit as the wild
                         if fixed == 2:  # the two of the suit is added: the wild may move
-                            lock_slot = lock_own = 0
+                            reading &= ~_LOCK_BITS
                         head = _BYTE[len(codes) + 1] + codes[:ace] + _BYTE[base + 1] + codes[ace:]
-                        for rank in _readings(
-                            meld_middle | middle,
-                            meld_ace | ace,
-                            meld_own + two + 1,
-                            meld_other,
-                            second_ace,
-                            lock_slot,
-                            lock_own,
-                            keep_two,
-                        ):
+                        for rank in _readings(reading + _ANOTHER_OWN_TWO):
                             found.append(head + _BYTE[rank])
     found.sort()
     return tuple(found)
