@@ -431,9 +431,21 @@ half the additions): one object fewer per action for full collections to scan.""
 def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
     """The cards (sorted) and ``wild_as`` of an :data:`OpenChoice` or :data:`AddChoice`."""
     size = choice[0]
+    # Tuple displays for the common sizes (three and four cards are three quarters of the
+    # choices in play): a third of the time of the general list comprehension.
+    cards = _CARDS
+    if size == 3:
+        return (cards[choice[1]], cards[choice[2]], cards[choice[3]]), _RANK_OF[choice[4]]
+    if size == 4:
+        return (
+            (cards[choice[1]], cards[choice[2]], cards[choice[3]], cards[choice[4]]),
+            _RANK_OF[choice[5]],
+        )
     if size == 1:
         return _SINGLES[choice[1]], _RANK_OF[choice[2]]
-    return tuple([_CARDS[code] for code in choice[1 : size + 1]]), _RANK_OF[choice[size + 1]]
+    if size == 2:
+        return (cards[choice[1]], cards[choice[2]]), _RANK_OF[choice[3]]
+    return tuple([cards[code] for code in choice[1 : size + 1]]), _RANK_OF[choice[size + 1]]
 
 
 def _new_open(choice: OpenChoice) -> OpenMeld:
