@@ -10,11 +10,12 @@ was installed into with ``pip install --target DIR``) and prints the two side by
 Measured:
 
 * random 4-player play against RLCard's gin rummy engine (the optional ``bench`` extra):
-  the two engines alternate several times in this process, each playing uniformly random
-  legal moves for a fixed CPU time (``time.process_time``), and the median ratio of their
-  steps per CPU-second is reported, which stays meaningful on a busy machine; once after a
-  short warm-up, and once more in the steady state of a long simulation, after
-  ``STEADY_WARM_UP_SECONDS`` more of random play;
+  the two engines alternate several times in one fresh child process (``run.py
+  --versus-rlcard``, so that neither carries the objects the other benchmarks leave behind),
+  each playing uniformly random legal moves for a fixed CPU time (``time.process_time``), and
+  the median ratio of their steps per CPU-second is reported, which stays meaningful on a busy
+  machine; once after a short warm-up, and once more in the steady state of a long
+  simulation, after ``STEADY_WARM_UP_SECONDS`` of random play;
 * ``legal_actions`` on the fixed worst-case positions of ``benchmarks/cases.py``, cold (memos
   cleared) and warm;
 * the tail: the slowest ``legal_actions`` call (CPU time) over many random hands, with the
@@ -375,6 +376,25 @@ def bench_versus_rlcard(
     }
 
 
+def bench_versus_rlcard_apart(
+    rounds: int, seconds: float, *, warm_seconds: float | None = None, seed: int = 0
+) -> dict[str, Any] | None:
+    """:func:`bench_versus_rlcard` in a fresh child process (``run.py --versus-rlcard``).
+
+    The suite's process holds what the benchmarks before it built (the positions it measures,
+    the worst cases' memo entries); a fresh process compares the two engines as a program that
+    imports one of them would run them, whatever the suite measured first. The child inherits
+    the environment, so it imports the same burraco."""
+    warm = seconds if warm_seconds is None else warm_seconds
+    command = [sys.executable, str(Path(__file__).resolve()), "--versus-rlcard"]
+    command += [str(rounds), str(seconds), str(warm), str(seed)]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    found: dict[str, Any] | None = json.loads(done.stdout)
+    if found is not None:
+        found["process"] = "fresh"
+    return found
+
+
 STEADY_WARM_UP_SECONDS = 30.0
 """The random play before the steady-state comparison with RLCard: about 6,000 hands in pure
 Python, after which the memos hold what a long simulation keeps meeting (with 3 s, a few
@@ -470,7 +490,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also run the suite with burraco imported from DIR (a compiled wheel installed "
         "with pip install --target DIR) and show the two side by side",
     )
+    parser.add_argument(
+        "--versus-rlcard",
+        nargs=4,
+        metavar=("ROUNDS", "SECONDS", "WARM", "SEED"),
+        help="only compare random play with RLCard's gin rummy (bench_versus_rlcard) and print "
+        "the result as JSON (null without RLCard); the suite runs this in a child process",
+    )
     args = parser.parse_args(argv)
+    if args.versus_rlcard is not None:
+        rounds, seconds, warm, seed = args.versus_rlcard
+        found = bench_versus_rlcard(
+            int(rounds), float(seconds), warm_seconds=float(warm), seed=int(seed)
+        )
+        print(json.dumps(found))
+        return 0
     results = run_suite(args.quick)
     out = Path(args.json)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -524,8 +558,8 @@ def run_suite(quick: bool) -> dict[str, Any]:
     results["legal_actions_cold"] = cold["legal_actions"]
     results["determinize"] = bench_determinize(states[:: 10 if quick else 20], repeat // 4)
     results["positions"] = len(states)
-    results["versus_rlcard"] = bench_versus_rlcard(3 if quick else 7, 0.5 if quick else 3.0)
-    results["versus_rlcard_steady"] = bench_versus_rlcard(
+    results["versus_rlcard"] = bench_versus_rlcard_apart(3 if quick else 7, 0.5 if quick else 3.0)
+    results["versus_rlcard_steady"] = bench_versus_rlcard_apart(
         3 if quick else 7,
         0.5 if quick else 3.0,
         warm_seconds=1.0 if quick else STEADY_WARM_UP_SECONDS,
@@ -588,12 +622,14 @@ def print_table(results: dict[str, Any]) -> None:
             f" rounds): burraco 4 players {versus['burraco_steps_per_cpu_s']:,.0f},"
             f" RLCard gin rummy {versus['gin_rummy_steps_per_cpu_s']:,.0f};"
             f" median ratio {versus['median_ratio']:.2f}x"
+            f" (rounds: {', '.join(f'{ratio:.2f}' for ratio in versus['ratios'])})"
         )
         steady = results.get("versus_rlcard_steady")
         if steady is not None:
             print(
-                f"the same after {steady['warm_up_seconds']:.0f} s more of random play (steady"
-                f" state): burraco {steady['burraco_steps_per_cpu_s']:,.0f}, RLCard"
+                f"the same after {steady['warm_up_seconds']:.0f} s of random play (steady"
+                f" state, another fresh process):"
+                f" burraco {steady['burraco_steps_per_cpu_s']:,.0f}, RLCard"
                 f" {steady['gin_rummy_steps_per_cpu_s']:,.0f}; median ratio"
                 f" {steady['median_ratio']:.2f}x"
             )
