@@ -383,16 +383,21 @@ def bench_versus_rlcard_apart(
 
     The suite's process holds what the benchmarks before it built (the positions it measures,
     the worst cases' memo entries); a fresh process compares the two engines as a program that
-    imports one of them would run them, whatever the suite measured first. The child inherits
-    the environment, so it imports the same burraco."""
+    imports one of them would run them, whatever the suite measured first."""
     warm = seconds if warm_seconds is None else warm_seconds
-    command = [sys.executable, str(Path(__file__).resolve()), "--versus-rlcard"]
-    command += [str(rounds), str(seconds), str(warm), str(seed)]
-    done = subprocess.run(command, check=True, capture_output=True, text=True)
-    found: dict[str, Any] | None = json.loads(done.stdout)
-    if found is not None:
-        found["process"] = "fresh"
+    found: dict[str, Any] | None = _child_json(
+        "run.py", "--versus-rlcard", rounds, seconds, warm, seed
+    )
     return found
+
+
+def _child_json(script: str, *arguments: object) -> Any:
+    """What a script of this directory, run in a fresh child process with ``arguments``,
+    prints as JSON (the child inherits the environment, and so imports the same burraco)."""
+    path = str(Path(__file__).resolve().with_name(script))
+    command = [sys.executable, path, *map(str, arguments)]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    return json.loads(done.stdout)
 
 
 STEADY_WARM_UP_SECONDS = 30.0
@@ -434,15 +439,8 @@ def bench_tail(hands: int, seed: int) -> dict[str, Any]:
     twice: as the process stands, and after :func:`gc.freeze` at the end of the warm-up (the
     recipe of the speed how-to), under ``"frozen"``.
     """
-    script = str(Path(__file__).resolve().with_name("tail.py"))
-    result: dict[str, Any] = {}
-    for freeze in (False, True):
-        command = [sys.executable, script, str(hands), str(seed), str(int(freeze))]
-        done = subprocess.run(command, check=True, capture_output=True, text=True)
-        if freeze:
-            result["frozen"] = json.loads(done.stdout)
-        else:
-            result.update(json.loads(done.stdout))
+    result: dict[str, Any] = _child_json("tail.py", hands, seed, 0)
+    result["frozen"] = _child_json("tail.py", hands, seed, 1)
     return result
 
 
