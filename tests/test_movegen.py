@@ -39,7 +39,16 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
-from burraco._movegen import _FRESH_MOST, _MEMOS, _Memo, clear_caches, memo_bytes
+from burraco._movegen import (
+    _FRESH,
+    _FRESH_MOST,
+    _MEMOS,
+    _RELEASE,
+    _RETIRE_AT,
+    _Memo,
+    clear_caches,
+    memo_bytes,
+)
 from burraco.errors import InvalidMeldError
 from tests import movegen_oracle
 from tests.helpers import position
@@ -74,6 +83,53 @@ def test_an_entry_found_in_the_older_half_survives_the_next_rotation() -> None:
     assert memo.get(1) == bytes(40)  # found there, so it joins the newer half again
     memo.remember(3, bytes(40))
     assert memo.get(1) == bytes(40)
+
+
+def test_a_large_generation_is_freed_in_batches_within_the_budget() -> None:
+    # Freeing tens of thousands of entries at once stalled the one call that filled the
+    # newer half; a settling memo retires a large generation and frees it in batches.
+    half = 2 * _RETIRE_AT
+    memo: _Memo[int, tuple[bytes, ...]] = _Memo(2 * half, 1, 0, settle=True)  # weights 1
+
+    def store(key: int) -> int:
+        """Store an entry, as play would (young collections untrack the values); the number
+        of retired entries left (held, weighed, and never found)."""
+        memo.remember(key, (bytes([key % 256]),))
+        if key % 64 == 63:
+            gc.collect(0)
+        assert memo.bytes <= 2 * half
+        return memo.bytes - len(memo)
+
+    for filled in range(3 * half):  # until the newer half fills a second time
+        retired = store(filled)
+        if retired:
+            break
+    assert 2 * half - 2 * _FRESH < filled < 2 * half  # (fresh entries count in the newer half)
+    assert retired > half - 2 * _FRESH  # the oldest generation is retired, not freed
+    assert memo.get(0) is None  # a retired entry is never found
+    assert memo.get(half) == (bytes([half % 256]),)  # the generation after it is
+    retired = memo.bytes - len(memo)  # (the entry found is in both generations, as len counts)
+    drops = []
+    for key in range(filled + 1, 4 * half):
+        left = store(key)
+        drops.append(retired - left)
+        retired = left
+        if not retired:
+            break
+    assert retired == 0
+    assert max(drops) <= _RELEASE + 1  # batches, the largest when the memo settles
+    assert len(drops) < half // 4  # gone long before the newer half fills
+    assert memo.peak <= 2 * half
+
+
+@pytest.mark.parametrize("settle", [False, True])
+def test_a_small_generation_or_one_of_actions_is_dropped_at_once(settle: bool) -> None:
+    # Only a settling memo (of untraced values) retires a generation, and a large one.
+    size = 100 if settle else 2 * _RETIRE_AT
+    memo: _Memo[int, bytes] = _Memo(2 * size, 1, 0, settle=settle)
+    for key in range(2 * size + 1):
+        memo.remember(key, b"x")  # never traced: stored in the newer generation at once
+    assert memo.bytes == len(memo) == size + 1  # the first generation is gone, not retired
 
 
 def test_a_settling_memo_keeps_its_generations_untracked_by_the_collector() -> None:

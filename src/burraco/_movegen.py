@@ -72,6 +72,17 @@ class _Memo(Generic[K, V]):
     the newer one, so whatever play keeps using survives, while shapes that stopped occurring
     are forgotten. ``peak`` is the most bytes ever held, both generations together.
 
+    A large generation is not freed at once: a memo of tens of thousands of entries took 5 to
+    7 ms to free, all inside the one call that happened to store the entry that filled the
+    newer half (the slowest ``legal_actions`` calls of random play, after those that ran a
+    full collection). A ``settle`` memo retires a generation of :data:`_RETIRE_AT` entries or
+    more instead, and frees :data:`_RELEASE` of its entries each time it settles (every 128
+    stores or more), and more on a store that would pass the budget; a retired generation is
+    gone long before the newer half fills. A retired entry is never looked up: what the memo
+    finds is exactly what it found when it dropped the generation at once. (The memos of
+    actions, about a thousand entries a generation, drop theirs at once: retired, their
+    traced objects would only be more for collections to scan.)
+
     ``settle``: the values are tuples of objects the garbage collector does not trace (bytes,
     integers, pairs of integers), which it stops tracking at the first collection they live
     through. A dict that holds only untracked keys and values is itself untracked, and a full
@@ -84,13 +95,17 @@ class _Memo(Generic[K, V]):
     """
 
     __slots__ = (
+        "_apart",
         "_entry",
         "_fresh_bytes",
         "_half",
         "_item",
+        "_limit",
         "_new_bytes",
         "_old",
         "_old_bytes",
+        "_retired",
+        "_retired_bytes",
         "_settle_at",
         "budget",
         "fresh",
@@ -110,9 +125,17 @@ class _Memo(Generic[K, V]):
         self.fresh: dict[K, V] = {}
         """Entries of the newer generation whose values the collector still tracks."""
         self._old: dict[K, V] = {}
+        self._retired: dict[K, V] = {}
+        """The generation dropped last, whose entries :meth:`_release` frees in batches."""
         self._new_bytes = 0
         self._fresh_bytes = 0
         self._old_bytes = 0
+        self._retired_bytes = 0
+        self._apart = 0
+        """The bytes of the older and the retired generations."""
+        self._limit = self._half
+        """The most bytes the newer generation may reach before a store must make room: half
+        the budget, or less while retired entries are held (see :meth:`_make_room`)."""
         self._settle_at = _FRESH
         self.peak = 0
 
@@ -155,17 +178,13 @@ class _Memo(Generic[K, V]):
 
     def remember(self, key: K, value: V) -> None:
         """Store ``key`` with ``value`` in the newer generation (the fresh entries, for a
-        value the collector still tracks in a ``settle`` memo), dropping the older
-        generation first if the newer one would pass half the budget."""
+        value the collector still tracks in a ``settle`` memo), dropping (or retiring) the
+        older generation first if the newer one would pass half the budget."""
         weight = self._entry
         if self._item:  # a plain expression, not a call: every miss and move pays it
             weight += self._item * len(cast("Sized", value))
-        if self._new_bytes + weight > self._half:
-            # the fresh entries stay fresh, and count in the new generation
-            self._old = self.new
-            self._old_bytes = self._new_bytes - self._fresh_bytes
-            self.new = {}
-            self._new_bytes = self._fresh_bytes
+        if self._new_bytes + weight > self._limit:  # one test, as before entries retired
+            self._make_room(weight)
         if self.settle and gc.is_tracked(value):
             self.fresh[key] = value
             self._fresh_bytes += weight
@@ -174,9 +193,62 @@ class _Memo(Generic[K, V]):
         else:
             self.new[key] = value
         self._new_bytes += weight
-        held = self._new_bytes + self._old_bytes
+        held = self._new_bytes + self._apart
         if held > self.peak:
             self.peak = held
+
+    def _make_room(self, weight: int) -> None:
+        """Make room for an entry of ``weight`` bytes: begin a new generation if the newer
+        would pass half the budget, and free retired entries if the memo would pass the
+        budget."""
+        if self._new_bytes + weight > self._half:
+            # What is left of the generation retired before is freed now (nothing, unless a
+            # few huge entries filled the newer half). The fresh entries stay fresh, and count
+            # in the new generation.
+            if self.settle and len(self._old) >= _RETIRE_AT:
+                self._retired = self._old
+                self._retired_bytes = self._old_bytes
+            else:
+                self._retired = {}
+                self._retired_bytes = 0
+            self._old = self.new
+            self._old_bytes = self._new_bytes - self._fresh_bytes
+            self.new = {}
+            self._new_bytes = self._fresh_bytes
+        if self._retired_bytes:
+            self._release(0, weight)
+        self._account()
+
+    def _account(self) -> None:
+        """Work out :attr:`_apart` and :attr:`_limit` from the generations' bytes."""
+        apart = self._old_bytes + self._retired_bytes
+        self._apart = apart
+        self._limit = min(self._half, self.budget - apart)
+
+    def _release(self, count: int, weight: int) -> None:
+        """Free ``count`` entries of the retired generation, or more, until ``weight`` more
+        bytes fit in the budget (each entry weighed as their average), or until none is
+        left."""
+        retired = self._retired
+        left = len(retired)
+        weighs = self._retired_bytes
+        if not left or not weighs:
+            self._retired = {}
+            self._retired_bytes = 0
+            return
+        over = self._new_bytes + self._old_bytes + weighs + weight - self.budget
+        if over > 0:
+            count = max(count, -(-over * left // weighs))
+        count = min(count, left)
+        pop = retired.popitem  # frees the entry stored last, in C
+        try:
+            for _ in range(count):
+                pop()
+        except KeyError:  # another thread freed the last ones
+            count = left
+        # what is left weighs its share of the bytes (0 when nothing is left): at least
+        # ``over`` bytes are freed
+        self._retired_bytes = weighs * (left - count) // left
 
     def _settle(self) -> None:
         """Move the fresh entries that the collector no longer tracks to :attr:`new`.
@@ -206,23 +278,35 @@ class _Memo(Generic[K, V]):
         self._fresh_bytes = weight
         self.fresh = keep
         self._settle_at = max(_FRESH, 2 * len(keep))
+        if self._retired:
+            self._release(_RELEASE, 0)
+            self._account()
 
     def clear(self) -> None:
         self.new = {}
         self.fresh = {}
         self._old = {}
-        self._new_bytes = self._fresh_bytes = self._old_bytes = 0
+        self._retired = {}
+        self._new_bytes = self._fresh_bytes = self._old_bytes = self._retired_bytes = 0
+        self._account()
         self._settle_at = _FRESH
 
     @property
     def bytes(self) -> int:
-        """The estimated bytes held now."""
-        return self._new_bytes + self._old_bytes
+        """The estimated bytes held now (the retired entries not yet freed included)."""
+        return self._new_bytes + self._apart
 
     def __len__(self) -> int:
         return len(self.new) + len(self.fresh) + len(self._old)
 
 
+_RETIRE_AT: Final = 4096
+"""The fewest entries of a generation that :meth:`_Memo.remember` retires rather than drops
+(freeing that many tuples of choices takes about half a millisecond)."""
+_RELEASE: Final = 1024
+"""How many retired entries :meth:`_Memo._settle` frees (in a tenth of a millisecond or so):
+it settles every :data:`_FRESH` stores or more, so a retired generation is gone before the
+newer half is an eighth full."""
 _FRESH: Final = 128
 """How many fresh entries a ``settle`` memo keeps before it settles them (:meth:`_Memo._settle`):
 a young collection runs every few hundred allocations, so by then most are untracked."""
