@@ -235,6 +235,40 @@ def test_the_memos_stay_within_their_budget_on_huge_hands() -> None:
     assert 0 < held <= peak <= BUDGET
 
 
+_ALL_RUNS = (
+    "AS 2S 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH "
+    "AD 2D 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD 2C 8C 9C 10C JC JK"
+)
+"""A hand of 48 cards that can open thousands of melds (the benchmarks' worst case)."""
+
+
+def _openings(hand: str) -> tuple[tuple[bytes, ...], tuple[OpenMeld, ...]]:
+    cards = tuple(sorted(parse_cards(hand), key=lambda card: card.code))
+    return _movegen.open_melds(_movegen.hand_shape(cards), CLASSIC)
+
+
+def test_the_openings_of_a_hand_are_remembered_and_handed_out_again() -> None:
+    clear_caches()
+    choices, actions = _openings("5H 6H 7H 7S 7D JK")
+    assert len(_movegen._OPEN_ACTIONS) == len(choices) == len(actions) > 0
+    again = _openings("5H 6H 7H 7S 7D 9C")  # another hand with some of the same melds
+    shared = [action for action in again[1] if action in actions]
+    assert shared
+    assert all(any(action is other for other in actions) for action in shared)
+
+
+def test_a_hand_of_more_openings_than_the_memo_takes_builds_them_apart() -> None:
+    # Thousands of openings would push out the small melds that play keeps opening.
+    clear_caches()
+    small = _openings("5H 6H 7H")[1]
+    choices, actions = _openings(_ALL_RUNS)
+    assert len(choices) > _movegen._ACTIONS_HELD
+    assert len(_movegen._OPEN_ACTIONS) == len(small)  # untouched by the large list
+    assert _openings("5H 6H 7H")[1][0] is small[0]
+    built = [OpenMeld.from_sorted(*_movegen.choice_cards(choice)) for choice in choices[:50]]
+    assert list(actions[:50]) == built
+
+
 def test_cold_and_warm_memos_give_the_same_legal_actions() -> None:
     chooser = random.Random(11)
     state = new_game(CLASSIC, seed=11)
