@@ -914,9 +914,9 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
 
 _ACTIONS_HELD: Final = _OPEN_ACTIONS.budget // 4 // (_ENTRY + _ACTION)
 """The most actions of one list that go through :data:`_OPEN_ACTIONS`: a quarter of what it
-holds (2,184). A longer list (a hand of 40 cards or more) is built without the memo: it would
-push out the few thousand small melds that play keeps opening, and its own first actions
-with them before it is asked for again."""
+holds (2,184). A longer list (some hands of 40 cards or more open thousands of melds) is built
+without the memo: it would push out the few thousand small melds that play keeps opening, and
+its own first actions with them before it is asked for again."""
 
 
 def _group(key: int) -> tuple[OpenChoice, ...]:
