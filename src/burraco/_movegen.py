@@ -80,8 +80,9 @@ class _Memo(Generic[K, V]):
     stores or more), and more on a store that would pass the budget; a retired generation is
     gone long before the newer half fills. A retired entry is never looked up: what the memo
     finds is exactly what it found when it dropped the generation at once. (The memos of
-    actions, about a thousand entries a generation, drop theirs at once: retired, their
-    traced objects would only be more for collections to scan.)
+    actions, about 1,100 and 4,400 entries a generation, drop theirs at once, which takes
+    under a millisecond: retired, their traced objects would only be more for collections to
+    scan.)
 
     ``settle``: the values are tuples of objects the garbage collector does not trace (bytes,
     integers, pairs of integers), which it stops tracking at the first collection they live
