@@ -234,6 +234,32 @@ def test_the_wild_choice_of_an_open_meld() -> None:
     assert apply(state, OpenMeld(parse_cards("5H 6H JK"), Rank.SEVEN)) == default
 
 
+def test_an_open_meld_action_remembers_its_meld_for_its_rules_only() -> None:
+    # apply keeps the meld an OpenMeld lays on the action object (the move generator hands out
+    # the same objects again): the same meld for the same rules, and nothing else changes
+    state = position(hands={0: "7S 7H 7D 9C KD"})
+    action = next(a for a in legal_actions(state) if str(a) == "open 7S 7H 7D")
+    pickled, hashed, shown = pickle.dumps(action), hash(action), repr(action)
+    first = apply(state, action)
+    again = apply(state, action)
+    assert first == again and first.melds[0][0] is again.melds[0][0]
+    assert first.melds[0][0] == validate_meld("7S 7H 7D")
+    assert pickle.dumps(action) == pickled and hash(action) == hashed and repr(action) == shown
+    assert action == OpenMeld("7S 7H 7D") and pickle.loads(pickled) == action
+    # under other rules the same object is read again: here sets of sevens are not allowed
+    no_sevens = attrs.evolve(CLASSIC, set_ranks=CLASSIC.set_ranks - {Rank.SEVEN})
+    other = attrs.evolve(state, rules=no_sevens)
+    with pytest.raises(IllegalActionError) as caught:
+        apply(other, action)
+    assert caught.value.reason is Reason.SET_RANK_NOT_ALLOWED
+    assert apply(state, action) == first
+    # an illegal meld is refused every time, whatever was tried before
+    wrong = OpenMeld("7S 9C KD")
+    for _ in range(2):
+        assert rejected(state, str(wrong)).reason is Reason.MIXED_SUITS
+    assert getattr(wrong, "_meld", None) is None
+
+
 def test_after_the_hand_is_over_nothing_is_legal() -> None:
     state = position(
         hands={0: "9S"},

@@ -86,9 +86,13 @@ class TakeDiscardPile:
 class _OpenMeldSlots:
     """The slots of :class:`OpenMeld`'s fields in a class that is not frozen (private): the
     move generator fills one with plain stores and assigns it the class :class:`OpenMeld`,
-    whose layout is the same (as :meth:`burraco.GameState.from_fields` does for states)."""
+    whose layout is the same (as :meth:`burraco.GameState.from_fields` does for states).
 
-    __slots__ = ("__weakref__", "cards", "wild_as")
+    One slot is no field: ``_meld``, where :func:`burraco.apply` keeps the meld the action
+    lays and the rules it was read under (see ``burraco.engine._laid_meld``). It takes no part
+    in equality, hashing, pickling or ``repr``."""
+
+    __slots__ = ("__weakref__", "_meld", "cards", "wild_as")
 
 
 class _AddToMeldSlots:

@@ -449,10 +449,7 @@ def _open(state: GameState, action: OpenMeld, phase: Phase) -> GameState:
     if rest is None:
         raise _not_in_hand(state, action, action.cards)
     rules = state.rules
-    try:
-        meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
-    except InvalidMeldError as error:
-        raise _meld_problem(error, state, action) from None
+    meld = _laid_meld(state, action, rules)
     team = _team_to_act(state)
     if meld.kind is _SET_KIND and rules.one_set_per_rank:
         for index, other in enumerate(state.melds[team]):
@@ -464,6 +461,27 @@ def _open(state: GameState, action: OpenMeld, phase: Phase) -> GameState:
                     f"the team has a set of {meld.rank} already (meld {index}): add to it",
                 )
     return _after_meld(state, action, action.cards, rest, team, state.melds[team] + (meld,))
+
+
+def _laid_meld(state: GameState, action: OpenMeld, rules: Rules) -> Meld:
+    """The meld ``action`` lays under ``rules`` (:func:`~burraco.validate_meld` of its cards),
+    kept on the action itself for the next time.
+
+    The move generator hands out the same action objects for as long as its memo holds them,
+    and random play opens the same few thousand melds again and again, where the meld memo of
+    :func:`~burraco.validate_meld` (a few hundred answers) has long forgotten them. The pair
+    of rules and meld is stored in one slot, so a thread reads either the old pair or the new
+    one, never the rules of one with the meld of another; an illegal meld is not kept.
+    """
+    laid: tuple[Rules, Meld] | None = getattr(action, "_meld", None)
+    if laid is not None and laid[0] is rules:
+        return laid[1]
+    try:
+        meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
+    except InvalidMeldError as error:
+        raise _meld_problem(error, state, action) from None
+    object.__setattr__(action, "_meld", (rules, meld))
+    return meld
 
 
 def _resolve_meld(state: GameState, action: AddToMeld, team: int) -> int:
