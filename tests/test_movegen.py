@@ -33,12 +33,14 @@ from burraco import (
     Suit,
     _movegen,
     apply,
+    extend_meld,
     legal_actions,
     make_deck,
     new_game,
     parse_cards,
     validate_meld,
 )
+from burraco import melds as meld_module
 from burraco._movegen import (
     _FRESH,
     _FRESH_MOST,
@@ -581,6 +583,81 @@ def test_the_facts_kept_on_a_meld_change_nothing_else_about_it(
         assert _movegen.meld_info(other) == facts
     assert _movegen.meld_info(meld) is facts  # worked out once
     assert pickle.dumps(meld) == pickled  # the facts are no part of the value
+
+
+def _analysed_extension(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld | None:
+    """What the full analysis reads ``added`` joined to ``meld`` as (asking it for the other
+    placements too skips every shortcut), or ``None`` if they are no meld."""
+    try:
+        return meld_module._extend(meld, added, rules, None, [])
+    except InvalidMeldError:
+        return None
+
+
+@given(st.data(), _switches())
+def test_cards_continuing_a_meld_read_as_the_analysis_reads_them(
+    data: st.DataObject, rules: Rules
+) -> None:
+    # extend_meld reads natural cards that simply continue a clean sequence, or join a set,
+    # without the full analysis: the same meld, field for field, or no shortcut at all
+    meld = data.draw(_meld(rules))
+    if meld.kind is MeldKind.SET:
+        assert meld.rank is not None
+        near = [Card(meld.rank, suit) for suit in Suit]
+    else:
+        assert meld.suit is not None
+        near = [natural(meld.suit, slot) for slot in range(1, 15)]
+    pool = near + [JOKER, *_TWOS, *parse_cards("5S 9H QD KC AC")]
+    drawn = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=6))
+    added = tuple(sorted(drawn, key=lambda card: card.code))
+    quick = meld_module._grown_by_naturals(meld, added, rules)
+    if quick is not None:
+        analysed = _analysed_extension(meld, added, rules)
+        assert analysed is not None
+        assert quick == analysed and quick.cards == analysed.cards
+        assert str(quick) == str(analysed) and quick.wild_index == analysed.wild_index
+        assert extend_meld(meld, added, rules) == quick
+
+
+@pytest.mark.parametrize(
+    ("meld", "added", "grown"),
+    [
+        ("5H 6H 7H", "3H 4H 8H", "3H 4H 5H 6H 7H 8H"),
+        ("AH 2H 3H", "4H 5H", "AH 2H 3H 4H 5H"),
+        ("QH KH AH", "10H JH", "10H JH QH KH AH"),
+        ("7S 7H 7D", "7C 7S", "7S 7S 7H 7D 7C"),
+        ("7S 7H JK", "7D", "7S 7H 7D JK"),
+        ("5H JK 7H", "8H 9H", "5H JK=6H 7H 8H 9H"),  # a fixed wild stays
+        ("3D 2D 5D", "6D", "3D 2D=4D 5D 6D"),
+    ],
+)
+def test_natural_cards_that_continue_a_meld_take_the_shortcut(
+    meld: str, added: str, grown: str
+) -> None:
+    base, cards = validate_meld(meld), parse_cards(added)
+    quick = meld_module._grown_by_naturals(base, cards, CLASSIC)
+    assert quick is not None and str(quick) == grown
+    assert quick == _analysed_extension(base, cards, CLASSIC)
+
+
+@pytest.mark.parametrize(
+    ("meld", "added"),
+    [
+        ("5H 6H 7H", "9H"),  # a gap
+        ("5H 6H 7H", "4H 4H"),  # the same rank twice
+        ("5H 6H 7H", "6H"),  # a rank the meld has
+        ("5H 6H JK", "8H"),  # a wild at an end, free to move
+        ("5H JK 7H", "6H"),  # the card a fixed wild stands for
+        ("5H 6H 7H", "JK"),  # a wild
+        ("3H 4H 5H", "2H"),  # a two
+        ("JH QH KH", "AH"),  # an ace
+        ("5H 6H 7H", "8S"),  # another suit
+        ("7S 7H 7D", "8S"),  # another rank
+        ("7S 7S 7H", "7S"),  # a third 7S from two packs
+    ],
+)
+def test_other_additions_go_to_the_analysis(meld: str, added: str) -> None:
+    assert meld_module._grown_by_naturals(validate_meld(meld), parse_cards(added), CLASSIC) is None
 
 
 @given(

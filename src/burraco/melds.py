@@ -101,6 +101,7 @@ _ACE_HIGH: Final = 14
 _SET_KIND: Final = MeldKind.SET
 _SEQUENCE_KIND: Final = MeldKind.SEQUENCE
 _TWO: Final = Rank.TWO
+_ACE: Final = Rank.ACE
 
 
 _SLOT_RANKS: Final[tuple[Rank, ...]] = (Rank.ACE, *Rank, Rank.ACE)
@@ -605,6 +606,10 @@ def _extend(
     choices_out: list[tuple[Rank | None, Meld]] | None = None,
 ) -> Meld:
     """:func:`extend_meld` on cards already read; errors name the union of the cards."""
+    if choices_out is None and wild_as is None:
+        grown = _grown_by_naturals(meld, added, rules)
+        if grown is not None:
+            return grown
     lock_card: Card | None = None
     lock_slot = 0
     keep_two = False
@@ -630,6 +635,74 @@ def _extend(
         keep_two,
         choices_out,
     )
+
+
+def _grown_by_naturals(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld | None:
+    """The meld that natural cards simply continuing ``meld`` make, or ``None`` where the full
+    analysis must read the union (:func:`_analyze`, which gives the same meld in these cases:
+    a test holds the two together).
+
+    The cases most additions are: cards of a sequence's suit, three to king, that extend it at
+    either end with no rank missing, to a clean sequence (a clean run has one reading) or to one
+    whose wild is fixed (it stays in its slot); and cards of a set's rank, within the copies
+    the packs hold. Anything else (a wild, an ace or a two added, a gap, a wild at an end,
+    which may move, a set rank the rules do not allow) goes to the analysis, which also words
+    every error.
+    """
+    cards = meld.cards
+    if meld.kind is _SEQUENCE_KIND:
+        size = len(cards)
+        wild_index = meld.wild_index
+        if wild_index is not None and not 0 < wild_index < size - 1:
+            return None  # a wild at an end is free to move: the analysis places it
+        suit = meld.suit
+        low = cards[0].code % 13 + 1  # the first card is natural: its slot (an ace: 1)
+        high = low + size - 1
+        first, last = low, high
+        taken = 0
+        for card in added:
+            rank = card.rank
+            if card.suit is not suit or rank is _TWO or rank is _ACE:
+                return None
+            slot = card.code % 13 + 1
+            bit = 1 << slot
+            if low <= slot <= high or taken & bit:
+                return None
+            taken |= bit
+            if slot < first:
+                first = slot
+            elif slot > last:
+                last = slot
+        if last - first + 1 != size + len(added):
+            return None  # a rank is missing
+        if wild_index is None:
+            return _sequence_meld([first, last], None, 0, cards[0].code // 13)
+        # A fixed wild stays where it stands while the natural card it stands for is not added
+        # (RULES.md §5.4), and that card's slot lies inside the meld.
+        return _sequence_meld([first, last], meld.wild, low + wild_index, cards[0].code // 13)
+    rank = meld.rank
+    set_ranks = rules.set_ranks
+    if set_ranks is not None and rank not in set_ranks:
+        return None
+    for card in added:
+        if card.rank is not rank:
+            return None
+    wild = meld.wild
+    naturals = cards[:-1] if wild is not None else cards
+    codes = sorted([card.code for card in naturals + added])
+    packs = rules.packs
+    previous = -1
+    run = 0
+    for code in codes:
+        run = run + 1 if code == previous else 1
+        if run > packs:
+            return None  # too many copies of a card
+        previous = code
+    table = [CARDS_BY_CODE[code] for code in codes]
+    if wild is None:
+        return _new_meld(_SET_KIND, tuple(table), None, None, None, rank, None)
+    table.append(wild)
+    return _new_meld(_SET_KIND, tuple(table), wild, None, None, rank, len(table) - 1)
 
 
 def meld_choices(cards: tuple[Card, ...], rules: Rules = CLASSIC) -> list[tuple[Rank | None, Meld]]:
