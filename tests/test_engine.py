@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
 import random
 import weakref
@@ -241,8 +242,12 @@ def test_an_open_meld_action_remembers_its_meld_for_its_rules_only() -> None:
     action = next(a for a in legal_actions(state) if str(a) == "open 7S 7H 7D")
     pickled, hashed, shown = pickle.dumps(action), hash(action), repr(action)
     first = apply(state, action)
+    recipe = getattr(action, "_meld", None)
+    assert recipe is not None
+    gc.collect()
+    assert not gc.is_tracked(recipe)  # kept as integers and bytes: no work for collections
     again = apply(state, action)
-    assert first == again and first.melds[0][0] is again.melds[0][0]
+    assert first == again and getattr(action, "_meld", None) is recipe  # read, not worked out
     assert first.melds[0][0] == validate_meld("7S 7H 7D")
     assert pickle.dumps(action) == pickled and hash(action) == hashed and repr(action) == shown
     assert action == OpenMeld("7S 7H 7D") and pickle.loads(pickled) == action
@@ -253,6 +258,10 @@ def test_an_open_meld_action_remembers_its_meld_for_its_rules_only() -> None:
         apply(other, action)
     assert caught.value.reason is Reason.SET_RANK_NOT_ALLOWED
     assert apply(state, action) == first
+    # rules that read melds alike (they differ only in scoring) share what was kept
+    scoring = attrs.evolve(state, rules=attrs.evolve(CLASSIC, closing_bonus=200))
+    assert apply(scoring, action).melds == first.melds
+    assert getattr(action, "_meld", None) is recipe
     # an illegal meld is refused every time, whatever was tried before
     wrong = OpenMeld("7S 9C KD")
     for _ in range(2):

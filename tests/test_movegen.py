@@ -585,6 +585,22 @@ def test_the_facts_kept_on_a_meld_change_nothing_else_about_it(
     assert pickle.dumps(meld) == pickled  # the facts are no part of the value
 
 
+@given(st.data(), _switches(), st.integers(0, 1 << 16))
+def test_a_meld_recipe_builds_the_same_meld(
+    data: st.DataObject, rules: Rules, reading: int
+) -> None:
+    # from the cards in any order: sorted (as actions hold them), in table order, shuffled
+    meld = data.draw(_meld(rules))
+    orders = [tuple(sorted(meld.cards, key=lambda card: card.code)), meld.cards]
+    orders.append(tuple(data.draw(st.permutations(meld.cards))))
+    for cards in orders:
+        recipe = meld_module._meld_recipe(meld, reading, cards)
+        rebuilt = meld_module._meld_from_recipe(recipe, cards)
+        assert rebuilt == meld and rebuilt.cards == meld.cards and str(rebuilt) == str(meld)
+        assert recipe[0] == reading and pickle.loads(pickle.dumps(recipe)) == recipe
+        assert bool(recipe[2]) == (cards != meld.cards)
+
+
 def _analysed_extension(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld | None:
     """What the full analysis reads ``added`` joined to ``meld`` as (asking it for the other
     placements too skips every shortcut), or ``None`` if they are no meld."""

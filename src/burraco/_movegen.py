@@ -394,7 +394,14 @@ class RuleBits:
     every attribute of :class:`Rules` (an attrs class) is a lookup through the interpreter.
     """
 
-    __slots__ = ("open_sequences", "rules", "sequence_additions", "set_additions", "set_ranks")
+    __slots__ = (
+        "meld_reading",
+        "open_sequences",
+        "rules",
+        "sequence_additions",
+        "set_additions",
+        "set_ranks",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -403,6 +410,10 @@ class RuleBits:
         self.open_sequences = 1 << 23 | rules.wild_as_second_ace << 20
         self.set_additions = rules.packs << 13
         self.sequence_additions = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
+        self.meld_reading = self.set_ranks | rules.packs << 13 | rules.wild_as_second_ace << 15
+        """The switches that decide how :func:`~burraco.validate_meld` reads cards (the set
+        ranks, the packs, a wild as the second ace), as one integer: two rule sets with the
+        same reading read every meld alike (see ``burraco.engine._laid_meld``)."""
 
 
 class _LastRules:
@@ -432,7 +443,7 @@ def clear_caches() -> None:
     clear_meld_memos()
 
 
-def _rule_bits(rules: Rules) -> RuleBits:
+def rule_bits(rules: Rules) -> RuleBits:
     """The :class:`RuleBits` of ``rules``, memoised by identity."""
     bits = _LAST_RULES.bits
     if bits.rules is rules:
@@ -859,7 +870,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
     wild = 1 if joker or twos_bits else 0
     keys: list[int] = []
     wild_key = joker << 8 | twos_bits << 9
-    bits = _rule_bits(rules)
+    bits = rule_bits(rules)
     set_ranks &= bits.set_ranks & ~skip_ranks
     while set_ranks:  # lowest rank index first
         low = set_ranks & -set_ranks
@@ -1000,7 +1011,7 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
     counts, masks, ranks, joker, twos_bits, _ = shape
     wilds = joker << 8 | twos_bits << 9 if joker or twos_bits else 0
     sequence_wilds = wilds << 7  # where the key of a sequence holds them
-    bits = _rule_bits(rules)
+    bits = rule_bits(rules)
     set_switches = bits.set_additions
     sequence_switches = bits.sequence_additions
     found: list[Added] = []

@@ -89,8 +89,9 @@ class _OpenMeldSlots:
     whose layout is the same (as :meth:`burraco.GameState.from_fields` does for states).
 
     One slot is no field: ``_meld``, where :func:`burraco.apply` keeps the meld the action
-    lays and the rules it was read under (see ``burraco.engine._laid_meld``). It takes no part
-    in equality, hashing, pickling or ``repr``."""
+    lays, as integers and bytes tagged with the rules' reading (see
+    ``burraco.engine._laid_meld``). It takes no part in equality, hashing, pickling or
+    ``repr``."""
 
     __slots__ = ("__weakref__", "_meld", "cards", "wild_as")
 

@@ -44,7 +44,15 @@ from burraco.closing import (
     stalemate_turns_after_discard,
 )
 from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason
-from burraco.melds import _SET_KIND, Meld, extend_meld, validate_meld
+from burraco.melds import (
+    _SET_KIND,
+    Meld,
+    _meld_from_recipe,
+    _meld_recipe,
+    _MeldRecipe,
+    extend_meld,
+    validate_meld,
+)
 from burraco.pozzetto import (
     can_take_pozzetto,
     pozzetto_after_discard,
@@ -465,22 +473,25 @@ def _open(state: GameState, action: OpenMeld, phase: Phase) -> GameState:
 
 def _laid_meld(state: GameState, action: OpenMeld, rules: Rules) -> Meld:
     """The meld ``action`` lays under ``rules`` (:func:`~burraco.validate_meld` of its cards),
-    kept on the action itself for the next time.
+    remembered on the action itself for the next time.
 
     The move generator hands out the same action objects for as long as its memo holds them,
     and random play opens the same few thousand melds again and again, where the meld memo of
-    :func:`~burraco.validate_meld` (a few hundred answers) has long forgotten them. The pair
-    of rules and meld is stored in one slot, so a thread reads either the old pair or the new
-    one, never the rules of one with the meld of another; an illegal meld is not kept.
+    :func:`~burraco.validate_meld` (a few hundred answers) has long forgotten them. The action
+    keeps a ``burraco.melds._MeldRecipe`` (integers and bytes, which the garbage collector
+    stops tracking) tagged with the rules' reading (set ranks, packs, a wild as the second ace:
+    all that decides how cards read as a meld), in one slot, so that a thread reads one whole
+    recipe or another, never half of each; an illegal meld is not kept.
     """
-    laid: tuple[Rules, Meld] | None = getattr(action, "_meld", None)
-    if laid is not None and laid[0] is rules:
-        return laid[1]
+    reading = _movegen.rule_bits(rules).meld_reading
+    recipe: _MeldRecipe | None = getattr(action, "_meld", None)
+    if recipe is not None and recipe[0] == reading:
+        return _meld_from_recipe(recipe, action.cards)
     try:
         meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    object.__setattr__(action, "_meld", (rules, meld))
+    object.__setattr__(action, "_meld", _meld_recipe(meld, reading, action.cards))
     return meld
 
 
