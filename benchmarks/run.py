@@ -407,7 +407,16 @@ hundred hands, they are still filling)."""
 
 
 def bench_worst_cases(repeat: int) -> dict[str, dict[str, float]]:
-    """``legal_actions`` on the fixed worst cases: CPU ms cold (memos cleared) and warm."""
+    """``legal_actions`` on the fixed worst cases: CPU ms cold (memos cleared) and warm.
+
+    Each timed call starts from a full collection (:func:`gc.collect`, not timed), with the
+    collector on: the young collections that the call's own thousands of new objects bring on
+    are counted, but not a full collection left pending by the repetitions before. The worst
+    case makes about 10,000 actions that outlive the young generations, so without it a full
+    collection of the whole process landed in about every other call, which put the median of
+    the same code 10 to 14 ms apart from one run to the next (22 or 36 ms compiled on the
+    development machine). The tail benchmark measures what full collections cost play.
+    """
     clock = time.process_time
     results = {}
     for name, state in worst_cases():
@@ -416,9 +425,11 @@ def bench_worst_cases(repeat: int) -> dict[str, dict[str, float]]:
         count = 0
         for _ in range(repeat):
             clear_caches()
+            gc.collect()
             start = clock()
             count = len(legal_actions(state))
             cold.append(clock() - start)
+            gc.collect()
             start = clock()
             legal_actions(state)
             warm.append(clock() - start)
