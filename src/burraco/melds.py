@@ -681,28 +681,19 @@ def _grown_by_naturals(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Mel
         # (RULES.md §5.4), and that card's slot lies inside the meld.
         return _sequence_meld([first, last], meld.wild, low + wild_index, cards[0].code // 13)
     rank = meld.rank
-    set_ranks = rules.set_ranks
-    if set_ranks is not None and rank not in set_ranks:
-        return None
     for card in added:
         if card.rank is not rank:
             return None
-    wild = meld.wild
-    naturals = cards[:-1] if wild is not None else cards
-    codes = sorted([card.code for card in naturals + added])
-    packs = rules.packs
-    previous = -1
-    run = 0
-    for code in codes:
-        run = run + 1 if code == previous else 1
-        if run > packs:
-            return None  # too many copies of a card
-        previous = code
-    table = [CARDS_BY_CODE[code] for code in codes]
-    if wild is None:
-        return _new_meld(_SET_KIND, tuple(table), None, None, None, rank, None)
-    table.append(wild)
-    return _new_meld(_SET_KIND, tuple(table), wild, None, None, rank, len(table) - 1)
+    wild = meld.wild  # a set's wild is its last card
+    naturals = (cards[:-1] if wild is not None else cards) + added
+    codes = sorted([card.code for card in naturals])
+    jokers = 1 if wild is JOKER else 0
+    twos = [wild.code] if wild is not None and not jokers else []
+    try:
+        _check_copies(naturals, codes, rules.packs)
+        return _make_set(naturals, codes, twos, jokers, rules.set_ranks, None)
+    except InvalidMeldError:
+        return None  # too many copies, or a rank these rules allow no set of
 
 
 def meld_choices(cards: tuple[Card, ...], rules: Rules = CLASSIC) -> list[tuple[Rank | None, Meld]]:
