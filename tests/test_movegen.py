@@ -41,6 +41,7 @@ from burraco import (
     validate_meld,
 )
 from burraco import melds as meld_module
+from burraco.cards import CARDS_BY_CODE
 from burraco._movegen import (
     _FRESH,
     _FRESH_MOST,
@@ -269,6 +270,33 @@ def test_a_hand_of_more_openings_than_the_memo_takes_builds_them_apart() -> None
     assert _openings("5H 6H 7H")[1][0] is small[0]
     built = [OpenMeld.from_sorted(*_movegen.choice_cards(choice)) for choice in choices[:50]]
     assert list(actions[:50]) == built
+
+
+def test_a_meld_taking_more_additions_than_the_memo_takes_builds_them_apart() -> None:
+    clear_caches()
+    hand = tuple(sorted(parse_cards(_ALL_RUNS), key=lambda card: card.code))
+    shape = _movegen.hand_shape(hand)
+    small = _movegen.additions(
+        _movegen.team_melds_info((validate_meld(parse_cards("5C 6C 7C")),))[0], shape, CLASSIC
+    )
+    held = len(_movegen._ADD_ACTIONS)
+    assert held == len(small[0][1]) > 0
+    infos = _movegen.team_melds_info((validate_meld(parse_cards("4S 5S 6S")),))[0]
+    [(index, choices, actions)] = _movegen.additions(infos, shape, CLASSIC)
+    assert len(choices) > _movegen._ADDS_HELD
+    assert len(_movegen._ADD_ACTIONS) == held  # untouched by the large list
+    built = [AddToMeld.from_sorted(index, *_movegen.choice_cards(choice)) for choice in choices]
+    assert list(actions) == built
+
+
+@given(
+    st.lists(st.integers(0, JOKER.code), min_size=1, max_size=18).map(sorted),
+    st.integers(0, 13),
+)
+def test_a_choice_of_any_size_gives_its_cards_in_order(codes: list[int], wild_as: int) -> None:
+    choice = bytes((len(codes), *codes, wild_as))
+    cards = tuple(CARDS_BY_CODE[code] for code in codes)
+    assert (cards, None if wild_as == 0 else Rank(wild_as)) == _movegen.choice_cards(choice)
 
 
 def test_cold_and_warm_memos_give_the_same_legal_actions() -> None:
