@@ -536,6 +536,18 @@ half the additions): one object fewer per action for full collections to scan.""
 def choice_cards(choice: bytes) -> tuple[tuple[Card, ...], Rank | None]:
     """The cards (sorted) and ``wild_as`` of an :data:`OpenChoice` or :data:`AddChoice`."""
     size = choice[0]
+    # Tuple displays for the common sizes (three and four cards are three quarters of the
+    # choices in play), here rather than in _cards_of: a call less in pure Python. Larger
+    # choices are rare in play, but most of the largest lists.
+    c = _CARDS
+    if size == 3:
+        return (c[choice[1]], c[choice[2]], c[choice[3]]), _RANK_OF[choice[4]]
+    if size == 4:
+        return (c[choice[1]], c[choice[2]], c[choice[3]], c[choice[4]]), _RANK_OF[choice[5]]
+    if size == 1:
+        return _SINGLES[choice[1]], _RANK_OF[choice[2]]
+    if size == 2:
+        return (c[choice[1]], c[choice[2]]), _RANK_OF[choice[3]]
     return _cards_of(choice, size), _RANK_OF[choice[size + 1]]
 
 
@@ -545,19 +557,11 @@ def _cards_of(x: bytes, size: int) -> tuple[Card, ...]:
     A tuple display for each size: compiled, one takes about a quarter of the time of building
     the tuple from a comprehension over the bytes (90 against 320 ns for eight cards; building
     it from two displays, 250), and two fifths in the interpreter. The largest lists of
-    actions, made cold, spent a fifth of their time here. The most common sizes come first; no
-    choice has more than 14 cards (13 ranks and a wild in a sequence; 12 copies and a wild in
-    a set of three packs).
+    actions, made cold, spent a fifth of their time here (:func:`choice_cards` builds the
+    commonest sizes, one to four cards, itself). No choice has more than 14 cards (13
+    ranks and a wild in a sequence; 12 copies and a wild in a set of three packs).
     """
     c = _CARDS
-    if size == 3:
-        return c[x[1]], c[x[2]], c[x[3]]
-    if size == 4:
-        return c[x[1]], c[x[2]], c[x[3]], c[x[4]]
-    if size == 1:
-        return _SINGLES[x[1]]
-    if size == 2:
-        return c[x[1]], c[x[2]]
     # fmt: off
     if size == 5:
         return c[x[1]], c[x[2]], c[x[3]], c[x[4]], c[x[5]]
@@ -627,16 +631,17 @@ def open_actions(choices: tuple[OpenChoice, ...]) -> tuple[OpenMeld, ...]:
 def add_actions(index: int, choices: tuple[AddChoice, ...]) -> tuple[AddToMeld, ...]:
     """The :class:`AddToMeld` of each choice for the team's meld ``index``.
 
-    A list longer than :data:`_ADDS_HELD` is built without the memo, as in :func:`open_melds`.
+    A list longer than :data:`_ADDS_HELD` is built without the memo, as in :func:`open_melds`
+    (asked at the first miss: a list found whole costs no test).
     """
-    if len(choices) > _ADDS_HELD:
-        return tuple([_new_add((index, choice)) for choice in choices])
     known = _ADD_ACTIONS.new  # as in open_actions
     actions = []
     for choice in choices:
         key = (index, choice)
         action = known.get(key)
         if action is None:
+            if len(choices) > _ADDS_HELD:
+                return tuple([_new_add((index, each)) for each in choices])
             action = _ADD_ACTIONS.missed(key, _new_add)
         actions.append(action)
     return tuple(actions)
