@@ -41,7 +41,6 @@ from burraco import (
     validate_meld,
 )
 from burraco import melds as meld_module
-from burraco.cards import CARDS_BY_CODE
 from burraco._movegen import (
     _FRESH,
     _FRESH_MOST,
@@ -52,6 +51,7 @@ from burraco._movegen import (
     clear_caches,
     memo_bytes,
 )
+from burraco.cards import CARDS_BY_CODE
 from burraco.errors import InvalidMeldError
 from tests import movegen_oracle
 from tests.helpers import position
