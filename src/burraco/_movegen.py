@@ -617,12 +617,18 @@ def _new_add(key: tuple[int, AddChoice]) -> AddToMeld:
 
 
 def open_actions(choices: tuple[OpenChoice, ...]) -> tuple[OpenMeld, ...]:
-    """The :class:`OpenMeld` of each choice (one object per choice while it is memoised)."""
+    """The :class:`OpenMeld` of each choice (one object per choice while it is memoised).
+
+    A list longer than :data:`_ACTIONS_HELD` is built without the memo (asked at the first
+    miss: a list found whole costs no test).
+    """
     known = _OPEN_ACTIONS.new  # a hit costs a lookup, not a call; a stale generation is fine
     actions = []
     for choice in choices:
         action = known.get(choice)
         if action is None:
+            if len(choices) > _ACTIONS_HELD:
+                return tuple([_new_open(each) for each in choices])
             action = _OPEN_ACTIONS.missed(choice, _new_open)
         actions.append(action)
     return tuple(actions)
@@ -631,8 +637,8 @@ def open_actions(choices: tuple[OpenChoice, ...]) -> tuple[OpenMeld, ...]:
 def add_actions(index: int, choices: tuple[AddChoice, ...]) -> tuple[AddToMeld, ...]:
     """The :class:`AddToMeld` of each choice for the team's meld ``index``.
 
-    A list longer than :data:`_ADDS_HELD` is built without the memo, as in :func:`open_melds`
-    (asked at the first miss: a list found whole costs no test).
+    A list longer than :data:`_ADDS_HELD` is built without the memo, as in
+    :func:`open_actions`.
     """
     known = _ADD_ACTIONS.new  # as in open_actions
     actions = []
@@ -645,6 +651,13 @@ def add_actions(index: int, choices: tuple[AddChoice, ...]) -> tuple[AddToMeld, 
             action = _ADD_ACTIONS.missed(key, _new_add)
         actions.append(action)
     return tuple(actions)
+
+
+_ACTIONS_HELD: Final = _OPEN_ACTIONS.budget // 4 // (_ENTRY + _ACTION)
+"""The most actions of one list that go through :data:`_OPEN_ACTIONS`: a quarter of what it
+holds (2,184). A longer list (some hands of 40 cards or more open thousands of melds) is built
+without the memo: it would push out the few thousand small melds that play keeps opening, and
+its own first actions with them before it is asked for again."""
 
 
 _ADDS_HELD: Final = _ADD_ACTIONS.budget // 4 // (_ENTRY + _ACTION)
@@ -970,16 +983,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
             merged += _group(key)
         merged.sort()
         found = tuple(merged)
-    if len(found) > _ACTIONS_HELD:  # too many for the action memo: build them directly
-        return found, tuple([_new_open(choice) for choice in found])
     return found, open_actions(found)
-
-
-_ACTIONS_HELD: Final = _OPEN_ACTIONS.budget // 4 // (_ENTRY + _ACTION)
-"""The most actions of one list that go through :data:`_OPEN_ACTIONS`: a quarter of what it
-holds (2,184). A longer list (some hands of 40 cards or more open thousands of melds) is built
-without the memo: it would push out the few thousand small melds that play keeps opening, and
-its own first actions with them before it is asked for again."""
 
 
 def _group(key: int) -> tuple[OpenChoice, ...]:
