@@ -402,3 +402,80 @@ def test_decoding_every_masked_spelling_in_forty_card_hands() -> None:
         check_position(big)
         sizes.append(len(legal_actions(big)))
     assert min(sizes) > 500
+
+
+@settings(max_examples=60, deadline=None)
+@given(state=game_states(), data=st.data())
+def test_the_state_path_gives_the_views_vector(state: GameState, data: st.DataObject) -> None:
+    encoder = ObservationEncoder(state.rules)
+    for seat in range(len(state.hands)):
+        partial = data.draw(st.lists(st.integers(0, encoder.space.size - 1), max_size=4))
+        by_view = encoder.encode(observe(state, seat), partial)
+        assert (encoder._encode_state(state, seat, partial) == by_view).all()
+        # a second call finds the piles and melds in the memos: the same vector again
+        assert (encoder.encode(observe(state, seat), partial) == by_view).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(state=game_states())
+def test_every_entry_lies_within_its_own_bound(state: GameState) -> None:
+    encoder = ObservationEncoder(state.rules)
+    high = encoder.high()
+    for seat in range(len(state.hands)):
+        vector = encoder.encode(observe(state, seat), [encoder.space.OPEN])
+        assert (vector >= 0).all() and (vector <= high).all()
+
+
+def test_flags_and_one_hot_entries_are_bounded_by_one() -> None:
+    encoder = ObservationEncoder()
+    high = encoder.high()
+    melds = encoder.slice("melds")
+    flags = high[melds.offset : melds.offset + 8 + 13]
+    assert (flags == 1).all()
+    hand = encoder.slice("hand")
+    assert high[hand.offset] == 2 and high[hand.offset + 52] == 4  # AS: 2 copies, JK: 4
+    for name in ("phase", "turn", "dealer", "discard_top", "hand_hidden", "melded_this_turn"):
+        part = encoder.slice(name)
+        assert (high[part.offset : part.stop] == 1).all()
+    points = encoder.slice("table_points")
+    assert high[points.offset] < 10_440
+
+
+@pytest.mark.parametrize("partial", [[-1], [-159], [159], [10**6], [0, -5]])
+def test_a_partial_token_out_of_range_is_refused(partial: list[int]) -> None:
+    encoder = ObservationEncoder()
+    view = observe(new_game(seed=1), 0)
+    with pytest.raises(NotationError, match="from 0 to 158") as caught:
+        encoder.encode(view, partial)
+    assert caught.value.reason == "bad-action"
+
+
+@pytest.mark.parametrize("token", [2.0, float("nan"), None, "3", True])
+def test_a_partial_token_that_is_not_a_whole_number_is_refused(token: object) -> None:
+    encoder = ObservationEncoder()
+    view = observe(new_game(seed=1), 0)
+    with pytest.raises(NotationError, match="whole number"):
+        encoder.encode(view, [token])  # type: ignore[list-item]
+
+
+def test_observations_are_fresh_arrays_the_caller_may_change() -> None:
+    encoder = ObservationEncoder()
+    state = new_game(seed=2)
+    first = encoder.encode(observe(state, 0))
+    kept = first.copy()
+    first[:] = 7
+    assert (encoder.encode(observe(state, 0)) == kept).all()
+    tree = ActionTree(legal_actions(state), encoder.space)
+    mask = tree.mask()
+    mask[:] = 1
+    assert tree.mask().sum() == len(tree.next_tokens())
+
+
+def test_an_encoder_pickles_to_one_with_the_same_layout() -> None:
+    import pickle
+
+    encoder = ObservationEncoder(attrs.evolve(CLASSIC, players=6))
+    view = observe(new_game(encoder._rules, seed=3), 2)
+    twin = pickle.loads(pickle.dumps(encoder))
+    assert twin.size == encoder.size and twin.slices == encoder.slices
+    assert (twin.encode(view) == encoder.encode(view)).all()

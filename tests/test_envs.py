@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 import pytest
 
-from burraco import CLASSIC, FIBUR, INTERNATIONAL, IllegalActionError, Rules
+from burraco import (
+    CLASSIC,
+    FIBUR,
+    INTERNATIONAL,
+    Action,
+    IllegalActionError,
+    NotationError,
+    PlayerView,
+    Rules,
+    score_hand,
+)
 
 np = pytest.importorskip("numpy")
 
@@ -160,8 +171,12 @@ def test_gymnasium_plays_a_hand_with_masks() -> None:
         assert env.observation_space.contains(observation)
         if terminated or truncated:
             break
-    assert terminated and env.state.is_over and not env.action_masks().any()
-    assert reward != 0 or steps
+    # the last mask allows every token, for the step a vector env's autoreset throws away
+    assert terminated and env.state.is_over and env.action_masks().all()
+    assert info["action_mask"].all()
+    assert info["scores"] == score_hand(env.state).totals
+    assert info["score"] == info["scores"][0]
+    assert reward == info["scores"][0] - info["scores"][1]
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
 
@@ -169,13 +184,13 @@ def test_gymnasium_plays_a_hand_with_masks() -> None:
 def test_gymnasium_illegal_tokens_penalty_or_error() -> None:
     pytest.importorskip("gymnasium")
     from burraco import GreedyAgent, RandomAgent
-    from burraco.envs.gymnasium import BurracoEnv
+    from burraco.envs.gymnasium import BurracoEnv, reward_bound
 
     env = BurracoEnv(players=2, illegal_penalty=-7.0)
     env.reset(seed=1)
     _, reward, terminated, truncated, info = env.step(env.action_space.n - 1)
     assert (reward, terminated, truncated, info["illegal"]) == (-7.0, True, False, True)
-    assert not info["action_mask"].any()
+    assert info["action_mask"].all()
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
     strict = BurracoEnv(players=2, illegal="raise", opponents=[GreedyAgent()])
@@ -184,7 +199,9 @@ def test_gymnasium_illegal_tokens_penalty_or_error() -> None:
     with pytest.raises(IllegalActionError):
         strict.step(strict.action_space.n - 1)
     assert strict.state is before
-    assert BurracoEnv(reward="win-loss").illegal_penalty == -1.0
+    assert BurracoEnv(reward="win-loss").illegal_penalty == -2.0
+    assert BurracoEnv().illegal_penalty == -reward_bound(CLASSIC)
+    assert BurracoEnv(reward="scaled").illegal_penalty == -reward_bound(CLASSIC) / 1000
     with pytest.raises(ValueError, match="opponents must hold 3"):
         BurracoEnv(opponents=[RandomAgent()])
     with pytest.raises(ValueError, match="illegal must be"):
@@ -205,6 +222,162 @@ def test_gymnasium_truncates_after_max_turns() -> None:
         token = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
         _, _reward, terminated, truncated, info = env.step(token)
     assert env.state.is_over or truncated
+
+
+class RaisingAgent:
+    """An opponent that fails inside ``choose`` at its first decision."""
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        raise RuntimeError("the bot crashed")
+
+
+class IllegalAgent:
+    """An opponent that discards a card it does not hold."""
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        from burraco import Discard, parse_cards
+
+        assert view.hand is not None
+        missing = next(card for card in parse_cards("AS 2S 3S 4S 5S") if card not in view.hand)
+        return Discard(missing)
+
+
+def play_learning_turn(env: Any, rng: random.Random, info: dict[str, Any]) -> Any:
+    """Step masked random tokens until the learning seat's turn is over (or the episode)."""
+    start = env._game.turns
+    while env._game.turns == start:
+        _, _, terminated, truncated, info = env.step(
+            rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        )
+        if terminated or truncated:
+            break
+    return env.state
+
+
+@pytest.mark.parametrize("opponent", [RaisingAgent, IllegalAgent])
+def test_gymnasium_opponent_failure_ends_the_episode_and_never_plays_another_seat(
+    opponent: type,
+) -> None:
+    pytest.importorskip("gymnasium")
+    from burraco import GreedyAgent
+    from burraco.envs.gymnasium import BurracoEnv
+
+    env = BurracoEnv(players=2, opponents=[opponent()], illegal="raise")
+    # seat 1 is dealt first (dealer 0): the opponent fails inside reset
+    error_type = RuntimeError if opponent is RaisingAgent else IllegalActionError
+    with pytest.raises(error_type) as caught:
+        env.reset(seed=3)
+    text = str(caught.value) + " ".join(getattr(caught.value, "__notes__", []))
+    assert f"{opponent.__name__} of seat 1" in text and "reset()" in text
+    with pytest.raises(RuntimeError, match=r"ended with an error.*reset"):
+        env.step(0)
+    # the opponent fails inside step, after the learning seat's discard
+    env = BurracoEnv(players=2, opponents=[opponent()], illegal="raise")
+    _, info = env.reset(seed=3, options={"dealer": 1})
+    assert env.state.turn == 0
+    rng = random.Random(1)
+    with pytest.raises(error_type) as caught:
+        play_learning_turn(env, rng, info)
+    text = str(caught.value) + " ".join(getattr(caught.value, "__notes__", []))
+    assert f"{opponent.__name__} of seat 1" in text
+    stuck = env.state
+    assert stuck.turn == 1  # the opponent's turn, left unplayed
+    for token in range(env.action_space.n):
+        with pytest.raises(RuntimeError, match="ended with an error"):
+            env.step(token)
+    assert env.state is stuck
+    assert env.action_masks().all()
+    # reset starts a fresh, working episode
+    env._opponents = [GreedyAgent()]
+    _, info = env.reset(seed=4, options={"dealer": 1})
+    assert env.state.turn == 0 and info["action_mask"].any()
+
+
+@pytest.mark.parametrize(
+    "token", [float("nan"), float("inf"), None, "0", True, np.True_, 2.9, 0.0, [0], b"0"]
+)
+def test_tokens_that_are_not_whole_numbers_raise_a_typed_error_and_change_nothing(
+    token: object,
+) -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from burraco.envs import burraco_v0
+    from burraco.envs.gymnasium import BurracoEnv
+
+    for illegal in ("penalty", "raise"):
+        env = BurracoEnv(players=2, illegal=illegal)
+        env.reset(seed=1)
+        before = env.state
+        with pytest.raises(NotationError, match="token") as caught:
+            env.step(token)  # type: ignore[arg-type]
+        assert caught.value.reason == "bad-action"
+        assert env.state is before and env._game.partial == []
+    zoo = burraco_v0.env(players=2)
+    zoo.reset(seed=1)
+    before = zoo.unwrapped.state
+    with pytest.raises(NotationError):
+        zoo.step(token)
+    assert zoo.unwrapped.state is before
+
+
+def test_numpy_integer_tokens_are_accepted() -> None:
+    pytest.importorskip("gymnasium")
+    from burraco.envs.gymnasium import BurracoEnv
+
+    env = BurracoEnv(players=2, illegal="raise")
+    _, info = env.reset(seed=1)
+    token = np.flatnonzero(info["action_mask"])[0]
+    for kind in (np.int8, np.int64, np.uint16):
+        twin = BurracoEnv(players=2, illegal="raise")
+        twin.reset(seed=1)
+        twin.step(kind(token))
+        assert twin.actions_played == 1
+    env.step(np.array(token))  # a 0-d integer array
+    assert env.actions_played == 1
+
+
+def test_gymnasium_env_pickles_mid_episode_and_plays_on_alike() -> None:
+    pytest.importorskip("gymnasium")
+    import pickle
+
+    from burraco.envs.gymnasium import BurracoEnv
+
+    env = BurracoEnv(players=4, illegal="raise")
+    _, info = env.reset(seed=8)
+    rng = random.Random(0)
+    play_learning_turn(env, rng, info)
+    twin = pickle.loads(pickle.dumps(env))
+    assert twin.state == env.state
+    for _ in range(30):
+        mask = env.action_masks()
+        assert (mask == twin.action_masks()).all()
+        token = rng.choice(np.flatnonzero(mask).tolist())
+        one, two = env.step(token), twin.step(token)
+        assert (one[0] == two[0]).all() and one[1:4] == two[1:4]
+        if one[2] or one[3]:
+            break
+
+
+@pytest.mark.parametrize("vector", ["SyncVectorEnv", "AsyncVectorEnv"])
+def test_gymnasium_vector_envs_run_with_masks_that_are_never_empty(vector: str) -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    from burraco.envs.gymnasium import ENV_ID
+
+    kind = getattr(gymnasium.vector, vector)
+    envs = kind([lambda: gymnasium.make(ENV_ID, players=2, max_turns=6)] * 2)
+    try:
+        _, infos = envs.reset(seed=5)
+        rng = np.random.default_rng(0)
+        ended = 0
+        for _ in range(60):
+            masks = infos["action_mask"]
+            assert masks.shape == (2, envs.single_action_space.n) and masks.any(axis=1).all()
+            actions = [rng.choice(np.flatnonzero(mask)) for mask in masks]
+            _, _, terminated, truncated, infos = envs.step(np.array(actions))
+            ended += int((terminated | truncated).sum())
+        assert ended >= 2
+    finally:
+        envs.close()
 
 
 # --- OpenSpiel ----------------------------------------------------------------------------------

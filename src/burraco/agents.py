@@ -143,9 +143,16 @@ once; otherwise the stock's card, which may be the one it needs, keeps its hand 
 _SMALL_PILE: Final = 4
 """Piles of this many cards or fewer are taken only to go out (see :data:`_GOING_OUT_HAND`);
 a larger pile is worth its cards."""
-_FITS_CACHE: Final[dict[tuple[Meld, Card], bool]] = {}
-"""Memo of :func:`_fits` under the rules in :data:`_FITS_RULES`: melds stay on the table for
-many turns, and bots ask often."""
+_FITS_CACHE: Final[dict[Meld, dict[int, bool]]] = {}
+"""Memo of :func:`_fits` under the rules in :data:`_FITS_RULES`, per meld, by card code: melds
+stay on the table for many turns, and bots ask often."""
+_FITS_BY_ID: Final[dict[int, tuple[Meld, dict[int, bool]]]] = {}
+"""The same answers found by the meld object's identity, which costs no hashing of its cards:
+the states of a hand (and a search's sampled deals) share their meld objects. Each entry holds
+its meld, so an identity is not reused while it is in the memo; the entry is used only if its
+meld is the very object asked about."""
+_FITS_LIMIT: Final = 20_000
+"""Melds in :data:`_FITS_CACHE` after which it starts again empty."""
 _FITS_RULES: Final[list[Rules | None]] = [None]
 """The rules :data:`_FITS_CACHE` holds answers for (compared by identity: hashing a
 :class:`~burraco.Rules` costs more than the answer)."""
@@ -162,13 +169,20 @@ def _slots(rank: Rank) -> tuple[int, ...]:
 
 def _fits(meld: Meld, card: Card, rules: Rules) -> bool:
     """Whether ``card`` alone could be added to ``meld``."""
-    if _FITS_RULES[0] is not rules or len(_FITS_CACHE) > 200_000:
-        _FITS_CACHE.clear()
-        _FITS_RULES[0] = rules
-    key = (meld, card)
-    known = _FITS_CACHE.get(key)
+    entry = _FITS_BY_ID.get(id(meld))
+    if entry is None or entry[0] is not meld or _FITS_RULES[0] is not rules:
+        if _FITS_RULES[0] is not rules or len(_FITS_CACHE) > _FITS_LIMIT:
+            _FITS_CACHE.clear()
+            _FITS_BY_ID.clear()
+            _FITS_RULES[0] = rules
+        answers = _FITS_CACHE.get(meld)
+        if answers is None:
+            answers = _FITS_CACHE[meld] = {}
+        entry = _FITS_BY_ID[id(meld)] = (meld, answers)
+    answers = entry[1]
+    known = answers.get(card.code)
     if known is None:
-        known = _FITS_CACHE[key] = _fits_uncached(meld, card, rules)
+        known = answers[card.code] = _fits_uncached(meld, card, rules)
     return known
 
 
@@ -407,66 +421,83 @@ class GreedyAgent:
     ) -> tuple[list[tuple[float, Action]], list[tuple[float, Action]]]:
         """The play-phase actions with their values: the melds, and the discards."""
         late = self._late(view)
-        melds: list[tuple[float, Action]] = []
-        discards: list[tuple[float, Action]] = []
-        table: _DiscardTable | None = None
-        for action in legal_actions:
-            if isinstance(action, Discard):
-                if table is None:
-                    table = _DiscardTable(view, hand, late)
-                discards.append((-table.cost(action.card), action))
-            elif isinstance(action, (OpenMeld, AddToMeld)):
-                melds.append((self._meld_value(view, hand, action, late), action))
-        return melds, discards
+        melds = self._meld_values(view, hand, legal_actions, late)
+        return melds, self._discards(view, hand, legal_actions, late)
 
     def _play(
         self, view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action]
     ) -> Action:
-        melds, discards = self._scored(view, hand, legal_actions)
-        if melds:
-            value, action = self._best(melds)
-            if value > 0 or not discards:
-                return action
-        return self._best(discards)[1]
+        # the discards are valued only when no meld is worth laying (a rollout's usual play
+        # phase lays one meld after another): the same choice as valuing both, for less
+        late = self._late(view)
+        melds = self._meld_values(view, hand, legal_actions, late)
+        best = self._best(melds) if melds else None
+        if best is not None and best[0] > 0:
+            return best[1]
+        discards = self._discards(view, hand, legal_actions, late)
+        return self._best(discards)[1] if discards or best is None else best[1]
 
     @staticmethod
-    def _meld_value(
-        view: PlayerView, hand: tuple[Card, ...], action: OpenMeld | AddToMeld, late: bool
-    ) -> float:
+    def _discards(
+        view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action], late: bool
+    ) -> list[tuple[float, Action]]:
+        """The discards among ``legal_actions`` with their values (minus their costs)."""
+        discards = [action for action in legal_actions if isinstance(action, Discard)]
+        if not discards:
+            return []
+        table = _DiscardTable(view, hand, late)
+        return [(-table.cost(action.card), action) for action in discards]
+
+    @staticmethod
+    def _meld_values(
+        view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action], late: bool
+    ) -> list[tuple[float, Action]]:
+        """The melds among ``legal_actions`` with their values; what is the same for every
+        meld of the decision is worked out once."""
         rules = view.rules
-        before: Meld | None = None
-        if isinstance(action, OpenMeld):
-            after = validate_meld(action.cards, rules, wild_as=action.wild_as)
-        else:
-            own = view.melds[view.team]
-            before = own[action.meld] if isinstance(action.meld, int) else action.meld
-            after = extend_meld(before, action.cards, rules, wild_as=action.wild_as)
-        value = float(sum(card.points for card in action.cards))
-        value += burraco_bonus(after, rules) - (burraco_bonus(before, rules) if before else 0)
-        length = len(after.cards)
-        value += 4 * min(len(action.cards), max(0, 7 - length + len(action.cards)))
-        left = len(hand) - len(action.cards)
-        if left == 0:
-            value += _DIRECT_POZZETTO
-        if (
-            left < _KEEP_CARDS
-            and _needs_burraco(view)
-            and not _has_closing_burraco((after,), view.rules)
-        ):
-            value -= _STUCK_COST * (_KEEP_CARDS - left)
-        if before is not None and length < 7:
-            value += _LENGTH_BONUS * length
-        turned_dirty = after.wild is not None and (before is None or before.wild is None)
-        if view.pozzetti_left and not view.pozzetto_taken[view.team] and not turned_dirty:
-            value += _POZZETTO_PUSH * len(action.cards)
-        strict = view.rules.closing_needs_clean_burraco and not _has_closing_burraco(
-            view.melds[view.team], view.rules
-        )
-        if turned_dirty and (strict or (not late and left > 2 and not after.is_burraco)):
-            assert after.wild is not None
-            # a wild kept in hand is worth more than its points on the table
-            value -= after.wild.points + _DIRTY_COST + 10 * max(0, length - 3)
-        return value
+        team = view.team
+        own = view.melds[team]
+        needs_burraco = _needs_burraco(view)
+        clean_to_close = rules.closing_needs_clean_burraco
+        strict = clean_to_close and not _has_closing_burraco(own, rules)
+        push = bool(view.pozzetti_left) and not view.pozzetto_taken[team]
+        held = len(hand)
+        out: list[tuple[float, Action]] = []
+        for action in legal_actions:
+            before: Meld | None = None
+            if isinstance(action, OpenMeld):
+                after = validate_meld(action.cards, rules, wild_as=action.wild_as)
+            elif isinstance(action, AddToMeld):
+                before = own[action.meld] if isinstance(action.meld, int) else action.meld
+                after = extend_meld(before, action.cards, rules, wild_as=action.wild_as)
+            else:
+                continue
+            cards = action.cards
+            value = float(sum(card.points for card in cards))
+            value += burraco_bonus(after, rules) - (burraco_bonus(before, rules) if before else 0)
+            length = len(after.cards)
+            value += 4 * min(len(cards), max(0, 7 - length + len(cards)))
+            left = held - len(cards)
+            if left == 0:
+                value += _DIRECT_POZZETTO
+            if (
+                left < _KEEP_CARDS
+                and needs_burraco
+                and not (length >= 7 and (after.wild is None or not clean_to_close))
+            ):
+                value -= _STUCK_COST * (_KEEP_CARDS - left)
+            if before is not None and length < 7:
+                value += _LENGTH_BONUS * length
+            wild = after.wild
+            turned_dirty = wild is not None and (before is None or before.wild is None)
+            if push and not turned_dirty:
+                value += _POZZETTO_PUSH * len(cards)
+            if turned_dirty and (strict or (not late and left > 2 and length < 7)):
+                assert wild is not None
+                # a wild kept in hand is worth more than its points on the table
+                value -= wild.points + _DIRTY_COST + 10 * max(0, length - 3)
+            out.append((value, action))
+        return out
 
 
 class _DiscardTable:

@@ -47,6 +47,8 @@ in words, for debugging.
 from __future__ import annotations
 
 import itertools
+import operator
+from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -60,12 +62,12 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
 import attrs
 
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
-from burraco.cards import CARDS_BY_CODE, Rank
-from burraco.errors import NotationError, Reason
+from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
+from burraco.errors import NotationError, Reason, excerpt
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind
 from burraco.rules import CLASSIC, Rules
-from burraco.state import Phase
-from burraco.views import PlayerView
+from burraco.state import GameState, Phase
+from burraco.views import PlayerView, _table_points
 
 __all__ = [
     "ActionSpace",
@@ -74,6 +76,7 @@ __all__ = [
     "Slice",
     "action_features",
     "action_mask",
+    "as_token",
     "describe",
 ]
 
@@ -255,21 +258,22 @@ class ActionTree:
     for, so building a tree for thousands of actions costs little until an agent descends.
     """
 
-    __slots__ = ("_by_head", "_children", "_spelled", "space")
+    __slots__ = ("_by_head", "_children", "_masks", "_spelled", "space")
 
     def __init__(self, actions: Iterable[Action], space: ActionSpace) -> None:
         self.space = space
         """The token vocabulary."""
         by_head: dict[int, list[Action]] = {}
-        open_token, add_base = space.OPEN, space.add_base
+        open_token, add_base, discard_base = space.OPEN, space.add_base, space.DISCARD_BASE
         for action in actions:
-            match action:
-                case OpenMeld():
-                    head = open_token
-                case AddToMeld(meld=meld) if isinstance(meld, int):
-                    head = add_base + meld
-                case _:
-                    head = space.encode(action)[0]
+            if type(action) is Discard:
+                head = discard_base + action.card.code
+            elif type(action) is OpenMeld:
+                head = open_token
+            elif type(action) is AddToMeld and isinstance(action.meld, int):
+                head = add_base + action.meld
+            else:
+                head = space.encode(action)[0]
             group = by_head.get(head)
             if group is None:
                 by_head[head] = [action]
@@ -278,6 +282,7 @@ class ActionTree:
         self._by_head = by_head
         self._children: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted(by_head))}
         self._spelled: dict[int, dict[tuple[int, ...], Action]] = {}
+        self._masks: dict[tuple[int, ...], bytes] = {}
 
     def __len__(self) -> int:
         return sum(len(group) for group in self._by_head.values())
@@ -307,10 +312,17 @@ class ActionTree:
         return found
 
     def mask(self, prefix: Sequence[int] = ()) -> NDArray:
-        """:meth:`next_tokens` as an ``int8`` vector of length ``space.size`` (1 = allowed)."""
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        mask[list(self.next_tokens(prefix))] = 1
-        return mask
+        """:meth:`next_tokens` as an ``int8`` vector of length ``space.size`` (1 = allowed).
+
+        Each call returns a new array (the caller may keep or change it)."""
+        key = tuple(prefix)
+        found = self._masks.get(key)
+        if found is None:
+            bits = bytearray(self.space.size)
+            for token in self.next_tokens(key):
+                bits[token] = 1
+            found = self._masks[key] = bytes(bits)
+        return np.frombuffer(bytearray(found), dtype=np.int8)
 
     def action(self, tokens: Sequence[int]) -> Action | None:
         """The legal action that ``tokens`` spell completely, or ``None``."""
@@ -435,11 +447,30 @@ class ObservationEncoder:
     lists its parts in order. Seat slots are relative to the viewer (slot 0 is the viewer,
     slot 1 the seat after it, ...) and team slots to the viewer's team (slot 0 is its own).
     Card counts are by :attr:`~burraco.Card.code`.
+
+    The vector is written into a zeroed buffer entry by entry from what the view holds (a few
+    dozen entries in a usual position); what repeats from one position to the next (a team's
+    melds, the discard pile) is kept, by the identity of the immutable tuples that hold it, and
+    copied in whole.
     """
 
-    __slots__ = ("_at", "_meld_rows", "players", "size", "slices", "space", "teams")
+    __slots__ = (
+        "_at",
+        "_hand_high",
+        "_meld_rows",
+        "_piles",
+        "_rules",
+        "_teams_memo",
+        "_zeros",
+        "players",
+        "size",
+        "slices",
+        "space",
+        "teams",
+    )
 
     def __init__(self, rules: Rules = CLASSIC) -> None:
+        self._rules = rules
         self.space = ActionSpace(rules)
         """The action tokens (the partial action is counted over them)."""
         self.players: int = rules.players
@@ -449,7 +480,6 @@ class ObservationEncoder:
         players, teams, melds = rules.players, rules.teams, self.space.max_melds
         deck = float(rules.deck_size)
         copies = float(2 * rules.packs)
-        bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
         parts = [
             ("hand", CARD_KINDS, copies),
             ("hand_hidden", 1, 1.0),
@@ -468,8 +498,8 @@ class ObservationEncoder:
             ("taken_from_pile", 1, deck),
             ("melded_this_turn", 1, 1.0),
             ("stalemate_turns", 1, float(players)),
-            ("table_points", teams, 30.0 * deck + bonus * melds),
-            ("partial_action", self.space.size, deck),
+            ("table_points", teams, float(_most_table_points(rules))),
+            ("partial_action", self.space.size, copies),
         ]
         slices = []
         offset = 0
@@ -481,10 +511,24 @@ class ObservationEncoder:
         self.size: int = offset
         """The length of the vector."""
         self._at = {part.name: part.offset for part in slices}
-        self._meld_rows: dict[tuple[Meld, Rules], NDArray] = {}
+        self._zeros = bytes(4 * offset)
+        self._hand_high = tuple(
+            float(2 * rules.packs if code == JOKER_CODE else rules.packs)
+            for code in range(CARD_KINDS)
+        )
+        self._meld_rows: dict[tuple[Meld, Rules], array[float]] = {}
+        self._teams_memo: dict[int, tuple[tuple[Meld, ...], Rules, array[float]]] = {}
+        self._piles: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
 
     def __repr__(self) -> str:
         return f"ObservationEncoder(players={self.players}, size={self.size})"
+
+    def __getstate__(self) -> Rules:
+        # the memos are rebuilt on demand: a pickle holds the rules only
+        return self._rules
+
+    def __setstate__(self, rules: Rules) -> None:
+        ObservationEncoder.__init__(self, rules)
 
     def slice(self, name: str) -> Slice:
         """The part called ``name``.
@@ -498,10 +542,29 @@ class ObservationEncoder:
         raise KeyError(f"no observation part {name!r}; the parts are " + _names(self.slices))
 
     def high(self) -> NDArray:
-        """The largest value of each entry, as a ``float32`` vector (for a ``Box`` space)."""
+        """The largest value of each entry, as a ``float32`` vector (for a ``Box`` space).
+
+        Each entry has its own bound: 1 for a yes/no flag and a one-hot entry, the copies the
+        packs hold of a card for a card count (twice as many for the joker), the deck's size
+        for a size, and the most points a team could have on the table.
+        """
         out = np.empty(self.size, dtype=np.float32)
         for part in self.slices:
             out[part.offset : part.stop] = part.high
+        cards = np.asarray(self._hand_high, dtype=np.float32)
+        at = self._at
+        for name in ("hand", "discard_pile"):
+            out[at[name] : at[name] + CARD_KINDS] = cards
+        known = self.slice("known_cards")
+        out[known.offset : known.stop] = np.tile(cards, self.players)
+        row = np.ones(MELD_FEATURES, dtype=np.float32)
+        row[8 + len(_RANKS) :] = cards
+        melds = self.slice("melds")
+        out[melds.offset : melds.stop] = np.tile(row, melds.length // MELD_FEATURES)
+        partial = at["partial_action"]
+        space = self.space
+        out[partial : partial + space.size] = 1
+        out[partial + space.card_base : partial + space.card_base + CARD_KINDS] = cards
         return out
 
     def encode(self, view: PlayerView, partial: Sequence[int] = ()) -> NDArray:
@@ -511,84 +574,265 @@ class ObservationEncoder:
 
         Raises:
             ValueError: if the view's number of players does not fit this layout.
+            NotationError: if a token of ``partial`` is not a whole number from 0 to
+                ``space.size - 1`` (reason ``bad-action``).
         """
         if len(view.hand_sizes) != self.players:
             raise ValueError(
                 f"this encoder is for {self.players} players, the view has {len(view.hand_sizes)}"
             )
-        out = np.zeros(self.size, dtype=np.float32)
+        tokens = self._tokens(partial)
+        out = array("f", self._zeros)
+        self._fill(
+            out,
+            view.seat,
+            view.hand,
+            view.hand_sizes,
+            view.discard_pile,
+            view.melds,
+            view.known_cards,
+            view.rules,
+            view.unseen_pozzetto,
+        )
+        self._fill_scalars(
+            out,
+            view.seat,
+            view.stock_size,
+            view.pozzetti_left,
+            view.pozzetto_taken,
+            view.table_points,
+            view.dealer,
+            view.turn,
+            view.phase,
+            view.taken_from_pile,
+            view.melded_this_turn,
+            view.stalemate_turns,
+        )
+        self._fill_partial(out, tokens)
+        return np.frombuffer(out, dtype=np.float32)
+
+    def _encode_state(self, state: GameState, seat: int, partial: Sequence[int]) -> NDArray:
+        """``encode(observe(state, seat), partial)``, read from the state without building
+        the view (the environments' path; the tests hold the two equal)."""
+        tokens = self._tokens(partial)
+        hands = state.hands
+        out = array("f", self._zeros)
+        unseen = state.unseen_pozzetto
+        self._fill(
+            out,
+            seat,
+            None if seat in unseen else hands[seat],
+            tuple([len(hand) for hand in hands]),
+            state.discard_pile,
+            state.melds,
+            state.known,
+            state.rules,
+            unseen,
+        )
+        self._fill_scalars(
+            out,
+            seat,
+            len(state.stock),
+            len(state.pozzetti),
+            state.pozzetto_taken,
+            _table_points(state.melds, state.rules),
+            state.dealer,
+            state.turn,
+            state.phase,
+            state.taken_from_pile,
+            state.melded_this_turn,
+            state.stalemate_turns,
+        )
+        self._fill_partial(out, tokens)
+        return np.frombuffer(out, dtype=np.float32)
+
+    def _tokens(self, partial: Sequence[int]) -> list[int]:
+        size = self.space.size
+        tokens = [as_token(token) for token in partial]
+        for token in tokens:
+            if not 0 <= token < size:
+                raise _bad_tokens(tokens, f"a token is from 0 to {size - 1}, not {token}")
+        return tokens
+
+    def _fill(
+        self,
+        out: array[float],
+        seat: int,
+        hand: tuple[Card, ...] | None,
+        hand_sizes: tuple[int, ...],
+        pile: tuple[Card, ...],
+        melds: tuple[tuple[Meld, ...], ...],
+        known: tuple[tuple[Card, ...], ...],
+        rules: Rules,
+        unseen: frozenset[int] | tuple[int, ...],
+    ) -> None:
         at = self._at
         players, teams = self.players, self.teams
-        seat = view.seat
         team = seat % teams
-        if view.hand is None:
-            out[at["hand_hidden"]] = 1
-        elif view.hand:
-            _add_counts(out, at["hand"], view.hand)
-        if view.discard_pile:
-            _add_counts(out, at["discard_pile"], view.discard_pile)
-            out[at["discard_top"] + view.discard_pile[-1].code] = 1
+        if hand is None:
+            out[at["hand_hidden"]] = 1.0
+        else:
+            base = at["hand"]
+            for card in hand:
+                out[base + card.code] += 1.0
+        if pile:
+            base = at["discard_pile"]
+            out[base : base + CARD_KINDS] = self._pile_counts(pile)
+            out[at["discard_top"] + pile[-1].code] = 1.0
         per_team = self.space.max_melds * MELD_FEATURES
-        rules = view.rules
+        base = at["melds"]
+        for slot in range(teams):
+            own = melds[(team + slot) % teams]
+            if own:
+                block = self._team_block(own, rules)
+                start = base + slot * per_team
+                out[start : start + len(block)] = block
+        base = at["known_cards"]
+        sizes = at["hand_sizes"]
+        flags = at["unseen_pozzetto"]
+        for slot in range(players):
+            other = (seat + slot) % players
+            cards = known[other]
+            if cards:
+                start = base + slot * CARD_KINDS
+                for card in cards:
+                    out[start + card.code] += 1.0
+            out[sizes + slot] = hand_sizes[other]
+            if other in unseen:
+                out[flags + slot] = 1.0
+
+    def _fill_scalars(
+        self,
+        out: array[float],
+        seat: int,
+        stock_size: int,
+        pozzetti_left: int,
+        pozzetto_taken: tuple[bool, ...],
+        table_points: tuple[int, ...],
+        dealer: int,
+        turn: int,
+        phase: Phase,
+        taken_from_pile: int,
+        melded_this_turn: bool,
+        stalemate_turns: int,
+    ) -> None:
+        at = self._at
+        players, teams = self.players, self.teams
+        team = seat % teams
+        out[at["stock_size"]] = stock_size
+        out[at["pozzetti_left"]] = pozzetti_left
+        taken, points = at["pozzetto_taken"], at["table_points"]
+        for slot in range(teams):
+            other = (team + slot) % teams
+            if pozzetto_taken[other]:
+                out[taken + slot] = 1.0
+            out[points + slot] = table_points[other]
+        out[at["dealer"] + (dealer - seat) % players] = 1.0
+        out[at["turn"] + (turn - seat) % players] = 1.0
+        out[at["phase"] + _PHASE_INDEX[phase]] = 1.0
+        out[at["taken_from_pile"]] = taken_from_pile
+        if melded_this_turn:
+            out[at["melded_this_turn"]] = 1.0
+        out[at["stalemate_turns"]] = stalemate_turns
+
+    def _fill_partial(self, out: array[float], tokens: list[int]) -> None:
+        base = self._at["partial_action"]
+        for token in tokens:
+            out[base + token] += 1.0
+
+    def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
+        memo = self._piles
+        found = memo.get(id(pile))
+        if found is not None and found[0] is pile:
+            return found[1]
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        counts = array("f", bytes(4 * CARD_KINDS))
+        for card in pile:
+            counts[card.code] += 1.0
+        memo[id(pile)] = (pile, counts)
+        return counts
+
+    def _team_block(self, melds: tuple[Meld, ...], rules: Rules) -> array[float]:
+        memo = self._teams_memo
+        found = memo.get(id(melds))
+        if found is not None and found[0] is melds and found[1] is rules:
+            return found[2]
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
         rows = self._meld_rows
         if len(rows) > 50_000:
             rows.clear()
-        for slot in range(teams):
-            base = at["melds"] + slot * per_team
-            for index, meld in enumerate(view.melds[(team + slot) % teams]):
-                row = rows.get((meld, rules))
-                if row is None:
-                    row = rows[meld, rules] = _meld_features(meld, rules)
-                start = base + index * MELD_FEATURES
-                out[start : start + MELD_FEATURES] = row
-        known = view.known_cards
-        base = at["known_cards"]
-        for slot in range(players):
-            cards = known[(seat + slot) % players]
-            if cards:
-                _add_counts(out, base + slot * CARD_KINDS, cards)
-        for slot in range(players):
-            other = (seat + slot) % players
-            out[at["hand_sizes"] + slot] = view.hand_sizes[other]
-            out[at["unseen_pozzetto"] + slot] = other in view.unseen_pozzetto
-        out[at["stock_size"]] = view.stock_size
-        out[at["pozzetti_left"]] = view.pozzetti_left
-        for slot in range(teams):
-            other_team = (team + slot) % teams
-            out[at["pozzetto_taken"] + slot] = view.pozzetto_taken[other_team]
-            out[at["table_points"] + slot] = view.table_points[other_team]
-        out[at["dealer"] + (view.dealer - seat) % players] = 1
-        out[at["turn"] + (view.turn - seat) % players] = 1
-        out[at["phase"] + _PHASE_INDEX[view.phase]] = 1
-        out[at["taken_from_pile"]] = view.taken_from_pile
-        out[at["melded_this_turn"]] = view.melded_this_turn
-        out[at["stalemate_turns"]] = view.stalemate_turns
-        base = at["partial_action"]
-        for token in partial:
-            out[base + token] += 1
-        return out
+        block = array("f")
+        for meld in melds[: self.space.max_melds]:
+            row = rows.get((meld, rules))
+            if row is None:
+                row = rows[meld, rules] = _meld_features(meld, rules)
+            block.extend(row)
+        memo[id(melds)] = (melds, rules, block)
+        return block
 
 
-def _add_counts(out: NDArray, base: int, cards: Iterable[Any]) -> None:
-    out[base : base + CARD_KINDS] += np.bincount(
-        [card.code for card in cards], minlength=CARD_KINDS
+_MEMO_LIMIT: Final = 4096
+"""Entries of an encoder's memos of piles and teams' melds after which they start again."""
+
+
+def as_token(value: object) -> int:
+    """``value`` as a token number: an ``int`` or a numpy integer (of any size, or a 0-d
+    integer array), never a ``bool``, a float, a string or ``None``.
+
+    >>> as_token(np.int64(3))
+    3
+    >>> as_token(2.9)
+    Traceback (most recent call last):
+    ...
+    burraco.errors.NotationError: bad action token '2.9': a token is a whole number (an int or
+    a numpy integer), not a float
+
+    Raises:
+        NotationError: if ``value`` is not a whole number (reason ``bad-action``).
+    """
+    if type(value) is int:
+        return value
+    if not isinstance(value, (bool, np.bool_)):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    text = excerpt(repr(value), 40)
+    raise NotationError(
+        f"bad action token {text}: a token is a whole number (an int or a numpy integer), "
+        f"not a {type(value).__name__}",
+        token=text,
+        reason=Reason.BAD_ACTION,
     )
 
 
-def _meld_features(meld: Meld, rules: Rules) -> NDArray:
-    out = np.zeros(MELD_FEATURES, dtype=np.float32)
-    base = 0
-    out[base] = 1
-    out[base + (1 if meld.kind is MeldKind.SET else 2)] = 1
+def _most_table_points(rules: Rules) -> int:
+    """The most points a team could have on the table: every card of the deck melded, and a
+    burraco bonus for every seven of them."""
+    from burraco.cards import make_deck
+
+    bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
+    deck = make_deck(rules.packs)
+    return sum(card.points for card in deck) + (len(deck) // 7) * bonus
+
+
+def _meld_features(meld: Meld, rules: Rules) -> array[float]:
+    out = array("f", bytes(4 * MELD_FEATURES))
+    out[0] = 1.0
+    out[1 if meld.kind is MeldKind.SET else 2] = 1.0
     kind = burraco_kind(meld, rules)
     if kind is not None:
-        out[base + _BURRACO_INDEX[kind]] = 1
+        out[_BURRACO_INDEX[kind]] = 1.0
     wild = meld.wild
     if wild is not None:
-        out[base + (6 if wild.is_joker else 7)] = 1
+        out[6 if wild.is_joker else 7] = 1.0
     if meld.wild_as is not None:
-        out[base + 8 + int(meld.wild_as) - 1] = 1
-    _add_counts(out, base + 8 + len(_RANKS), meld.cards)
+        out[8 + int(meld.wild_as) - 1] = 1.0
+    base = 8 + len(_RANKS)
+    for card in meld.cards:
+        out[base + card.code] += 1.0
     return out
 
 

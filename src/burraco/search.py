@@ -47,9 +47,10 @@ from burraco.actions import Action, DrawStock, TakeDiscardPile
 from burraco.agents import GreedyAgent
 from burraco.cards import Card
 from burraco.engine import apply, legal_actions
+from burraco.rules import PenaltyWhen
 from burraco.scoring import score_hand
 from burraco.state import GameState, Phase
-from burraco.views import PlayerView, determinize, observe
+from burraco.views import PlayerView, _table_points, determinize, observe
 
 __all__ = ["SearchAgent"]
 
@@ -85,6 +86,7 @@ cannot win are dropped; when only the greedy choice is left, the decision is mad
 _LOOK_EVERY: Final = 2
 """Sampled deals between looks at which candidates are still in the running."""
 
+ALWAYS: Final = PenaltyWhen.ALWAYS
 _ROLLOUT_LIMIT: Final = 2_000
 """Actions after which a rollout stops and the hand is scored as it stands (a safety net)."""
 
@@ -96,17 +98,38 @@ def _evaluate(state: GameState, team: int) -> float:
     (cards in hand count against, an untaken pozzetto costs its penalty), plus credit for
     melds one or two cards short of a burraco.
     """
-    scores = score_hand(state).teams
     if state.is_over:
-        totals: list[float] = [score.total for score in scores]
+        totals: list[float] = [score.total for score in score_hand(state).teams]
     else:
-        totals = [
-            score.total
-            - (1 - _HAND_WEIGHT) * score.in_hand
-            + sum(_NEAR_BURRACO.get(len(meld.cards), 0) for meld in melds)
-            for score, melds in zip(scores, state.melds, strict=True)
-        ]
+        totals = _going_on(state)
     return totals[team] - max(total for other, total in enumerate(totals) if other != team)
+
+
+def _going_on(state: GameState) -> list[float]:
+    """Each team's evaluation of a hand that goes on: :func:`~burraco.score_hand`'s total
+    (with no closer: the melds, their bonuses, the cards in hand and an untaken pozzetto's
+    penalty under :attr:`PenaltyWhen.ALWAYS`), the cards in hand at :data:`_HAND_WEIGHT`, and
+    credit for melds close to a burraco. Worked out from the state's melds directly, which
+    gives the same number for less: a state the engine made needs none of the checks that
+    :func:`~burraco.score_team` makes of plain data."""
+    rules = state.rules
+    teams = len(state.melds)
+    hands = state.hands
+    penalty = -rules.pozzetto_penalty if rules.untaken_pozzetto_penalty is ALWAYS else 0
+    totals = []
+    for team, (table, melds) in enumerate(
+        zip(_table_points(state.melds, rules), state.melds, strict=True)
+    ):
+        in_hand = -sum(
+            [card.points for seat in range(team, len(hands), teams) for card in hands[seat]]
+        )
+        total = table + in_hand + (0 if state.pozzetto_taken[team] else penalty)
+        totals.append(
+            total
+            - (1 - _HAND_WEIGHT) * in_hand
+            + sum(_NEAR_BURRACO.get(len(meld.cards), 0) for meld in melds)
+        )
+    return totals
 
 
 def _rollout(state: GameState, policy: GreedyAgent, seat: int, team: int, turns: int) -> float:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from burraco.actions import Action
-from burraco.encoding import ActionSpace, ActionTree, ObservationEncoder
+from burraco.cards import make_deck
+from burraco.encoding import ActionSpace, ActionTree, ObservationEncoder, as_token
 from burraco.engine import apply, legal_actions
 from burraco.errors import IllegalActionError, Reason
 from burraco.rules import Rules
 from burraco.scoring import score_hand
 from burraco.state import GameState
-from burraco.views import observe
 
 NDArray = Any
 
@@ -26,6 +27,32 @@ class RewardMode(StrEnum):
     WIN_LOSS = "win-loss"
     """1 when the seat's team scored more than every other team, -1 when another team scored
     more than it, 0 for a tie at the top."""
+    SCALED = "scaled"
+    """:attr:`DIFFERENCE` in thousands of points (a usual hand's difference lies within
+    about ±1.5; :func:`reward_bound` bounds every hand's), for learners that expect rewards
+    near 1."""
+
+
+SCALE: Final = 1000.0
+"""Points per unit of reward under :attr:`RewardMode.SCALED`."""
+
+
+def reward_bound(rules: Rules, mode: RewardMode | str = RewardMode.DIFFERENCE) -> float:
+    """A bound on the size of any hand's reward under ``mode``: every card of the deck
+    melded by one team, a burraco bonus for every seven cards, the closing bonus and the
+    pozzetto penalty, on both sides.
+
+    Raises:
+        ValueError: if ``mode`` is not a :class:`RewardMode`.
+    """
+    mode = RewardMode(mode)
+    if mode is RewardMode.WIN_LOSS:
+        return 1.0
+    deck_points = sum(card.points for card in make_deck(rules.packs))
+    bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
+    one_side = deck_points + (rules.deck_size // 7) * bonus + rules.closing_bonus
+    bound = float(2 * (one_side + rules.pozzetto_penalty))
+    return bound / SCALE if mode is RewardMode.SCALED else bound
 
 
 def hand_rewards(state: GameState, mode: RewardMode | str = RewardMode.DIFFERENCE) -> list[float]:
@@ -35,18 +62,26 @@ def hand_rewards(state: GameState, mode: RewardMode | str = RewardMode.DIFFERENC
     Raises:
         ValueError: if ``mode`` is not a :class:`RewardMode`.
     """
+    return rewards_of(score_hand(state).totals, len(state.hands), mode)
+
+
+def rewards_of(
+    totals: Sequence[int], players: int, mode: RewardMode | str = RewardMode.DIFFERENCE
+) -> list[float]:
+    """Each seat's reward, from the teams' hand scores ``totals`` (team ``t`` holds the
+    seats ``t``, ``t + teams``, ...)."""
     mode = RewardMode(mode)
-    totals = [float(team.total) for team in score_hand(state).teams]
     teams = len(totals)
     per_team = []
     for team, own in enumerate(totals):
-        others = totals[:team] + totals[team + 1 :]
-        if mode is RewardMode.DIFFERENCE:
-            per_team.append(own - sum(others) / len(others))
-        else:
+        others = [float(total) for other, total in enumerate(totals) if other != team]
+        if mode is RewardMode.WIN_LOSS:
             best = max(others)
             per_team.append(1.0 if own > best else -1.0 if own < best else 0.0)
-    return [per_team[seat % teams] for seat in range(len(state.hands))]
+        else:
+            difference = own - sum(others) / len(others)
+            per_team.append(difference / SCALE if mode is RewardMode.SCALED else difference)
+    return [per_team[seat % teams] for seat in range(players)]
 
 
 class TokenGame:
@@ -87,7 +122,7 @@ class TokenGame:
         is spelling it only."""
         state = self.state
         partial = self.partial if seat == state.turn and not state.is_over else ()
-        return self.encoder.encode(observe(state, seat), partial)
+        return self.encoder._encode_state(state, seat, partial)
 
     def step(self, token: int) -> Action | None:
         """Add ``token`` to the action being spelled; apply the action once it is complete
@@ -96,8 +131,11 @@ class TokenGame:
         Raises:
             IllegalActionError: if no legal action continues with ``token`` (reason
                 ``bad-action``); nothing changes.
+            NotationError: if ``token`` is not a whole number (an ``int`` or a numpy
+                integer; not a ``bool``, a float or a string; reason ``bad-action``);
+                nothing changes.
         """
-        token = int(token)
+        token = as_token(token)
         allowed = self.tree.next_tokens(self.partial)
         if token not in allowed:
             space = self.space

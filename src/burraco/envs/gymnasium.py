@@ -18,16 +18,37 @@ registers the environment as ``burraco/Burraco-v0``, so ``gymnasium.make`` build
   seat discards, the other seats play (their agents choose whole actions) until it is the
   learning seat's turn again or the hand ends.
 * **Masks**: ``info["action_mask"]`` (``int8``) after every reset and step, and
-  :meth:`BurracoEnv.action_masks` (``bool``, as ``sb3-contrib``'s ``MaskablePPO`` asks).
+  :meth:`BurracoEnv.action_masks` (``bool``, as ``sb3-contrib``'s ``MaskablePPO`` asks). Once
+  the episode is over the mask allows *every* token: Gymnasium 1.x vector envs (autoreset
+  on the next step) sample one more action from the last step's mask and do not play it, and
+  an all-zero mask breaks masked sampling. :meth:`BurracoEnv.step` itself refuses any token
+  then (call :meth:`~BurracoEnv.reset`).
 * **Observations** are the ``float32`` vector of :class:`burraco.encoding.ObservationEncoder`
   from the learning seat's view, with the partial action.
-* **Rewards** are zero until the hand ends, then ``"difference"`` or ``"win-loss"`` as in
-  :class:`~burraco.envs.pettingzoo.raw_env` (see :class:`RewardMode`).
+* **Rewards** are zero until the hand ends, then ``"difference"`` (in points: a usual
+  hand lies within about ±1,500), ``"scaled"`` (the same in thousands of points) or
+  ``"win-loss"`` (see :class:`RewardMode`). The last step's ``info`` holds the hand's
+  scores: ``info["scores"]``, every team's (team ``t`` holds the seats ``t``, ``t + teams``,
+  ...), and ``info["score"]``, the learning seat's team's.
+* **Opponents**: with two players, :class:`~burraco.RandomAgent` opponents (the default)
+  almost never let a hand reach its end: the hand ends in a stalemate, so episodes are short
+  and rewards carry little. Pass ``opponents=[GreedyAgent()]`` for hands that are played out.
+  An opponent that raises or chooses an illegal action inside :meth:`~BurracoEnv.step` (or
+  :meth:`~BurracoEnv.reset`) ends the episode: the error propagates, with a note (or, for an
+  illegal action, a message) naming the agent and its seat, and the next ``step`` asks for a
+  ``reset``. No token is ever played for another seat than the learning one.
+* **Tokens** are whole numbers: an ``int`` or a numpy integer. Anything else (a ``bool``, a
+  float such as ``2.9`` or NaN, a string, ``None``) raises :class:`~burraco.NotationError`
+  (reason ``bad-action``) whatever ``illegal`` says, and changes nothing.
 * **An illegal token** (one the mask does not allow): with ``illegal="penalty"`` (the default)
   the episode ends at once (``terminated``), the reward is ``illegal_penalty`` and
   ``info["illegal"]`` is ``True``; with ``illegal="raise"`` the step raises
   :class:`~burraco.IllegalActionError` and nothing changes. The default lets unmasked code (and
-  ``gymnasium.utils.env_checker.check_env``) run; use ``"raise"`` to catch a masking bug.
+  ``gymnasium.utils.env_checker.check_env``) run; use ``"raise"`` to catch a masking bug. The
+  default penalty is below every hand's reward (``-reward_bound``, see
+  :func:`~burraco.envs.gymnasium.reward_bound`; -2 under ``"win-loss"``).
+* **Pickling and vector envs**: the env pickles (with its hand and its opponents), so
+  ``gymnasium.vector.SyncVectorEnv`` and ``AsyncVectorEnv`` run it; see the training how-to.
 """
 
 from __future__ import annotations
@@ -49,12 +70,13 @@ import attrs
 
 from burraco.agents import Agent, RandomAgent
 from burraco.engine import new_game
-from burraco.envs._core import RewardMode, TokenGame, hand_rewards
+from burraco.envs._core import RewardMode, TokenGame, reward_bound, rewards_of
 from burraco.errors import IllegalActionError
 from burraco.rules import CLASSIC, Rules
+from burraco.scoring import score_hand
 from burraco.views import observe
 
-__all__ = ["ENV_ID", "BurracoEnv", "RewardMode"]
+__all__ = ["ENV_ID", "BurracoEnv", "RewardMode", "reward_bound"]
 
 ENV_ID = "burraco/Burraco-v0"
 """The id under which the environment is registered with Gymnasium."""
@@ -74,8 +96,9 @@ class BurracoEnv(gymnasium.Env):
             own state).
         reward: ``"difference"`` or ``"win-loss"`` (:class:`RewardMode`).
         illegal: ``"penalty"`` or ``"raise"``: what an illegal token does (see above).
-        illegal_penalty: the reward of an illegal token under ``"penalty"`` (``None``: -1000
-            with ``"difference"``, -1 with ``"win-loss"``).
+        illegal_penalty: the reward of an illegal token under ``"penalty"`` (``None``:
+            below every hand's reward, ``-reward_bound(rules, reward)``, and -2 with
+            ``"win-loss"``).
         max_turns: truncate a hand after this many turns (of all seats, at least one round;
             ``None``: play the hand out).
         render_mode: ``"ansi"`` or ``None``.
@@ -120,7 +143,11 @@ class BurracoEnv(gymnasium.Env):
         self.reward_mode = RewardMode(reward)
         self.illegal = illegal
         if illegal_penalty is None:
-            illegal_penalty = -1000.0 if self.reward_mode is RewardMode.DIFFERENCE else -1.0
+            illegal_penalty = (
+                -2.0
+                if self.reward_mode is RewardMode.WIN_LOSS
+                else -reward_bound(rules, self.reward_mode)
+            )
         self.illegal_penalty = float(illegal_penalty)
         self.max_turns = max_turns
         self.render_mode = render_mode
@@ -131,6 +158,7 @@ class BurracoEnv(gymnasium.Env):
         )
         self._rng = random.Random()
         self._finished = True
+        self._failure: str | None = None
         self._game = TokenGame(new_game(rules, seed=0), rules)
         encoder = self._game.encoder
         self.observation_space = spaces.Box(
@@ -153,24 +181,50 @@ class BurracoEnv(gymnasium.Env):
         return self._game.space.token_name(int(token))
 
     def action_masks(self) -> Any:
-        """The tokens allowed now, as a ``bool`` vector (all ``False`` once the hand is over)."""
+        """The tokens allowed now, as a ``bool`` vector (all ``True`` once the episode is
+        over: see the module documentation)."""
         return self._mask().astype(bool)
 
     def _mask(self) -> Any:
         game = self._game
-        if self._finished or game.state.turn != self.seat:
-            return np.zeros(game.space.size, dtype=np.int8)
+        if self._finished:
+            return np.ones(game.space.size, dtype=np.int8)
         return game.mask()
 
     def _opponent(self, seat: int) -> Agent:
         return self._opponents[seat if seat < self.seat else seat - 1]
 
     def _play_others(self) -> None:
+        """Let the opponents play up to the learning seat's turn (or the end). An opponent's
+        error ends the episode (``_finished``) and propagates, naming the agent and seat."""
         game = self._game
         while not game.state.is_over and game.state.turn != self.seat and not self._cut_short():
             turn = game.state.turn
             agent = self._opponent(turn)
-            game.play(agent.choose(observe(game.state, turn), game.actions))
+            name = type(agent).__name__
+            where = f"the opponent agent {name} of seat {turn}"
+            try:
+                action = agent.choose(observe(game.state, turn), game.actions)
+                game.play(action)
+            except IllegalActionError as error:
+                self._fail(f"{where} chose an illegal action")
+                raise IllegalActionError(
+                    error.action,
+                    turn,
+                    error.reason,
+                    f"{where} chose an illegal action: {error.detail}; the episode is over: "
+                    "call reset()",
+                ) from error
+            except Exception as error:
+                self._fail(f"{where} raised {type(error).__name__}")
+                error.add_note(
+                    f"raised by {where} inside BurracoEnv; the episode is over: call reset()"
+                )
+                raise
+
+    def _fail(self, what: str) -> None:
+        self._finished = True
+        self._failure = what
 
     def _cut_short(self) -> bool:
         return self.max_turns is not None and self._game.turns >= self.max_turns
@@ -180,6 +234,10 @@ class BurracoEnv(gymnasium.Env):
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self._mask(), **extra}
+
+    def _final_info(self, totals: tuple[int, ...]) -> dict[str, Any]:
+        team = self.seat % len(totals)
+        return self._info(scores=totals, score=totals[team])
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -197,6 +255,8 @@ class BurracoEnv(gymnasium.Env):
                     RandomAgent(self._rng.getrandbits(64)) for _ in range(self.rules.players - 1)
                 ]
         dealer = int((options or {}).get("dealer", 0))
+        self._finished = True
+        self._failure = None
         while True:
             state = new_game(self.rules, seed=self._rng.getrandbits(64), dealer=dealer)
             self._game = TokenGame(state, self.rules)
@@ -210,13 +270,22 @@ class BurracoEnv(gymnasium.Env):
         """Play one token for the learning seat; after its discard the others play.
 
         Raises:
-            IllegalActionError: for an illegal token with ``illegal="raise"``.
+            IllegalActionError: for an illegal token with ``illegal="raise"`` (nothing
+                changes); and for an opponent's illegal action (the episode is over).
+            NotationError: if ``action`` is not a whole number (nothing changes).
+            RuntimeError: if the episode is over (or never began), or ended with an
+                opponent's error: call :meth:`reset`.
+            Exception: whatever an opponent agent raises (the episode is over).
         """
         game = self._game
         if self._finished:
+            if self._failure is not None:
+                raise RuntimeError(
+                    f"the episode ended with an error: {self._failure}; call reset() first"
+                )
             raise RuntimeError("the episode is over (or never began): call reset() first")
         try:
-            game.step(int(action))
+            game.step(action)
         except IllegalActionError:
             if self.illegal == "raise":
                 raise
@@ -226,8 +295,10 @@ class BurracoEnv(gymnasium.Env):
         state = game.state
         if state.is_over or self._cut_short():
             self._finished = True
-            reward = hand_rewards(state, self.reward_mode)[self.seat]
-            return self._observation(), reward, state.is_over, not state.is_over, self._info()
+            totals = score_hand(state).totals
+            reward = rewards_of(totals, self.rules.players, self.reward_mode)[self.seat]
+            info = self._final_info(totals)
+            return self._observation(), reward, state.is_over, not state.is_over, info
         return self._observation(), 0.0, False, False, self._info()
 
     def render(self) -> str | None:

@@ -23,13 +23,17 @@ Needs PettingZoo and numpy (``pip install 'burraco[pettingzoo]'``).
   included for the agent spelling it), and ``action_mask``, an ``int8`` vector of the tokens that
   continue towards a legal action (all zero for an agent not to act, and at the end).
 * **Rewards** are zero until the hand ends, then each agent gets its team's hand score minus
-  the mean of the other teams' (``reward="difference"``, the default; with two teams, own score
-  minus the opponents'), or ``reward="win-loss"``: 1 for the top team, -1 below it, 0 for a tie
-  (see :class:`RewardMode`). Partners get equal rewards.
+  the mean of the other teams' (``reward="difference"``, the default, in points: a usual hand
+  lies within about ±1,500; with two teams, own score minus the opponents'),
+  ``reward="scaled"`` (the same in thousands of points), or ``reward="win-loss"``: 1 for the
+  top team, -1 below it, 0 for a tie (see :class:`RewardMode`). Partners get equal rewards.
+  At the end every agent's ``info`` holds ``"scores"`` (every team's hand score, team ``t``
+  being the seats ``t``, ``t + teams``, ...) and ``"score"`` (its own team's).
 * **Episodes** are one hand. With ``max_turns``, a hand still going after that many turns is
   truncated, and the rewards score the cards as they lie (melds for, hands against).
 * An illegal token raises :class:`~burraco.IllegalActionError` (reason ``bad-action``) and
-  changes nothing.
+  changes nothing; a token that is not a whole number (a ``bool``, a float, a string)
+  raises :class:`~burraco.NotationError` and changes nothing.
 """
 
 from __future__ import annotations
@@ -51,8 +55,10 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
 import attrs
 
 from burraco.engine import new_game
-from burraco.envs._core import RewardMode, TokenGame, hand_rewards
+from burraco.envs._core import RewardMode, TokenGame, rewards_of
+from burraco.errors import NotationError, Reason
 from burraco.rules import CLASSIC, Rules
+from burraco.scoring import score_hand
 
 __all__ = ["RewardMode", "burraco_v0", "env", "raw_env"]
 
@@ -101,6 +107,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.max_turns = max_turns
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(rules.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents: list[str] = []
         self._game = TokenGame(new_game(rules, seed=0), rules)
         space = self._game.space
@@ -157,7 +164,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of ``agent``: its view's vector and its action mask."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         game = self._game
         if seat == game.state.turn and not (self.terminations.get(agent) or self.truncated):
             mask = game.mask()
@@ -174,29 +181,40 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """Play one token for the agent to act (``None`` for an agent that is done).
 
         Raises:
-            IllegalActionError: if the token is not allowed by the mask.
+            IllegalActionError: if the token is not allowed by the mask (nothing changes).
+            NotationError: if ``action`` is not a whole number (an ``int`` or a numpy
+                integer; reason ``bad-action``; nothing changes).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is to act: step needs a token, not None")
+            raise NotationError(
+                f"{agent} is to act: step needs a token, not None",
+                token="None",
+                reason=Reason.BAD_ACTION,
+            )
         game = self._game
+        game.step(action)
         self._cumulative_rewards[agent] = 0.0
-        game.step(int(action))
         state = game.state
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        # the rewards are zero until the hand ends, when every agent's is set at once (and no
+        # live step follows): nothing to reset or add up before
         if state.is_over or (self.max_turns is not None and game.turns >= self.max_turns):
-            for name, value in zip(self.agents, hand_rewards(state, self.reward_mode), strict=True):
-                self.rewards[name] = value
+            totals = score_hand(state).totals
+            rewards = rewards_of(totals, len(self.agents), self.reward_mode)
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            teams = len(totals)
+            for seat, name in enumerate(self.agents):
+                self.infos[name] = {"scores": totals, "score": totals[seat % teams]}
             done = dict.fromkeys(self.agents, True)
             if state.is_over:
                 self.terminations = done
             else:
                 self.truncations = done
+            self._accumulate_rewards()
         self.agent_selection = self.agents[state.turn]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``), with the action being spelled."""
