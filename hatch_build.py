@@ -20,8 +20,20 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-COMPILED = ("_movegen", "engine", "melds", "state", "closing", "pozzetto")
-"""The modules compiled (under ``src/burraco/``): the move generator and what it calls."""
+COMPILED = (
+    "_movegen",
+    "engine",
+    "melds",
+    "state",
+    "closing",
+    "pozzetto",
+    "views",
+    "agents",
+    "search",
+)
+"""The modules compiled (under ``src/burraco/``): the move generator and what it calls, and
+the views, the greedy agent and the search, whose rollouts are what a search bot spends its
+time on (``benchmarks/rl_peers.py --agents``)."""
 
 _SWITCH = "BURRACO_MYPYC"
 

@@ -110,6 +110,36 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session
+def rlbench(session: nox.Session) -> None:
+    """What RL and bot users run, against the peers: env steps and agent decisions per CPU
+    second, pure Python and mypyc-compiled (``benchmarks/rl_peers.py``, rows alternating).
+
+    Builds the compiled wheel into a directory of its own, then runs the script on the
+    source, and on the compiled build in a child process; each run measures the peers
+    (RLCard's gin-rummy env, OpenSpiel's C++ gin rummy) beside burraco's environments.
+    Arguments go to the script (``nox -s rlbench -- --rounds 3 --seconds 1``).
+    """
+    session.install("-e", ".[bench,pettingzoo,gymnasium,openspiel]", "build")
+    tmp = Path(session.create_tmp())
+    out = tmp / "rl-wheel"
+    target = tmp / "rl-compiled"
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(target, ignore_errors=True)
+    session.run(
+        "python", "-m", "build", "--wheel", "--outdir", str(out), env={"BURRACO_MYPYC": "1"}
+    )
+    wheel_file = next(str(path) for path in out.iterdir() if path.suffix == ".whl")
+    session.run(
+        "python", "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
+        wheel_file,
+    )  # fmt: skip
+    script = "benchmarks/rl_peers.py"
+    for flags in ([], ["--agents", "--seconds", "30"]):
+        session.run("python", script, *flags, *session.posargs)
+        session.run("python", script, *flags, *session.posargs, env={"PYTHONPATH": str(target)})
+
+
+@nox.session
 def rl(session: nox.Session) -> None:
     """The RL encodings and environments with every toolkit installed: their conformance
     tests, the how-to's examples, then their throughput beside the engine's."""

@@ -422,8 +422,8 @@ def test_openspiel_resampling_keeps_the_players_information_state() -> None:
         player = state.current_player()
         for seat in range(4):
             twin = state.resample_from_infostate(seat, sampler)
-            assert twin.information_state_string(seat) == state.information_state_string(seat)
-            assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)
+            assert twin.observation_string(seat) == state.observation_string(seat)
+            assert twin.observation_tensor(seat) == state.observation_tensor(seat)
         twin = state.resample_from_infostate(player, sampler)
         assert twin.current_player() == player
         assert twin.legal_actions() == state.legal_actions()
@@ -446,6 +446,7 @@ def test_openspiel_ismcts_bot_plays() -> None:
         evaluator=evaluator,
         max_simulations=4,
         random_state=np.random.RandomState(1),
+        use_observation_string=True,
     )
     state = game.new_initial_state()
     rng = random.Random(2)
@@ -460,6 +461,53 @@ def test_openspiel_ismcts_bot_plays() -> None:
             state.apply_action(action)
             moves += 1
     assert moves
+
+
+def test_openspiel_observers_honour_the_observation_type_asked_for() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.observation import make_observation
+
+    import burraco.envs.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game("python_burraco", {"players": 2})
+    assert not game.get_type().provides_information_state_tensor
+    assert not game.get_type().provides_information_state_string
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, weights)[0])
+    state.apply_action(state.legal_actions()[0])  # draw
+    assert 55 in state.legal_actions()
+    state.apply_action(55)  # "open": a partial action
+    private = make_observation(game)
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    player = state.current_player()
+    private.set_from(state, player)
+    public.set_from(state, player)
+    assert private.dict["hand"].any()
+    assert private.dict["partial_action"].any()
+    assert not public.dict["hand"].any() and not public.dict["partial_action"].any()
+    for name in ("discard_pile", "hand_sizes", "stock_size", "turn", "phase"):
+        assert (public.dict[name] == private.dict[name]).all()
+    assert "hand:" not in public.string_from(state, player)
+    assert "hand:" in private.string_from(state, player)
+    with pytest.raises(ValueError, match="perfect-recall"):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    with pytest.raises(ValueError, match="every player"):
+        make_observation(
+            game,
+            pyspiel.IIGObservationType(
+                perfect_recall=False,
+                public_info=True,
+                private_info=pyspiel.PrivateInfoType.ALL_PLAYERS,
+            ),
+        )
 
 
 @pytest.mark.parametrize("players", [3, 6])

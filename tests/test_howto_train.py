@@ -9,14 +9,21 @@ import pytest
 
 PAGE = Path(__file__).parent.parent / "docs" / "howto" / "train-an-agent.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.DOTALL)
-NEEDS = {"burraco_v0": "pettingzoo", "BurracoEnv": "gymnasium", "pyspiel": "pyspiel"}
+NEEDS = {
+    "burraco_v0": "pettingzoo",
+    "BurracoEnv": "gymnasium",
+    "gymnasium": "gymnasium",
+    "pyspiel": "pyspiel",
+}
 
 
 def test_the_page_has_its_examples() -> None:
-    assert len(BLOCKS) == 4
+    assert len(BLOCKS) == 5
 
 
-@pytest.mark.parametrize("code", BLOCKS, ids=["pettingzoo", "gymnasium", "openspiel", "train"])
+@pytest.mark.parametrize(
+    "code", BLOCKS, ids=["pettingzoo", "gymnasium", "openspiel", "vector", "train"]
+)
 def test_each_example_runs(code: str, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("numpy")
     for word, toolkit in NEEDS.items():

@@ -30,9 +30,10 @@ registers the environment as ``burraco/Burraco-v0``, so ``gymnasium.make`` build
   ``"win-loss"`` (see :class:`RewardMode`). The last step's ``info`` holds the hand's
   scores: ``info["scores"]``, every team's (team ``t`` holds the seats ``t``, ``t + teams``,
   ...), and ``info["score"]``, the learning seat's team's.
-* **Opponents**: with two players, :class:`~burraco.RandomAgent` opponents (the default)
-  almost never let a hand reach its end: the hand ends in a stalemate, so episodes are short
-  and rewards carry little. Pass ``opponents=[GreedyAgent()]`` for hands that are played out.
+* **Opponents**: with two players and :class:`~burraco.RandomAgent` opponents (the
+  default), a random learner's hands end in a stalemate (the one-card pile going back and
+  forth) within about 20 tokens, so rewards carry little: pass ``opponents=[GreedyAgent()]``
+  for hands that are played out (or play with four players).
   An opponent that raises or chooses an illegal action inside :meth:`~BurracoEnv.step` (or
   :meth:`~BurracoEnv.reset`) ends the episode: the error propagates, with a note (or, for an
   illegal action, a message) naming the agent and its seat, and the next ``step`` asks for a

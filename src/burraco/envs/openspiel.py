@@ -23,14 +23,29 @@ registers the game, so ``pyspiel.load_game("python_burraco")`` builds it.
   while it spells an action, so the same player can move many times in a row.
 * **Returns** are the hand's score of the seat's team minus the mean of the other teams'
   (zero-sum), at the end only.
-* **Observations and information states** are both the vector of
-  :class:`burraco.encoding.ObservationEncoder` from the player's view (the partial action
-  included for the player spelling it); the strings are :func:`burraco.encoding.describe` of
-  it. The information state is this summary, not a perfect-recall history.
+* **Observations** are the vector of :class:`burraco.encoding.ObservationEncoder` from the
+  player's view (the partial action included for the player spelling it); the strings are
+  :func:`burraco.encoding.describe` of it. An observer asked for public information only
+  (``pyspiel.IIGObservationType(private_info=pyspiel.PrivateInfoType.NONE)``) sees the same
+  vector with the own hand and the partial action zeroed. ``state.observation_tensor()``
+  copies the 5,773 floats into a Python list at every call (pyspiel's API); an observer from
+  ``open_spiel.python.observation.make_observation(game)`` fills a numpy array in place.
+* **No information state**: the observation is a summary of the view, not the player's
+  perfect-recall history, so the game type does not claim information states
+  (``provides_information_state_string`` and ``..._tensor`` are false) and an observer asked
+  for perfect recall raises :class:`ValueError`. Algorithms that key nodes by information
+  state take the observation instead: ``ISMCTSBot(..., use_observation_string=True)``.
 * :meth:`BurracoState.resample_from_infostate` draws a state that gives the player the same
   view, through :func:`burraco.determinize`, so OpenSpiel's Python ISMCTS bot
   (``open_spiel.python.algorithms.ismcts``) runs on the game. A resampled state has no
-  history of its own (its ``history()`` is empty).
+  history of its own (its ``history()`` is empty). The draw is seeded by the number the
+  bot's ``probability_sampler()`` returns: the Python bot takes it from its
+  ``random_state``, so ``ISMCTSBot(..., random_state=np.random.RandomState(seed))`` makes its
+  resampling (and its whole search) reproducible; a bot that passes a sampler of its own
+  (``pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)``) is seeded by that sampler.
+* **Returns** are in points (a usual hand within about ±1,500; ``game.max_utility()``
+  bounds every hand's): scale a bot's exploration constant to them (``uct_c`` of a few
+  hundred rather than 2), or divide the returns by that bound.
 """
 
 from __future__ import annotations
@@ -52,7 +67,7 @@ import attrs
 from burraco.cards import CARDS_BY_CODE, make_deck
 from burraco.encoding import ActionSpace, ObservationEncoder, describe
 from burraco.engine import new_game
-from burraco.envs._core import TokenGame, hand_rewards
+from burraco.envs._core import TokenGame, hand_rewards, reward_bound
 from burraco.rules import PRESETS, Rules
 from burraco.views import determinize, observe
 
@@ -70,8 +85,8 @@ GAME_TYPE = pyspiel.GameType(
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=6,
     min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
@@ -91,13 +106,6 @@ def rules_of(params: dict[str, Any]) -> Rules:
     return attrs.evolve(PRESETS[name], players=int(params.get("players", _DEFAULTS["players"])))
 
 
-def _utility_bound(rules: Rules) -> float:
-    deck_points = sum(card.points for card in make_deck(rules.packs))
-    bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
-    one_side = deck_points + (rules.deck_size // 7) * bonus + rules.closing_bonus
-    return float(2 * (one_side + rules.pozzetto_penalty))
-
-
 class BurracoGame(pyspiel.Game):
     """The game ``python_burraco`` (see the module documentation for its parameters)."""
 
@@ -110,7 +118,7 @@ class BurracoGame(pyspiel.Game):
         self.space = ActionSpace(self.rules)
         self.encoder = ObservationEncoder(self.rules)
         deck = self.rules.deck_size
-        bound = _utility_bound(self.rules)
+        bound = reward_bound(self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=len(CARDS_BY_CODE),
@@ -129,11 +137,34 @@ class BurracoGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> BurracoObserver:
-        """The observer of both the observation and the information state (they are the same
-        vector)."""
+        """The observer of ``iig_obs_type`` (``None``: the observation): the player's view,
+        or with ``private_info=NONE`` its public part only.
+
+        Raises:
+            ValueError: for a perfect-recall type (the game has no information state), one
+                without public information or with every player's private information, or
+                for ``params``.
+        """
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        return BurracoObserver(self)
+        public_only = False
+        if iig_obs_type is not None:
+            if iig_obs_type.perfect_recall:
+                raise ValueError(
+                    "python_burraco has no perfect-recall information state (its observation "
+                    "summarises the view); use the observation, e.g. "
+                    "ISMCTSBot(..., use_observation_string=True)"
+                )
+            if not iig_obs_type.public_info:
+                raise ValueError("python_burraco observers include the public information")
+            private = iig_obs_type.private_info
+            if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+                raise ValueError(
+                    "python_burraco observes one player's private information or none, not "
+                    "every player's"
+                )
+            public_only = private == pyspiel.PrivateInfoType.NONE
+        return BurracoObserver(self, public_only=public_only)
 
 
 class _Shared:
@@ -253,8 +284,14 @@ class BurracoObserver:
     """OpenSpiel's observer protocol: :attr:`tensor` and :attr:`dict` filled by
     :meth:`set_from`, and :meth:`string_from`."""
 
-    def __init__(self, game: BurracoGame) -> None:
+    def __init__(self, game: BurracoGame, *, public_only: bool = False) -> None:
         self._encoder: ObservationEncoder = game.encoder
+        self.public_only = public_only
+        """Whether the observer sees the public information only (no hand, no partial
+        action)."""
+        self._private = [
+            part for part in self._encoder.slices if part.name in ("hand", "partial_action")
+        ]
         self.tensor = np.zeros(self._encoder.size, np.float32)
         """The observation vector of the last :meth:`set_from`."""
         self.dict = {
@@ -268,15 +305,22 @@ class BurracoObserver:
         game = state.token_game
         if game is None:
             self.tensor.fill(0)
-        else:
-            self.tensor[:] = game.observation(player)
+            return
+        self.tensor[:] = game.observation(player)
+        if self.public_only:
+            for part in self._private:
+                self.tensor[part.offset : part.stop] = 0
 
     def string_from(self, state: BurracoState, player: int) -> str:
         """``player``'s observation of ``state`` in words."""
         game = state.token_game
         if game is None:
             return f"seat {player}: dealing"
-        return f"seat {player}\n" + describe(game.observation(player), game.state.rules)
+        vector = game.observation(player)
+        if self.public_only:
+            for part in self._private:
+                vector[part.offset : part.stop] = 0
+        return f"seat {player}\n" + describe(vector, game.state.rules)
 
 
 pyspiel.register_game(GAME_TYPE, BurracoGame)
