@@ -61,6 +61,7 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
 
 import attrs
 
+from burraco._build import python_class
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
 from burraco.errors import NotationError, Reason, excerpt
@@ -328,7 +329,12 @@ class ActionTree:
         """The legal action that ``tokens`` spell completely, or ``None``."""
         if not tokens:
             return None
-        return self._group(int(tokens[0])).get(tuple(tokens))
+        head = int(tokens[0])
+        if len(tokens) == 1 and 0 <= head < self.space.OPEN:
+            # draw, pick and discards are whole actions of one token: no spelling to look up
+            group = self._by_head.get(head)
+            return group[0] if group else None
+        return self._group(head).get(tuple(tokens))
 
     def spellings(self) -> dict[tuple[int, ...], Action]:
         """Every complete spelling and its action.
@@ -413,6 +419,7 @@ def action_features(view: PlayerView, actions: Sequence[Action]) -> NDArray:
 # --- observations -------------------------------------------------------------------------------
 
 
+@python_class
 @attrs.frozen
 class Slice:
     """One named part of an observation vector."""

@@ -88,7 +88,7 @@ class TokenGame:
     """A hand played one token at a time: the state, the tokens of the action being spelled,
     and the prefix tree of the legal actions."""
 
-    __slots__ = ("actions", "encoder", "partial", "played", "space", "state", "tree", "turns")
+    __slots__ = ("_tree", "actions", "encoder", "partial", "played", "space", "state", "turns")
 
     def __init__(self, state: GameState, rules: Rules) -> None:
         self.space = ActionSpace(rules)
@@ -98,7 +98,16 @@ class TokenGame:
         self.turns = 0
         self.played = [0] * len(state.hands)
         self.actions = legal_actions(state)
-        self.tree = ActionTree(self.actions, self.space)
+        self._tree: ActionTree | None = None
+
+    @property
+    def tree(self) -> ActionTree:
+        """The prefix tree of the legal actions, built when first asked for (the positions of
+        agents that play whole actions never need one)."""
+        tree = self._tree
+        if tree is None:
+            tree = self._tree = ActionTree(self.actions, self.space)
+        return tree
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TokenGame:
         """A copy for a search to play on: the state, actions and tree are immutable values
@@ -106,7 +115,7 @@ class TokenGame:
         twin = TokenGame.__new__(TokenGame)
         twin.space, twin.encoder, twin.state = self.space, self.encoder, self.state
         twin.partial, twin.turns, twin.played = list(self.partial), self.turns, list(self.played)
-        twin.actions, twin.tree = self.actions, self.tree
+        twin.actions, twin._tree = self.actions, self._tree
         return twin
 
     def mask(self) -> NDArray:
@@ -165,4 +174,4 @@ class TokenGame:
             self.turns += 1
         self.partial = []
         self.actions = legal_actions(self.state)
-        self.tree = ActionTree(self.actions, self.space)
+        self._tree = None

@@ -66,7 +66,28 @@ __all__ = ["RewardMode", "burraco_v0", "env", "raw_env"]
 def env(**kwargs: Any) -> Any:
     """The environment wrapped in PettingZoo's order-enforcing wrapper (the usual entry point).
     Takes the arguments of :class:`raw_env`."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return _OrderEnforcing(raw_env(**kwargs))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper, whose ``last`` asks the environment itself.
+
+    The inherited ``last`` runs on the wrapper and reads six attributes of the environment
+    through the wrapper's ``__getattr__`` at every step, a third of a step's time in the
+    compiled build; asked of the environment, the same values come straight."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent = self.env.agent_selection
+        env = self.env
+        return (
+            self.observe(agent) if observe else None,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
