@@ -30,10 +30,12 @@ COMPILED = (
     "views",
     "agents",
     "search",
+    "encoding",
 )
-"""The modules compiled (under ``src/burraco/``): the move generator and what it calls, and
-the views, the greedy agent and the search, whose rollouts are what a search bot spends its
-time on (``benchmarks/rl_peers.py --agents``)."""
+"""The modules compiled (under ``src/burraco/``): the move generator and what it calls; the
+views, the greedy agent and the search, whose rollouts are what a search bot spends its time
+on (``benchmarks/rl_peers.py --agents``); and the encodings, which build every observation and
+mask of the environments (``benchmarks/rl_peers.py``)."""
 
 _SWITCH = "BURRACO_MYPYC"
 
