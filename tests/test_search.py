@@ -7,14 +7,16 @@ from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 from burraco.actions import Action, Discard, DrawStock
 from burraco.agents import GreedyAgent, play_hand, play_out
 from burraco.cards import Card
 from burraco.engine import apply, legal_actions, new_game
-from burraco.rules import CLASSIC, INTERNATIONAL
+from burraco.rules import CLASSIC, INTERNATIONAL, Rules
 from burraco.search import SearchAgent, _evaluate, _hopeful, _pick, _rollout
 from burraco.state import GameState
+from burraco.testing import game_states
 from burraco.views import PlayerView, determinize, observe
 
 
@@ -236,3 +238,44 @@ def test_a_settled_decision_stops_sampling_early(monkeypatch: pytest.MonkeyPatch
             action = GreedyAgent().choose(observe(state, state.turn), actions)
         state = apply(state, action)
     assert settled > 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(state=game_states())
+def test_a_hand_that_goes_on_is_evaluated_as_its_hand_score_says(state: GameState) -> None:
+    from burraco.scoring import score_hand
+    from burraco.search import _HAND_WEIGHT, _NEAR_BURRACO, _going_on
+
+    if state.is_over:
+        return
+    expected = [
+        score.total
+        - (1 - _HAND_WEIGHT) * score.in_hand
+        + sum(_NEAR_BURRACO.get(len(meld.cards), 0) for meld in melds)
+        for score, melds in zip(score_hand(state).teams, state.melds, strict=True)
+    ]
+    assert _going_on(state) == expected
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, INTERNATIONAL])
+def test_the_greedy_policy_chooses_as_when_it_valued_every_action(rules: Rules) -> None:
+    # _play values the discards only when no meld is worth laying: the same choice as the
+    # best meld if its value is positive, else the best discard, over every action valued
+    agent = GreedyAgent()
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(12):
+        state = new_game(rules, seed=seed)
+        while not state.is_over:
+            actions = legal_actions(state)
+            view = observe(state, state.turn)
+            if view.hand is not None and len(actions) > 1 and view.phase.name == "PLAY":
+                melds, discards = agent._scored(view, view.hand, actions)
+                if melds and (max(value for value, _ in melds) > 0 or not discards):
+                    expected = agent._best(melds)[1]
+                else:
+                    expected = agent._best(discards)[1]
+                assert agent.choose(view, actions) == expected
+                checked += 1
+            state = apply(state, rng.choice(actions))
+    assert checked > 100

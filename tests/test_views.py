@@ -293,3 +293,19 @@ def test_determinize_rejects_a_view_that_no_state_gives() -> None:
 def test_a_view_lists_known_cards_for_every_seat() -> None:
     view: PlayerView = observe(new_game(seed=2), 1)
     assert len(view.known_cards) == len(view.hand_sizes) == 4
+
+
+@settings(max_examples=60, deadline=None)
+@given(states=st.lists(game_states(), min_size=1, max_size=4))
+def test_table_points_are_the_melds_points_and_bonuses_whatever_was_observed_before(
+    states: list[GameState],
+) -> None:
+    from burraco.melds import burraco_bonus
+
+    # the views memo their points by the identity of the melds: alternate between states
+    for state in [*states, *reversed(states), *states]:
+        expected = tuple(
+            sum(meld.points + burraco_bonus(meld, state.rules) for meld in team)
+            for team in state.melds
+        )
+        assert observe(state, 0).table_points == expected
