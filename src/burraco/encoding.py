@@ -464,6 +464,7 @@ class ObservationEncoder:
     __slots__ = (
         "_at",
         "_hand_high",
+        "_last_pile",
         "_meld_rows",
         "_piles",
         "_rules",
@@ -526,6 +527,10 @@ class ObservationEncoder:
         self._meld_rows: dict[tuple[Meld, Rules], array[float]] = {}
         self._teams_memo: dict[int, tuple[tuple[Meld, ...], Rules, array[float]]] = {}
         self._piles: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
+        self._last_pile: tuple[tuple[Card, ...], array[float]] = (
+            (),
+            array("f", bytes(4 * CARD_KINDS)),
+        )
 
     def __repr__(self) -> str:
         return f"ObservationEncoder(players={self.players}, size={self.size})"
@@ -754,10 +759,17 @@ class ObservationEncoder:
             return found[1]
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
-        counts = array("f", bytes(4 * CARD_KINDS))
-        for card in pile:
-            counts[card.code] += 1.0
+        last_pile, last_counts = self._last_pile
+        if len(pile) == len(last_pile) + 1 and pile[:-1] == last_pile:
+            # a discard on the pile counted last: one more card, not the whole pile again
+            counts = array("f", last_counts)
+            counts[pile[-1].code] += 1.0
+        else:
+            counts = array("f", bytes(4 * CARD_KINDS))
+            for card in pile:
+                counts[card.code] += 1.0
         memo[id(pile)] = (pile, counts)
+        self._last_pile = (pile, counts)
         return counts
 
     def _team_block(self, melds: tuple[Meld, ...], rules: Rules) -> array[float]:

@@ -74,20 +74,29 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
 
     The inherited ``last`` runs on the wrapper and reads six attributes of the environment
     through the wrapper's ``__getattr__`` at every step, a third of a step's time in the
-    compiled build; asked of the environment, the same values come straight."""
+    compiled build; asked of the environment, the same values come straight. ``step`` makes
+    the wrapper's checks and calls the environment's ``step`` itself, as the inherited one
+    does through one more layer."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        agent = self.env.agent_selection
         env = self.env
+        agent = env.agent_selection
         return (
-            self.observe(agent) if observe else None,
+            env.observe(agent) if observe else None,
             env._cumulative_rewards[agent],
             env.terminations[agent],
             env.truncations[agent],
             env.infos[agent],
         )
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset or not self.env.agents:
+            super().step(action)  # the wrapper's error or warning
+            return
+        self._has_updated = True
+        self.env.step(action)
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
