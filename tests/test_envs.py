@@ -139,6 +139,32 @@ def test_pettingzoo_seeds_reproduce_a_hand() -> None:
     assert first == second
 
 
+def test_pettingzoo_wrapper_still_enforces_the_order_of_calls() -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    from burraco.envs import burraco_v0
+
+    env = burraco_v0.env(players=2)
+    assert isinstance(env, OrderEnforcingWrapper)
+    with pytest.raises(AttributeError, match="before reset"):
+        env.last()
+    with pytest.raises(Exception, match="reset"):
+        env.step(0)
+    env.reset(seed=2)
+    agents = iter(env.agent_iter())
+    assert next(agents) == env.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)  # no step since the last agent was handed out
+    observation, reward, termination, truncation, info = env.last()
+    assert observation["action_mask"].any() and reward == 0
+    assert not termination and not truncation and info == {}
+    assert env.last(observe=False)[0] is None
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert next(agents) == env.agent_selection
+    assert list(env.agent_iter(max_iter=0)) == []
+
+
 # --- Gymnasium ----------------------------------------------------------------------------------
 
 

@@ -46,6 +46,10 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.wrappers.order_enforcing import (
+        AECOrderEnforcingIterable,
+        AECOrderEnforcingIterator,
+    )
 except ImportError as _error:  # pragma: no cover - exercised in a subprocess test
     raise ImportError(
         "burraco.envs.pettingzoo needs PettingZoo: install it with "
@@ -76,7 +80,8 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     through the wrapper's ``__getattr__`` at every step, a third of a step's time in the
     compiled build; asked of the environment, the same values come straight. ``step`` makes
     the wrapper's checks and calls the environment's ``step`` itself, as the inherited one
-    does through one more layer."""
+    does through one more layer, and ``agent_iter``'s iterator reads the agents from the
+    environment too."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
@@ -97,6 +102,32 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
             return
         self._has_updated = True
         self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            super().agent_iter(max_iter)  # the wrapper's error
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> Any:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing iterator, reading the agents from the environment itself
+    rather than through the wrapper's ``__getattr__``; the same checks."""
+
+    def __next__(self) -> Any:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        if not wrapper._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        wrapper._has_updated = False
+        return env.agent_selection
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
