@@ -479,3 +479,21 @@ def test_an_encoder_pickles_to_one_with_the_same_layout() -> None:
     twin = pickle.loads(pickle.dumps(encoder))
     assert twin.size == encoder.size and twin.slices == encoder.slices
     assert (twin.encode(view) == encoder.encode(view)).all()
+
+
+def test_numpy_integer_tokens_work_wherever_tokens_are_taken() -> None:
+    state = apply(new_game(seed=7), DrawStock())
+    space = ActionSpace(state.rules)
+    tree = ActionTree(legal_actions(state), space)
+    spelling = space.encode(legal_actions(state)[0])
+    as_numpy = [np.int64(token) for token in spelling]
+    assert space.decode(as_numpy) == space.decode(spelling)
+    assert space.token_name(np.int16(spelling[0])) == space.token_name(spelling[0])
+    assert tree.next_tokens(as_numpy[:1]) == tree.next_tokens(spelling[:1])
+    assert (tree.mask(as_numpy[:2]) == tree.mask(spelling[:2])).all()
+    assert tree.action(as_numpy) == tree.action(spelling) == legal_actions(state)[0]
+    encoder = ObservationEncoder(state.rules)
+    view = observe(state, state.turn)
+    assert (encoder.encode(view, as_numpy[:2]) == encoder.encode(view, spelling[:2])).all()
+    with pytest.raises(NotationError, match="whole number"):
+        space.decode([float(token) for token in spelling])  # type: ignore[misc]

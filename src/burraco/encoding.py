@@ -50,7 +50,7 @@ import itertools
 import operator
 from array import array
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 try:
     import numpy as np
@@ -183,14 +183,17 @@ class ActionSpace:
         tokens.append(self.commit)
         return tuple(tokens)
 
-    def decode(self, tokens: Sequence[int]) -> Action:
+    def decode(self, tokens: Sequence[SupportsIndex]) -> Action:
         """The action that ``tokens`` spell.
 
         Raises:
-            NotationError: if the tokens are not a complete canonical spelling (reason
-                ``bad-action``); the message says what was wrong.
+            NotationError: if the tokens are not a complete canonical spelling, or a token is
+                not a whole number (see :func:`as_token`) (reason ``bad-action``); the
+                message says what was wrong.
         """
-        tokens = [int(token) for token in tokens]
+        return self._decode([as_token(token) for token in tokens])
+
+    def _decode(self, tokens: list[int]) -> Action:
         if not tokens:
             raise _bad_tokens(tokens, "no tokens")
         head = tokens[0]
@@ -220,12 +223,14 @@ class ActionSpace:
             return OpenMeld(cards, wild_as)
         return AddToMeld(head - self.add_base, cards, wild_as)
 
-    def token_name(self, token: int) -> str:
+    def token_name(self, token: SupportsIndex) -> str:
         """A token in words: ``draw``, ``discard 9C``, ``add 3``, ``7H``, ``=4``, ``commit``.
 
         Raises:
             ValueError: if ``token`` is not from 0 to ``size - 1``.
+            NotationError: if ``token`` is not a whole number (see :func:`as_token`).
         """
+        token = as_token(token)
         if not 0 <= token < self.size:
             raise ValueError(f"token must be from 0 to {self.size - 1}, not {token}")
         if token == self.DRAW:
@@ -296,12 +301,17 @@ class ActionTree:
             self._spelled[head] = spelled
         return spelled
 
-    def next_tokens(self, prefix: Sequence[int] = ()) -> tuple[int, ...]:
+    def next_tokens(self, prefix: Sequence[SupportsIndex] = ()) -> tuple[int, ...]:
         """The tokens, ascending, with which some legal action continues ``prefix``; empty
-        when ``prefix`` is a complete action or no legal action starts with it."""
-        key = tuple(prefix)
-        found = self._children.get(key)
+        when ``prefix`` is a complete action or no legal action starts with it.
+
+        Raises:
+            NotationError: if a token is not a whole number (see :func:`as_token`).
+        """
+        lookup: tuple[Any, ...] = tuple(prefix)  # numpy integers find the same entries
+        found = self._children.get(lookup)
         if found is None:
+            key = tuple([as_token(token) for token in prefix])
             depth = len(key)
             following = {
                 tokens[depth]
@@ -312,29 +322,34 @@ class ActionTree:
             self._children[key] = found
         return found
 
-    def mask(self, prefix: Sequence[int] = ()) -> NDArray:
+    def mask(self, prefix: Sequence[SupportsIndex] = ()) -> NDArray:
         """:meth:`next_tokens` as an ``int8`` vector of length ``space.size`` (1 = allowed).
 
         Each call returns a new array (the caller may keep or change it)."""
-        key = tuple(prefix)
+        key: tuple[Any, ...] = tuple(prefix)
         found = self._masks.get(key)
         if found is None:
             bits = bytearray(self.space.size)
-            for token in self.next_tokens(key):
+            for token in self.next_tokens(prefix):
                 bits[token] = 1
             found = self._masks[key] = bytes(bits)
         return np.frombuffer(bytearray(found), dtype=np.int8)
 
-    def action(self, tokens: Sequence[int]) -> Action | None:
-        """The legal action that ``tokens`` spell completely, or ``None``."""
+    def action(self, tokens: Sequence[SupportsIndex]) -> Action | None:
+        """The legal action that ``tokens`` spell completely, or ``None``.
+
+        Raises:
+            NotationError: if the first token is not a whole number (see :func:`as_token`).
+        """
         if not tokens:
             return None
-        head = int(tokens[0])
+        head = as_token(tokens[0])
         if len(tokens) == 1 and 0 <= head < self.space.OPEN:
             # draw, pick and discards are whole actions of one token: no spelling to look up
             group = self._by_head.get(head)
             return group[0] if group else None
-        return self._group(head).get(tuple(tokens))
+        spelling: tuple[Any, ...] = tuple(tokens)
+        return self._group(head).get(spelling)
 
     def spellings(self) -> dict[tuple[int, ...], Action]:
         """Every complete spelling and its action.
@@ -579,7 +594,7 @@ class ObservationEncoder:
         out[partial + space.card_base : partial + space.card_base + CARD_KINDS] = cards
         return out
 
-    def encode(self, view: PlayerView, partial: Sequence[int] = ()) -> NDArray:
+    def encode(self, view: PlayerView, partial: Sequence[SupportsIndex] = ()) -> NDArray:
         """The vector for ``view`` with the tokens ``partial`` chosen so far this action.
 
         It reads nothing but ``view`` and ``partial``.
@@ -623,7 +638,9 @@ class ObservationEncoder:
         self._fill_partial(out, tokens)
         return np.frombuffer(out, dtype=np.float32)
 
-    def _encode_state(self, state: GameState, seat: int, partial: Sequence[int]) -> NDArray:
+    def _encode_state(
+        self, state: GameState, seat: int, partial: Sequence[SupportsIndex]
+    ) -> NDArray:
         """``encode(observe(state, seat), partial)``, read from the state without building
         the view (the environments' path; the tests hold the two equal)."""
         tokens = self._tokens(partial)
@@ -658,7 +675,7 @@ class ObservationEncoder:
         self._fill_partial(out, tokens)
         return np.frombuffer(out, dtype=np.float32)
 
-    def _tokens(self, partial: Sequence[int]) -> list[int]:
+    def _tokens(self, partial: Sequence[SupportsIndex]) -> list[int]:
         size = self.space.size
         tokens = [as_token(token) for token in partial]
         for token in tokens:
