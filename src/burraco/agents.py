@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
+from burraco._build import python_class
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
 from burraco.cards import Card, Rank
 from burraco.engine import apply, legal_actions, new_game
@@ -73,6 +74,7 @@ class Agent(Protocol):
         ...
 
 
+@python_class  # subclassable and picklable in the compiled build too
 class RandomAgent:
     """An agent that picks uniformly at random among the legal actions.
 
@@ -292,6 +294,7 @@ def _strays(cards: Sequence[Card], melds: Sequence[Meld], rules: Rules) -> int:
     )
 
 
+@python_class  # subclassable and picklable in the compiled build too
 class GreedyAgent:
     """A heuristic agent that looks one action ahead.
 

@@ -293,6 +293,13 @@ class ActionTree:
     def __len__(self) -> int:
         return sum(len(group) for group in self._by_head.values())
 
+    def __reduce__(self) -> tuple[type[ActionTree], tuple[list[Action], ActionSpace]]:
+        # rebuilt from its actions (the spellings are caches), in either build
+        return ActionTree, (
+            [action for group in self._by_head.values() for action in group],
+            self.space,
+        )
+
     def _group(self, head: int) -> dict[tuple[int, ...], Action]:
         spelled = self._spelled.get(head)
         if spelled is None:

@@ -43,6 +43,7 @@ from typing import Final
 
 import attrs
 
+from burraco._build import python_class
 from burraco.actions import Action, DrawStock, TakeDiscardPile
 from burraco.agents import GreedyAgent
 from burraco.cards import Card
@@ -215,6 +216,7 @@ class _Budget:
         return True
 
 
+@python_class  # subclassable and picklable in the compiled build too
 class SearchAgent:
     """A determinized-search agent (PIMC with greedy rollouts); see the module docstring.
 
