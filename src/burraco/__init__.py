@@ -46,6 +46,7 @@ from burraco.engine import (
     new_game,
 )
 from burraco.errors import (
+    AgentError,
     BurracoError,
     IllegalActionError,
     InvalidMeldError,
@@ -112,6 +113,7 @@ __all__ = [
     "Action",
     "AddToMeld",
     "Agent",
+    "AgentError",
     "BurracoError",
     "BurracoKind",
     "CLASSIC",

@@ -50,9 +50,10 @@ from burraco import __compiled__, __version__
 from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile, parse_action
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
 from burraco.cards import Rank, Suit, parse_cards
-from burraco.duel import ProgressBar
+from burraco.duel import DuelResult, ProgressBar
 from burraco.engine import apply, check_action, legal_actions, new_game
 from burraco.errors import (
+    AgentError,
     BurracoError,
     IllegalActionError,
     InvalidMeldError,
@@ -883,11 +884,27 @@ def _duel(args: argparse.Namespace) -> int:
     except ImportError as error:
         print(f"burraco duel: {error}", file=sys.stderr)
         return BAD_INPUT
-    if args.json:
+    except AgentError as error:
+        partial = error.partial
+        played = partial.deals if isinstance(partial, DuelResult) else ()
+        if isinstance(partial, DuelResult) and played:
+            _print_duel(partial, args.json)
+        print(f"burraco duel: {error}", file=sys.stderr)
+        print(
+            f"burraco duel: an agent failed in {args.deals - len(played)} of {args.deals} deals; "
+            + (f"the figures above are of the other {len(played)}" if played else "none ended"),
+            file=sys.stderr,
+        )
+        return BAD_INPUT
+    _print_duel(result, args.json)
+    return OK
+
+
+def _print_duel(result: DuelResult, as_json: bool) -> None:
+    if as_json:
         print(json.dumps(result.summary(), indent=2))
     else:
         print(result)
-    return OK
 
 
 def _add_duel(commands: Any) -> None:
