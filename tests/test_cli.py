@@ -194,7 +194,11 @@ def test_demo_plays_other_rules_tables_and_agents(
         (["--players", "5"], "invalid choice: 5"),
         (["--rules", "german"], "invalid choice: 'german'"),
         (["--agents", "greedy,clever"], "unknown agent 'clever': choose from greedy, random"),
-        (["--seed", "x"], "the seed must be a whole number, not 'x'"),
+        (["--seed", "x"], "the seed must be a whole number of 0 or more, not 'x'"),
+        (["--seed=-7"], "the seed must be a whole number of 0 or more, not '-7'"),
+        (["--seed", "١٢"], "the seed must be a whole number of 0 or more, not '١٢'"),
+        (["--seed", "1_000"], "the seed must be a whole number of 0 or more, not '1_000'"),
+        (["--seed", "9" * 5000], "the seed must be a whole number of 0 or more, not '999"),
     ],
 )
 def test_demo_rejects_bad_options(
@@ -299,7 +303,11 @@ def test_score_rules_option_overrides_the_file(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("{", "not JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+        (
+            "{",
+            "the text is not valid JSON: expecting property name enclosed in double quotes: "
+            "line 1 column 2",
+        ),
         ([], 'the file must hold a JSON object with a "teams" list'),
         ({"teams": []}, '"teams" must be a non-empty list of teams'),
         ({"teams": [{"melds": "4S 5S 6S", "pozzetto": True}]}, "teams[0].melds must be a list"),
@@ -522,3 +530,38 @@ def test_validate_quotes_the_whole_input_with_a_placed_wild(
         "illegal meld '5H 6H JK=9H': wild-as-not-possible: the wild cannot stand for 9H; "
         "it can stand for 7H or 4H\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"players": ' + "4" * 5000 + "}", "a number has more than the 4,300 digits"),
+        ('{"players": 1' + "0" * 100 + "}", "players must be 2, 3, 4 or 6, not a number of about"),
+        ({"rules": "x" * 900_000, "teams": []}, "rules must be one of classic, fibur, "),
+        ({"x" * 900_000: 1}, 'unknown key "xxxxxxxx'),
+        ({"teams": [{"melds": [], "pozzetto": "y" * 900_000}]}, "must be true or false, not"),
+        ({"teams": [{"melds": ["7H " * 300_000], "pozzetto": True}]}, "teams[0]: "),
+        ({"teams": [{"melds": [], "hand": "ZZ" * 400_000, "pozzetto": True}]}, "bad card 'ZZZ"),
+        (" " * 1_000_001, "a document is at most 1,000,000"),
+        ('{"teams": [], "teams": []}', "the field 'teams' appears twice"),
+    ],
+)
+def test_score_reports_a_hostile_file_in_one_short_line(
+    content: object, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, content)
+    assert main(["score", path]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"burraco score: {path}: ")
+    assert message in captured.err
+    assert captured.err.count("\n") == 1 and len(captured.err) < 600
+
+
+def test_score_reads_a_file_that_opens_with_a_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = {"teams": [{"melds": ["KH KD KC"], "hand": "5H", "pozzetto": False}, OTHER_TEAM]}
+    path = write(tmp_path, "\ufeff" + json.dumps(hand))
+    assert main(["score", path]) == 0
+    assert "classic rules" in capsys.readouterr().out

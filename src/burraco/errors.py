@@ -151,11 +151,13 @@ EXCERPT_LENGTH: Final = 40
 ends in ``…``."""
 
 
-def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
+def excerpt(text: object, limit: int = EXCERPT_LENGTH, *, quoted: bool = True) -> str:
     r"""``text`` quoted for an error message: at most ``limit`` characters, then ``…``.
 
     Characters that are not printable (control characters, line breaks, lone surrogates, ...)
-    are written as Python escapes, so a message is always one line of encodable text.
+    are written as Python escapes, so a message is always one line of encodable text. With
+    ``quoted=False`` the excerpt comes without the quotes (for a name or a message that is
+    not the input itself).
 
     >>> excerpt("7H 8H")
     "'7H 8H'"
@@ -163,12 +165,21 @@ def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
     "'7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H…'"
     >>> print(excerpt("7H\n8H"))
     '7H\n8H'
+    >>> excerpt("KeyError: 'x'", quoted=False)
+    "KeyError: 'x'"
     """
     if not isinstance(text, str):
         text = f"a {type(text).__name__}"
-    return f"'{_one_line(text, limit)}'"
+    cut = text[:limit]
+    if not cut.isprintable():
+        cut = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
+    if len(text) > limit:
+        cut += "…"
+    return f"'{cut}'" if quoted else cut
 
 
+_MOST_LINE: Final = 200
+"""The most characters of an agent's name or exception that an :class:`AgentError` quotes."""
 _MOST_ACTION: Final = 120
 """The most characters of an action that an :class:`IllegalActionError` message quotes (every
 action in notation but a few very long ``add`` actions is shorter)."""
@@ -438,8 +449,8 @@ class AgentError(IllegalActionError):
     ) -> None:
         if len(detail) > _MOST_DETAIL:
             detail = detail[:_MOST_DETAIL] + "…"
-        error = _one_line(error)
-        name = _one_line(agent)
+        error = excerpt(error, _MOST_LINE, quoted=False)
+        name = excerpt(agent, _MOST_LINE, quoted=False)
         if reason is Reason.AGENT_FAILED:
             what = f"raised {error}"
         else:
@@ -507,16 +518,7 @@ def exception_text(error: BaseException) -> str:
     """
     text = str(error)
     name = type(error).__name__
-    return _one_line(f"{name}: {text}" if text else name)
-
-
-def _one_line(text: str, limit: int = 200) -> str:
-    """``text`` cut to ``limit`` characters (then ``…``), its non-printable characters
-    escaped: the body of :func:`excerpt`, without the quotes."""
-    cut = text[:limit]
-    if not cut.isprintable():
-        cut = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
-    return cut + "…" if len(text) > limit else cut
+    return excerpt(f"{name}: {text}" if text else name, _MOST_LINE, quoted=False)
 
 
 def _rebuild(cls: type[BurracoError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
