@@ -292,7 +292,12 @@ def test_score_reads_standard_input(
 def test_score_rules_option_overrides_the_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    hand = {"teams": [{"melds": ["4S 5S 6S 7S 8S 9S 10S JK=JS"], "pozzetto": True}, OTHER_TEAM]}
+    hand = {
+        "teams": [
+            {"melds": ["4S 5S 6S 7S 8S 9S 10S JK=JS"], "hand": "3C 4C", "pozzetto": True},
+            OTHER_TEAM,
+        ]
+    }
     path = write(tmp_path, {**hand, "rules": "classic"})
     assert main(["score", path, "--rules", "fibur"]) == 0
     out = capsys.readouterr().out
@@ -495,7 +500,7 @@ CLOSER = {"melds": ["4S 5S 6S 7S 8S 9S 10S"], "hand": "3C", "pozzetto": True, "c
             {
                 "teams": [
                     {**CLOSER, "hand": "5H"},
-                    {"melds": ["5H 5D 5C"], "hand": "5H", "pozzetto": True},
+                    {"melds": ["5H 5D 5C"], "hand": "5H 3C", "pozzetto": True},
                 ]
             },
             "too-many-copies: the teams hold 3 copies of 5H",
@@ -542,6 +547,10 @@ def test_validate_quotes_the_whole_input_with_a_placed_wild(
         ({"teams": [{"melds": [], "pozzetto": "y" * 900_000}]}, "must be true or false, not"),
         ({"teams": [{"melds": ["7H " * 300_000], "pozzetto": True}]}, "teams[0]: "),
         ({"teams": [{"melds": [], "hand": "ZZ" * 400_000, "pozzetto": True}]}, "bad card 'ZZZ"),
+        (
+            {"teams": [{"melds": ["KH KD KC"], "pozzetto": False}, OTHER_TEAM]},
+            "teams[0]: inconsistent-state: every seat but the closer ends the hand holding a card",
+        ),
         (" " * 1_000_001, "a document is at most 1,000,000"),
         ('{"teams": [], "teams": []}', "the field 'teams' appears twice"),
     ],
@@ -561,7 +570,7 @@ def test_score_reports_a_hostile_file_in_one_short_line(
 def test_score_reads_a_file_that_opens_with_a_byte_order_mark(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    hand = {"teams": [{"melds": ["KH KD KC"], "hand": "5H", "pozzetto": False}, OTHER_TEAM]}
+    hand = {"teams": [{"melds": ["KH KD KC"], "hand": "5H 4C", "pozzetto": False}, OTHER_TEAM]}
     path = write(tmp_path, "\ufeff" + json.dumps(hand))
     assert main(["score", path]) == 0
     assert "classic rules" in capsys.readouterr().out

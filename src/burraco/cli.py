@@ -553,8 +553,9 @@ default 4), which fix the number of teams:
 
 For each team: "melds" (required) lists its melds, each a string or a list of cards;
 "pozzetto" (required) says whether it took its pozzetto; "hand" (default none) holds every
-card left in its players' hands; "closed" (default false) says whether it closed. Use "-" to
-read the file from standard input."""
+card left in its players' hands (every seat but the closer holds one at least); "closed"
+(default false) says whether it closed. Use "-" to read the file from standard input. The file
+is at most 1,000,000 characters long."""
 
 _TEAM_KEYS: Final = frozenset({"melds", "hand", "pozzetto", "closed"})
 
