@@ -84,7 +84,10 @@ read (about a hundred times the longest match a table plays); a longer text rais
 :class:`~burraco.RecordError` before anything is read."""
 
 _NAME: Final = r"[A-Za-z][A-Za-z0-9_.]*"
-_HEADER: Final = re.compile(rf'\[({_NAME})[ \t]+"((?:[^"\\]+|\\.)*)"\]', re.ASCII)
+_HEADER: Final = re.compile(rf'\[({_NAME})[ \t]+"((?:[^"\\]|\\.)*)"\]', re.ASCII)
+"""A header line. The value's pattern takes one character (or one escape) a step: a run of
+characters a step, nested in the repetition, would try every way to split a run when the line
+does not match, which takes exponential time."""
 _TURN: Final = re.compile(
     r"([0-9]+)\.[ \t]*seat[ \t]+([0-9]+)[ \t]*:(.*)", re.ASCII | re.IGNORECASE | re.DOTALL
 )
