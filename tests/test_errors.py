@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -228,3 +229,31 @@ def test_exception_text_is_one_bounded_line() -> None:
     assert errors.exception_text(KeyError("x")) == "KeyError: 'x'"
     assert errors.exception_text(RuntimeError()) == "RuntimeError"
     assert errors.exception_text(ValueError("a\nb" * 1000)).count("\n") == 0
+
+
+def test_every_entry_point_quotes_at_most_a_bounded_excerpt_of_huge_input() -> None:
+    from burraco import Match, new_game, parse_cards, score_team, validate_meld
+    from burraco.record import MatchRecord
+    from burraco.serialize import from_json
+
+    huge = "x" * 900_000
+    attempts: list[Callable[[], object]] = [
+        lambda: validate_meld("7H 8H JK", wild_as=huge),  # type: ignore[arg-type]
+        lambda: validate_meld("7H 8H JK=" + huge),
+        lambda: parse_cards("7H " + huge),
+        lambda: new_game(deck=parse_cards("7H " * 200_000)),
+        lambda: score_team(["7H 8H 9H"], "7H " * 200_000, took_pozzetto=False, closed=False),
+        lambda: MatchRecord.parse(f'[Rules "{huge}"]\n[Seed "1"]\n'),
+        lambda: MatchRecord.parse(f'[Rules "classic"]\n[Seed "1"]\n[Result "{huge}"]\n'),
+        lambda: MatchRecord.parse(f'[Rules "classic"]\n[Rules.{huge} "1"]\n[Seed "1"]\n'),
+        lambda: from_json('{"format": 1, "type": "' + huge + '"}'),
+        lambda: from_json('{"format": 1, "' + huge + '": 1}'),
+        lambda: from_json("[" + "1" * 5000 + "]"),
+        lambda: from_json(huge + huge),
+        lambda: Match.start().record(huge),  # type: ignore[arg-type]
+    ]
+    for attempt in attempts:
+        with pytest.raises((BurracoError, TypeError)) as caught:
+            attempt()
+        message = str(caught.value)
+        assert len(message) < 1300 and "\n" not in message, message[:200]

@@ -513,7 +513,7 @@ def _validate(args: argparse.Namespace) -> int:
     try:
         meld = validate_meld(text, rules)
     except InvalidMeldError as error:
-        print(f"illegal meld '{text}': {error.reason}: {error.detail}", file=sys.stderr)
+        print(f"illegal meld {excerpt(text)}: {error.reason}: {error.detail}", file=sys.stderr)
         return ILLEGAL_MELD
     except NotationError as error:
         print(f"burraco validate: {error}", file=sys.stderr)
