@@ -118,7 +118,7 @@ class Headers(Mapping[str, str]):
         by_name: dict[str, str] = {}
         for name, value in pairs:
             if name in by_name:
-                raise ValueError(f"the header {name} is given twice")
+                raise ValueError(f"the header {excerpt(name)} is given twice")
             by_name[name] = value
         self._items = pairs
         self._by_name = by_name
