@@ -410,10 +410,19 @@ class RuleBits:
         self.open_sequences = 1 << 23 | rules.wild_as_second_ace << 20
         self.set_additions = rules.packs << 13
         self.sequence_additions = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
-        self.meld_reading = self.set_ranks | rules.packs << 13 | rules.wild_as_second_ace << 15
+        self.meld_reading = (
+            self.set_ranks
+            | rules.packs << 13
+            | rules.wild_as_second_ace << 15
+            | (not rules.jokers) << 16
+            | rules.ace_at_both_ends << 17
+        )
         """The switches that decide how :func:`~burraco.validate_meld` reads cards (the set
-        ranks, the packs, a wild as the second ace), as one integer: two rule sets with the
-        same reading read every meld alike (see ``burraco.engine._laid_meld``)."""
+        ranks, the packs, a wild as the second ace, jokers in play, an ace at both ends), as
+        one integer: two rule sets with the same reading read every meld alike (see
+        ``burraco.engine._laid_meld``). The generator's own keys need neither of the last two:
+        without jokers no hand holds one, and the sequences from ace to ace, the only melds
+        ``ace_at_both_ends`` adds, are listed by ``burraco._aces``, not here."""
 
 
 class _LastRules:

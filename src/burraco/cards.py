@@ -361,19 +361,22 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join([_NAMES[card.code] for card in cards])
 
 
-def make_deck(packs: int = 2) -> list[Card]:
-    """A new, unshuffled deck: ``packs`` packs of 52 cards, each with two jokers.
+def make_deck(packs: int = 2, *, jokers: bool = True) -> list[Card]:
+    """A new, unshuffled deck: ``packs`` packs of 52 cards, each with two jokers (none when
+    ``jokers`` is false, as in Burraco Reale).
 
     Two packs (the game for 2, 3 or 4 players) give 108 cards, three packs (6 players) 162.
 
     >>> deck = make_deck()
     >>> len(deck), deck.count(JOKER), sum(card.points for card in deck)
     (108, 4, 1080)
+    >>> len(make_deck(jokers=False))
+    104
 
     Raises:
         ValueError: if ``packs`` is not a positive whole number.
     """
     if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
         raise ValueError(f"packs must be a positive whole number, not {packs!r}")
-    one_pack = [*CARDS_BY_CODE[:JOKER_CODE], JOKER, JOKER]
+    one_pack = [*CARDS_BY_CODE[:JOKER_CODE], *((JOKER, JOKER) if jokers else ())]
     return one_pack * packs

@@ -42,6 +42,7 @@ __all__ = [
     "end_after_draw",
     "keeping_problem",
     "last_card_problem",
+    "returns_pile_card",
     "stalemate_turns_after_discard",
 ]
 
@@ -95,6 +96,11 @@ def keeping_problem(
     other team must keep a card to discard, and a single card kept must be a legal closing
     discard with the melds as they will be.
     """
+    if len(rest) == 1 and state.pile_card is not None and returns_pile_card(state, rest[0]):
+        return (
+            f"it would leave only {rest[0]}, the discard pile of one card taken this turn, "
+            "which may not be discarded again this turn: keep another card"
+        )
     team = _team_to_act(state)
     if can_take_pozzetto(state, team):
         return None
@@ -111,6 +117,22 @@ def keeping_problem(
                 f"({CLOSING_DETAIL[problem]}): keep another card"
             )
     return None
+
+
+def returns_pile_card(state: GameState, card: Card) -> bool:
+    """Whether discarding ``card`` would return the discard pile of one card that the player
+    to act took this turn, which the rules forbid without ``return_single_pile_card``
+    (RULES.md §13.1): ``card`` is :attr:`~burraco.GameState.pile_card` and the hand holds no
+    other copy of it (one that came with a pozzetto may be discarded instead).
+
+    >>> from burraco import FIBUR, apply, new_game, TakeDiscardPile
+    >>> state = apply(new_game(FIBUR, seed=3), TakeDiscardPile())
+    >>> picked = state.pile_card
+    >>> picked is None or returns_pile_card(state, picked)
+    True
+    """
+    pile_card = state.pile_card
+    return pile_card is not None and card == pile_card and state.hands[state.turn].count(card) == 1
 
 
 def last_card_problem(state: GameState, card: Card) -> Reason | None:
@@ -161,7 +183,8 @@ def end_after_discard(state: GameState, rest: tuple[Card, ...]) -> Outcome | Non
     hand, or ``None`` if play goes on.
 
     In order: a closing (§7.1, the closer named); a stalemate once every player in turn has
-    taken a one-card pile, melded nothing and discarded; the stock down to its dead cards.
+    taken a one-card pile, melded nothing and discarded; the stock down to its dead cards; the
+    last turn after time was called (RULES.md §13.2).
 
     >>> from burraco import new_game
     >>> state = new_game(seed=7)
@@ -174,4 +197,6 @@ def end_after_discard(state: GameState, rest: tuple[Card, ...]) -> Outcome | Non
         return Outcome(EndReason.STALEMATE)
     if len(state.stock) <= DEAD_CARDS:
         return Outcome(EndReason.STOCK_EXHAUSTED)
+    if state.time_out_turns == 1:
+        return Outcome(EndReason.TIME_OUT)
     return None

@@ -449,7 +449,7 @@ class ObservationEncoder:
         players, teams, melds = rules.players, rules.teams, self.space.max_melds
         deck = float(rules.deck_size)
         copies = float(2 * rules.packs)
-        bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
+        bonus = max(bonus for _, bonus in rules.burraco_classes)
         parts = [
             ("hand", CARD_KINDS, copies),
             ("hand_hidden", 1, 1.0),

@@ -75,6 +75,9 @@ class Reason(StrEnum):
     """The sequence would run through the ace from king to two (``K A 2``)."""
     TWO_ACES = "two-aces"
     """A sequence holds at most one natural ace."""
+    NO_JOKERS = "no-jokers"
+    """The rules play without jokers (switch ``jokers`` off, Burraco Reale), so no meld holds
+    one."""
     SET_RANK_NOT_ALLOWED = "set-rank-not-allowed"
     """The rule set does not allow sets of this rank."""
     TOO_MANY_COPIES = "too-many-copies"
@@ -111,6 +114,9 @@ class Reason(StrEnum):
     """The closing discard may not be a wild card (switch ``closing_discard_may_be_wild``)."""
     PILE_REQUIRES_MELD = "pile-requires-meld"
     """Taking the discard pile obliges a meld in the same turn (switch ``pile_requires_meld``)."""
+    PILE_CARD_RETURNED = "pile-card-returned"
+    """A one-card discard pile taken may not be discarded again in the same turn, nor left as
+    the only card to discard (switch ``return_single_pile_card`` off, RULES.md §13.1)."""
 
     # Saved states and untrusted input (InvalidStateError)
     BAD_JSON = "bad-json"

@@ -56,7 +56,11 @@ __all__ = [
     "melds",
 ]
 
-_DECKS: Final = {packs: Counter(make_deck(packs)) for packs in (2, 3)}
+_DECKS: Final = {
+    (packs, jokers): Counter(make_deck(packs, jokers=jokers))
+    for packs in (2, 3)
+    for jokers in (True, False)
+}
 
 
 # --- the invariants -----------------------------------------------------------------------------
@@ -255,7 +259,7 @@ def _places(state: GameState) -> Iterator[tuple[str, tuple[Card, ...], bool]]:
 
 def _check_conserved(state: GameState) -> None:
     packs = state.rules.packs
-    need = _DECKS[packs]
+    need = _DECKS[packs, state.rules.jokers]
     have: Counter[Card] = Counter()
     for _, cards, _ in _places(state):
         have.update(cards)
@@ -629,7 +633,7 @@ def melds(rules: Rules = CLASSIC) -> SearchStrategy[Meld]:
 
     set_ranks = sorted(rules.set_ranks)
     packs = rules.packs
-    wilds = st.none() | st.sampled_from(_WILDS)
+    wilds = st.none() | st.sampled_from(_WILDS if rules.jokers else _WILDS[1:])
 
     @st.composite
     def a_set(draw: st.DrawFn) -> Meld:
@@ -654,7 +658,8 @@ def melds(rules: Rules = CLASSIC) -> SearchStrategy[Meld]:
         high = draw(st.integers(low + 2, _ACE_HIGH))
         wild = draw(wilds)
         slot = draw(st.integers(low, high)) if wild is not None else 0
-        if low == 1 and high == _ACE_HIGH:  # A to A: one of the aces is the wild
+        if low == 1 and high == _ACE_HIGH and not rules.ace_at_both_ends:
+            # A to A: one of the aces is the wild
             assume(rules.wild_as_second_ace and wild is not None)
             slot = draw(st.sampled_from((1, _ACE_HIGH)))
         chosen = [

@@ -45,10 +45,14 @@ from burraco.state import GameState, Outcome, Phase
 __all__ = ["PlayerView", "arrange", "determinize", "observe"]
 
 _DECK_COUNTS: Final = {
-    packs: tuple(Counter(card.code for card in make_deck(packs))[code] for code in range(53))
+    (packs, jokers): tuple(
+        Counter(card.code for card in make_deck(packs, jokers=jokers))[code] for code in range(53)
+    )
     for packs in (2, 3)
+    for jokers in (True, False)
 }
-"""How many copies of each card (by code) the packs hold, for 2 and 3 packs."""
+"""How many copies of each card (by code) the packs hold, for 2 and 3 packs, with and without
+jokers."""
 
 
 @attrs.frozen
@@ -276,7 +280,7 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
         )
     if not 0 <= seat < players:
         raise invalid_state(Reason.OUT_OF_RANGE, "seat", f"expected a seat from 0 to {players - 1}")
-    counts = list(_DECK_COUNTS[rules.packs])
+    counts = list(_DECK_COUNTS[rules.packs, rules.jokers])
     public: list[Card] = [card for melds in view.melds for meld in melds for card in meld.cards]
     public += view.discard_pile
     places = []
