@@ -115,12 +115,12 @@ def new_game(
 
     ``seed`` makes the shuffle reproducible: the cards lie as
     ``random.Random(seed).shuffle(make_deck(rules.packs, jokers=rules.jokers))`` leaves them.
-    ``deck`` instead gives the whole card order, top first, to replay a real deal. From the order (index ``i`` from 0):
-    the first ``11 × players`` cards are dealt one at a time, card ``i`` to seat
-    ``(dealer + 1 + i) % players``; the next ``11 × pozzetti`` cards go one at a time, card ``j``
-    of them to pozzetto ``j % pozzetti`` (pozzetto 0 is taken first); the next card starts the
-    discard pile; the rest is the stock, its first card on top. The seat at the dealer's left
-    plays first.
+    ``deck`` instead gives the whole card order, top first, to replay a real deal. From the
+    order (index ``i`` from 0): the first ``11 × players`` cards are dealt one at a time, card
+    ``i`` to seat ``(dealer + 1 + i) % players``; the next ``11 × pozzetti`` cards go one at a
+    time, card ``j`` of them to pozzetto ``j % pozzetti`` (pozzetto 0 is taken first); the next
+    card starts the discard pile; the rest is the stock, its first card on top. The seat at the
+    dealer's left plays first.
 
     >>> state = new_game(seed=1, dealer=3)
     >>> state.turn, [len(hand) for hand in state.hands], len(state.pozzetti)
