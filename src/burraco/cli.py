@@ -51,7 +51,7 @@ from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile, parse_a
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
 from burraco.cards import Rank, Suit, parse_cards
 from burraco.duel import ProgressBar
-from burraco.engine import apply, check_action, legal_actions, new_game
+from burraco.engine import apply, call_time_out, check_action, legal_actions, new_game
 from burraco.errors import (
     BurracoError,
     IllegalActionError,
@@ -242,6 +242,7 @@ _PLAY_HELP: Final = """\
 Type an action in notation: draw, pick, open 5H 6H JK, open 5H 6H JK=4H, add 0 7H, discard 9C.
   ?  or  list    list the legal actions, numbered
   a number       play the action of that number in the list
+  time           call time: the hand ends when every seat has played one more turn
   help           this help
   quit           stop (end of input stops too)"""
 
@@ -270,8 +271,9 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action:
-    """Show the person's view and read actions until one is legal."""
+def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action | None:
+    """Show the person's view and read actions until one is legal; ``None`` when the person
+    calls time (:func:`~burraco.call_time_out`)."""
     seat = state.turn
     show()
     show(observe(state, seat))
@@ -289,6 +291,11 @@ def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action:
             continue
         if word in ("quit", "exit"):
             raise _QuitError
+        if word == "time":
+            if state.time_out_turns:
+                show(f"time was called already: {state.time_out_turns} turns left")
+                continue
+            return None
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(actions):
@@ -317,7 +324,12 @@ def _play_out_with(
             return state
         agent = agents[state.turn]
         if agent is None:
-            action = _ask(state, actions, show)
+            asked = _ask(state, actions, show)
+            if asked is None:
+                state = call_time_out(state)
+                show(f"time called: {state.time_out_turns} turns left, this one included")
+                continue
+            action = asked
         else:
             action = agent.choose(observe(state, state.turn), actions)
         after = apply(state, action)
@@ -627,6 +639,11 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
     closer = closers[0] if closers else None
     scores = []
     table = []
+    took_flags = [
+        _flag(team, "pozzetto", f"teams[{index}]", None)
+        for index, team in enumerate(teams)
+        if isinstance(team, dict)
+    ]
     for index, team in enumerate(teams):
         where = f"teams[{index}]"
         unknown = sorted(set(team) - _TEAM_KEYS)
@@ -649,6 +666,9 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
                     took_pozzetto=took,
                     closed=closer == index,
                     opponent_closed=closer is not None and closer != index,
+                    opponent_took_pozzetto=any(
+                        flag for other, flag in enumerate(took_flags) if other != index
+                    ),
                     rules=rules,
                 )
             )

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -62,6 +62,18 @@ def _whole(sign: int) -> Any:
             raise ValueError(f"{attribute.name} cannot be {bound}, not {value}")
 
     return check
+
+
+_COUNT_FIELDS: Final = {
+    BurracoKind.REALE: "reale_burracos",
+    BurracoKind.NOBILE: "nobile_burracos",
+    BurracoKind.OVER_THE_TOP: "over_the_top_burracos",
+    BurracoKind.SUPER_CLEAN: "super_clean_burracos",
+    BurracoKind.CLEAN: "clean_burracos",
+    BurracoKind.SEMI_CLEAN: "semi_clean_burracos",
+    BurracoKind.DIRTY: "dirty_burracos",
+}
+"""The field of :class:`TeamScore` that counts each class of burraco."""
 
 
 @attrs.frozen(kw_only=True)
@@ -104,6 +116,26 @@ class TeamScore:
     """How many semi-clean burracos the team has (only under ``semi_clean`` rules)."""
     dirty_burracos: int = attrs.field(default=0, validator=_whole(1))
     """How many dirty burracos the team has."""
+    reale_burracos: int = attrs.field(default=0, validator=_whole(1))
+    """How many *reale* burracos (clean, A to K to A) the team has (Burraco Reale)."""
+    nobile_burracos: int = attrs.field(default=0, validator=_whole(1))
+    """How many *nobile* burracos (clean, A to K) the team has (Burraco Reale)."""
+    over_the_top_burracos: int = attrs.field(default=0, validator=_whole(1))
+    """How many clean sequences of 13 cards the team has (FE.BUR.IT)."""
+    super_clean_burracos: int = attrs.field(default=0, validator=_whole(1))
+    """How many clean sets of 8 cards the team has (FE.BUR.IT)."""
+
+    @property
+    def burracos(self) -> dict[BurracoKind, int]:
+        """The number of burracos of each class, in the order of :class:`BurracoKind`, the
+        classes the team has none of left out.
+
+        >>> TeamScore(melded=80, in_hand=0, burraco_bonus=300, closing_bonus=0,
+        ...           pozzetto_penalty=0, clean_burracos=1, dirty_burracos=1).burracos
+        {<BurracoKind.CLEAN: 'clean'>: 1, <BurracoKind.DIRTY: 'dirty'>: 1}
+        """
+        counts = {kind: getattr(self, _COUNT_FIELDS[kind]) for kind in BurracoKind}
+        return {kind: count for kind, count in counts.items() if count}
 
     @property
     def total(self) -> int:
@@ -118,12 +150,7 @@ class TeamScore:
 
     def _burraco_words(self) -> str:
         """The burraco counts in words, such as ``'1 clean, 2 dirty'`` (empty if none)."""
-        counts = (
-            (self.clean_burracos, BurracoKind.CLEAN),
-            (self.semi_clean_burracos, BurracoKind.SEMI_CLEAN),
-            (self.dirty_burracos, BurracoKind.DIRTY),
-        )
-        return ", ".join(f"{count} {kind}" for count, kind in counts if count)
+        return ", ".join(f"{count} {kind}" for kind, count in self.burracos.items())
 
     def _burraco_cell(self) -> str:
         counts = self._burraco_words()
@@ -249,6 +276,7 @@ def score_team(
     closed: bool,
     rules: Rules = CLASSIC,
     opponent_closed: bool = False,
+    opponent_took_pozzetto: bool = False,
 ) -> TeamScore:
     """Score one team's hand from plain data (RULES.md §9).
 
@@ -262,7 +290,10 @@ def score_team(
     The team earns ``rules.closing_bonus`` if ``closed``. If it never took its pozzetto it pays
     ``rules.pozzetto_penalty``: always, or under
     :attr:`PenaltyWhen.IF_OPPONENTS_CLOSED <burraco.PenaltyWhen.IF_OPPONENTS_CLOSED>` only if
-    ``opponent_closed`` (another team closed the hand).
+    ``opponent_closed`` (another team closed the hand), or under
+    :attr:`PenaltyWhen.UNLESS_NONE_TOOK <burraco.PenaltyWhen.UNLESS_NONE_TOOK>` only if
+    ``opponent_took_pozzetto`` (another team took its pozzetto, RULES.md §13.3). Each burraco
+    earns the bonus of its class in ``rules.burraco_classes``.
 
     The worked hand of RULES.md §12: team A closed, team B never took its pozzetto.
 
@@ -308,6 +339,7 @@ def score_team(
         ("took_pozzetto", took_pozzetto),
         ("closed", closed),
         ("opponent_closed", opponent_closed),
+        ("opponent_took_pozzetto", opponent_took_pozzetto),
     ):
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, not {flag!r}")
@@ -331,8 +363,11 @@ def score_team(
         if kind is not None:
             counts[kind] += 1
             bonus += burraco_bonus(meld, rules)
+    when = rules.untaken_pozzetto_penalty
     penalised = not took_pozzetto and (
-        rules.untaken_pozzetto_penalty is PenaltyWhen.ALWAYS or opponent_closed
+        when is PenaltyWhen.ALWAYS
+        or (when is PenaltyWhen.IF_OPPONENTS_CLOSED and opponent_closed)
+        or (when is PenaltyWhen.UNLESS_NONE_TOOK and (opponent_took_pozzetto or opponent_closed))
     )
     return TeamScore(
         melded=sum([meld.points for meld in table]),
@@ -340,9 +375,7 @@ def score_team(
         burraco_bonus=bonus,
         closing_bonus=rules.closing_bonus if closed else 0,
         pozzetto_penalty=-rules.pozzetto_penalty if penalised else 0,
-        clean_burracos=counts[BurracoKind.CLEAN],
-        semi_clean_burracos=counts[BurracoKind.SEMI_CLEAN],
-        dirty_burracos=counts[BurracoKind.DIRTY],
+        **{_COUNT_FIELDS[kind]: count for kind, count in counts.items()},
     )
 
 
@@ -529,6 +562,9 @@ def score_hand(state: GameState) -> HandScore:
                 closed=closer_team == team,
                 rules=state.rules,
                 opponent_closed=closer_team is not None and closer_team != team,
+                opponent_took_pozzetto=any(
+                    taken for other, taken in enumerate(state.pozzetto_taken) if other != team
+                ),
             )
             for team in range(teams)
         ),

@@ -127,6 +127,7 @@ def _check_position(state: GameState) -> None:
     _check_phase(state)
     _check_pozzetti(state)
     _check_outcome(state)
+    _check_federation_fields(state)
     _check_hands_held(state)
     _check_known(state)
     check_history(state)
@@ -421,6 +422,42 @@ def _check_pozzetti(state: GameState) -> None:
             raise inconsistent_state(
                 where, f"seat {seat} is to act, so it may look at its pozzetto by now"
             )
+
+
+def _check_federation_fields(state: GameState) -> None:
+    """The fields of RULES.md §13: the one-card pile's card and the time-out count."""
+    rules = state.rules
+    players = rules.players
+    turns = state.time_out_turns
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= players:
+        raise invalid_state(
+            Reason.OUT_OF_RANGE,
+            "time_out_turns",
+            f"expected 0 to {players} turns, not {number_text(turns)}",
+        )
+    outcome = state.outcome
+    if outcome is not None and outcome.reason is EndReason.TIME_OUT and turns:
+        raise inconsistent_state(
+            "time_out_turns", "a hand that ended on time has no turn left to play"
+        )
+    card = state.pile_card
+    if card is None:
+        return
+    if not isinstance(card, Card):
+        raise invalid_state(Reason.WRONG_TYPE, "pile_card", f"expected a card, not {card!r:.60}")
+    if rules.return_single_pile_card:
+        raise inconsistent_state(
+            "pile_card", "these rules let a one-card pile be discarded again: no pile_card"
+        )
+    if state.phase is not Phase.PLAY or state.taken_from_pile != 1:
+        raise inconsistent_state(
+            "pile_card",
+            "only a player who took a discard pile of one card this turn keeps a pile_card",
+        )
+    if card not in state.hands[state.turn]:
+        raise inconsistent_state(
+            "pile_card", f"seat {state.turn} keeps {card} from the pile, so its hand holds it"
+        )
 
 
 def _check_outcome(state: GameState) -> None:

@@ -101,6 +101,13 @@ class PlayerView:
     table_points: tuple[int, ...]
     """Each team's points on the table so far: its melded cards and burraco bonuses (the
     cards in hand are hidden, so the hand's score is not)."""
+    pile_card: Card | None = None
+    """For the seat to act only, the card it took as a discard pile of one card this turn and
+    may not discard again this turn (see :attr:`GameState.pile_card`); ``None`` otherwise
+    (whether the rule binds another seat depends on the cards it held)."""
+    time_out_turns: int = 0
+    """The turns left after time was called, the turn in progress included; 0 when time has
+    not been called (see :attr:`GameState.time_out_turns`)."""
 
     @property
     def team(self) -> int:
@@ -133,6 +140,8 @@ class PlayerView:
         outcome = self.outcome
         if outcome is None:
             status = f"seat {self.turn} to {self.phase}"
+            if self.time_out_turns:
+                status += f", time called ({self.time_out_turns} turns left)"
         elif outcome.closer is not None:
             status = f"over: closed by seat {outcome.closer}"
         else:
@@ -204,6 +213,8 @@ def observe(state: GameState, seat: int) -> PlayerView:
         table_points=tuple(
             sum(meld.points + burraco_bonus(meld, rules) for meld in melds) for melds in state.melds
         ),
+        pile_card=state.pile_card if seat == state.turn else None,
+        time_out_turns=state.time_out_turns,
     )
 
 
@@ -401,4 +412,6 @@ def _deal_hidden(
         view.stalemate_turns,
         view.unseen_pozzetto,
         view.known_cards,
+        view.pile_card,
+        view.time_out_turns,
     )
