@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    REALE,
     Action,
     AddToMeld,
     Card,
@@ -52,6 +54,11 @@ RULE_SETS = [
     pytest.param(attrs.evolve(FIBUR, players=3), id="fibur-3"),
     pytest.param(attrs.evolve(CLASSIC, players=6), id="classic-6"),
     pytest.param(attrs.evolve(INTERNATIONAL, players=2), id="international-2"),
+    pytest.param(FEBURIT, id="feburit-4"),
+    pytest.param(attrs.evolve(FEBURIT, players=3), id="feburit-3"),
+    pytest.param(REALE, id="reale-4"),
+    pytest.param(attrs.evolve(REALE, players=2), id="reale-2"),
+    pytest.param(attrs.evolve(REALE, players=6), id="reale-6"),
     pytest.param(
         attrs.evolve(
             CLASSIC, pozzetti_as_reserve_stock=True, stock_end="immediately", name="german"
@@ -79,7 +86,7 @@ HEAVY = settings(
 def check_state(state: GameState) -> None:
     """The invariants every reachable state keeps."""
     rules = state.rules
-    assert all_cards(state) == Counter(make_deck(rules.packs))
+    assert all_cards(state) == Counter(make_deck(rules.packs, jokers=rules.jokers))
     assert 0 <= state.turn < rules.players
     assert (state.phase is Phase.OVER) == (state.outcome is not None)
     for hand in state.hands:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from burraco.cards import JOKER, Card, Rank, Suit, make_deck, parse_cards
 from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind, validate_meld
-from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PenaltyWhen, Rules
+from burraco.rules import CLASSIC, FEBURIT, FIBUR, INTERNATIONAL, REALE, PenaltyWhen, Rules
 from burraco.scoring import HandScore, TeamScore, check_table, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.testing import melds as legal_melds
@@ -582,6 +582,9 @@ ENGINE_RULES = [
     pytest.param(attrs.evolve(CLASSIC, players=6), id="classic-6"),
     pytest.param(FIBUR, id="fibur"),
     pytest.param(INTERNATIONAL, id="international"),
+    pytest.param(FEBURIT, id="feburit"),
+    pytest.param(REALE, id="reale"),
+    pytest.param(attrs.evolve(REALE, players=2), id="reale-2"),
 ]
 
 
@@ -635,6 +638,9 @@ def test_score_hand_agrees_with_score_team_on_random_finished_hands(
             closed=closer_team == team,
             rules=state.rules,
             opponent_closed=closer_team is not None and closer_team != team,
+            opponent_took_pozzetto=any(
+                taken for other, taken in enumerate(state.pozzetto_taken) if other != team
+            ),
         )
         assert score.teams[team] == expected
         assert score.totals[team] % 5 == 0
@@ -724,3 +730,88 @@ def test_a_meld_typed_in_with_a_fixed_own_two_scores_as_it_lies() -> None:
         ["3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"], "", took_pozzetto=True, closed=False
     )
     assert (score.melded, score.burraco_bonus) == (110, 100)
+
+
+# --- RULES.md §13: the untaken pozzetto under the 2026 code, and the classes of burraco ----------
+
+
+@pytest.mark.parametrize(
+    ("opponent_took", "opponent_closed", "penalty"),
+    [(False, False, 0), (True, False, -100), (True, True, -100), (False, True, -100)],
+)
+def test_unless_none_took_charges_the_penalty_only_when_a_team_took_its_pozzetto(
+    opponent_took: bool, opponent_closed: bool, penalty: int
+) -> None:
+    score = score_team(
+        ["7S 7H 7D"],
+        "5C",
+        took_pozzetto=False,
+        closed=False,
+        rules=FIBUR,
+        opponent_took_pozzetto=opponent_took,
+        opponent_closed=opponent_closed,
+    )
+    assert score.pozzetto_penalty == penalty
+
+
+def test_no_team_pays_for_its_pozzetto_when_none_was_taken_under_fibur() -> None:
+    state = GameState(
+        rules=FIBUR,
+        dealer=3,
+        turn=0,
+        phase=Phase.OVER,
+        hands=(parse_cards("5C"), parse_cards("6C"), parse_cards("7C"), parse_cards("8C")),
+        melds=((validate_meld("4S 5S 6S", FIBUR),), (validate_meld("KH KD KC", FIBUR),)),
+        stock=parse_cards("3D 4D"),
+        discard_pile=parse_cards("9H"),
+        pozzetti=(tuple(make_deck()[:11]), tuple(make_deck()[11:22])),
+        pozzetto_taken=(False, False),
+        outcome=Outcome(EndReason.STOCK_EXHAUSTED),
+    )
+    assert [team.pozzetto_penalty for team in score_hand(state).teams] == [0, 0]
+    always = attrs.evolve(state, rules=attrs.evolve(FIBUR, untaken_pozzetto_penalty="always"))
+    assert [team.pozzetto_penalty for team in score_hand(always).teams] == [-100, -100]
+
+
+_HEARTS_A_TO_K = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+
+
+@pytest.mark.parametrize(
+    ("cards", "rules", "kind", "bonus"),
+    [
+        (_HEARTS_A_TO_K, FEBURIT, BurracoKind.OVER_THE_TOP, 300),
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", FEBURIT, BurracoKind.OVER_THE_TOP, 300),
+        ("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", FEBURIT, BurracoKind.CLEAN, 200),
+        ("7S 7S 7H 7H 7D 7D 7C 7C", FEBURIT, BurracoKind.SUPER_CLEAN, 250),
+        ("7S 7S 7H 7H 7D 7D 7C", FEBURIT, BurracoKind.CLEAN, 200),
+        ("7S 7S 7H 7H 7D 7D 7C 7C JK", FEBURIT, BurracoKind.SEMI_CLEAN, 150),
+        (_HEARTS_A_TO_K, FIBUR, BurracoKind.CLEAN, 200),
+        ("7S 7S 7H 7H 7D 7D 7C 7C", CLASSIC, BurracoKind.CLEAN, 200),
+        (_HEARTS_A_TO_K + " AH", REALE, BurracoKind.REALE, 1000),
+        (_HEARTS_A_TO_K, REALE, BurracoKind.NOBILE, 500),
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", REALE, BurracoKind.NOBILE, 500),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH 2S", REALE, BurracoKind.SEMI_CLEAN, 150),
+        ("AH 2H 3H 4H 5H 2S 7H 8H 9H 10H JH QH KH AH", REALE, BurracoKind.SEMI_CLEAN, 150),
+        ("AH 2H 3H 4H 2S 6H 7H", REALE, BurracoKind.DIRTY, 100),
+    ],
+)
+def test_a_burraco_takes_the_first_class_of_the_rules_it_satisfies(
+    cards: str, rules: Rules, kind: BurracoKind, bonus: int
+) -> None:
+    meld = validate_meld(cards, rules)
+    assert burraco_kind(meld, rules) is kind
+    score = score_team([meld], "", took_pozzetto=True, closed=False, rules=rules)
+    assert score.burraco_bonus == bonus
+    assert score.burracos == {kind: 1}
+
+
+def test_the_score_sheet_names_the_new_classes() -> None:
+    score = score_team(
+        [_HEARTS_A_TO_K + " AH", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"],
+        "",
+        took_pozzetto=True,
+        closed=False,
+        rules=REALE,
+    )
+    assert (score.reale_burracos, score.nobile_burracos, score.burraco_bonus) == (1, 1, 1500)
+    assert "burracos 1500 (1 reale, 1 nobile)" in str(score)
