@@ -885,3 +885,11 @@ def test_time_out_shows_in_views_and_tables() -> None:
     assert observe(state, 2).time_out_turns == 4
     assert "time called (4 turns left)" in str(state)
     assert "time called (4 turns left)" in str(observe(state, 2))
+
+
+def test_nothing_is_offered_for_a_full_sequence_from_ace_to_ace() -> None:
+    full = "AC 2D 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"  # 2D stands for 2C
+    state = position(REALE, hands={0: "2C 4H 5H"}, melds={0: [full]})
+    assert str(state.melds[0][0]) == "AC 2D=2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
+    assert not any(isinstance(action, AddToMeld) for action in legal_actions(state))
+    assert not is_legal(state, parse_action("add 0 2C"))

@@ -751,6 +751,13 @@ def legal_actions(state: GameState) -> list[Action]:
     return actions
 
 
+_FULL_MELD: Final = 14
+"""The most cards a meld holds (a sequence from ace to ace; a set of three packs holds 13):
+nothing is ever added to a meld of 14 cards. The move generator reads a sequence with a
+natural ace at each end (``ace_at_both_ends``) as it reads other sequences, and would offer
+its wild's natural card, so its answers for such melds are not asked for."""
+
+
 def _add_ace_to_ace(
     actions: LegalActions,
     state: GameState,
@@ -794,8 +801,9 @@ def _meld_actions(
     if can_take_pozzetto(state, team) and state.pile_card is None:
         # any meld may empty the hand: the team takes a pozzetto
         actions += listed
-        for _, _, added in _movegen.additions(infos, shape, rules):
-            actions += added
+        for index, _, added in _movegen.additions(infos, shape, rules):
+            if len(team_melds[index].cards) < _FULL_MELD:
+                actions += added
         if rules.ace_at_both_ends:
             _add_ace_to_ace(actions, state, hand, team_melds, rules)
         return actions
@@ -813,6 +821,8 @@ def _meld_actions(
         if keeping_problem(state, rest, (*team_melds, meld)) is None:
             actions.append(listed[position])
     for index, choices, added in _movegen.additions(infos, shape, rules):
+        if len(team_melds[index].cards) >= _FULL_MELD:
+            continue
         cut = bisect_left(choices, limit)
         actions += added[:cut]
         for position in range(cut, len(choices)):
