@@ -338,7 +338,8 @@ def time_out_hand(seed: int, called_after: int) -> tuple[list[GameState], list[A
     """A hand of random play in which time is called after ``called_after`` actions."""
     chooser = random.Random(seed)
     state = new_game(FIBUR, seed=seed)
-    states, actions = [state], []
+    states: list[GameState] = [state]
+    actions: list[Action] = []
     while not state.is_over:
         if len(actions) == called_after:
             state = call_time_out(state)
@@ -361,7 +362,7 @@ def test_a_record_names_the_turn_time_was_called_in_and_replays_it(called_after:
     assert read.final() == states[-1]
     assert read.header("Result") == record.header("Result")
     if states[-1].outcome.reason is EndReason.TIME_OUT:
-        assert record.header("Result").endswith("; time out")
+        assert str(record.header("Result")).endswith("; time out")
 
 
 def test_history_notes_time_called_between_actions() -> None:

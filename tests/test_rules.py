@@ -33,7 +33,7 @@ def test_classic_is_the_default() -> None:
     assert (CLASSIC.hand_size, CLASSIC.pozzetto_size) == (11, 11)
 
 
-_FEDERATION: Final = {"seating_suit_order": "HDCS"}
+_FEDERATION: Final[dict[str, Any]] = {"seating_suit_order": "HDCS"}
 _ALWAYS = PenaltyWhen.ALWAYS
 _NONE_TOOK = PenaltyWhen.UNLESS_NONE_TOOK
 

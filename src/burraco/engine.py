@@ -769,20 +769,21 @@ def _add_ace_to_ace(
     make a sequence from ace to ace (``ace_at_both_ends``), which the generator does not list:
     the openings after the other openings, the additions last."""
     opens, adds = _aces.ace_to_ace_actions(hand, team_melds, rules)
-    kept: list[Action] = []
-    for action in [*opens, *adds]:
-        rest = _remove(hand, action.cards)
+    kept_opens: list[Action] = []
+    for opening in opens:
+        rest = _remove(hand, opening.cards)
         assert rest is not None
-        if isinstance(action, OpenMeld):
-            melds = (*team_melds, validate_meld(action.cards, rules))
-        else:
-            grown = extend_meld(team_melds[action.meld], action.cards, rules)
-            melds = _replace_at(team_melds, action.meld, grown)
-        if keeping_problem(state, rest, melds) is None:
-            kept.append(action)
+        laid = (*team_melds, validate_meld(opening.cards, rules))
+        if keeping_problem(state, rest, laid) is None:
+            kept_opens.append(opening)
+    for adding in adds:
+        rest = _remove(hand, adding.cards)
+        assert rest is not None and isinstance(adding.meld, int)
+        grown = extend_meld(team_melds[adding.meld], adding.cards, rules)
+        if keeping_problem(state, rest, _replace_at(team_melds, adding.meld, grown)) is None:
+            actions.append(adding)
     openings = sum(1 for action in actions if isinstance(action, OpenMeld))
-    actions[openings:openings] = [action for action in kept if isinstance(action, OpenMeld)]
-    actions += [action for action in kept if isinstance(action, AddToMeld)]
+    actions[openings:openings] = kept_opens
 
 
 def _meld_actions(

@@ -651,7 +651,7 @@ def _text(value: object, path: str, what: str) -> str:
     return value
 
 
-_E = TypeVar("_E", Phase, EndReason, StockEnd, PenaltyWhen)
+_E = TypeVar("_E", Phase, EndReason, StockEnd, PenaltyWhen, BurracoKind)
 
 
 def _choice(value: object, path: str, enum: type[_E]) -> _E:
