@@ -1,4 +1,4 @@
-"""Meld legality: the vector file of RULES.md examples, and properties against an oracle."""
+"""Meld legality: the vector file of examples (rules §12), and properties against an oracle."""
 
 from __future__ import annotations
 
@@ -573,7 +573,7 @@ def test_a_built_meld_is_a_whole_frozen_meld(cards: str) -> None:
 
 
 # A two of the suit standing, fixed, for the king of an ace-high sequence keeps its place when
-# the three is added (RULES.md §5.4), though the cards alone would read as the natural
+# the three is added (rules §5.4), though the cards alone would read as the natural
 # A 2 3 ... Q. Found by test_play's random play under the German switches.
 FIXED_OWN_TWO = "3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"
 

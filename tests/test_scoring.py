@@ -1,4 +1,4 @@
-"""Scoring a hand: the worked example of RULES.md §12, the ends of a hand, and properties."""
+"""Scoring a hand: the worked example of rules §12, the ends of a hand, and properties."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ UNTAKEN_POZZETTO = "AS AS KD KD QC QC JK JK 2S 2H 10D"
 
 
 def worked_hand(outcome: Outcome | None = None) -> GameState:
-    """RULES.md §12: seat 0 (team A) closed on 9H; seats 1 and 3 (team B) hold their cards."""
+    """rules §12: seat 0 (team A) closed on 9H; seats 1 and 3 (team B) hold their cards."""
     return make_state(
         hands=["", "JD 7C 2S", "3C AH", "JK 5H"],
         melds=[TEAM_A_MELDS, TEAM_B_MELDS],
@@ -719,7 +719,7 @@ def test_check_table_counts_copies_across_teams_and_the_teams() -> None:
 
 def test_a_meld_typed_in_with_a_fixed_own_two_scores_as_it_lies() -> None:
     # A table can hold 3D ... QD 2D=KD AD (the two stayed the king's wild when the three came,
-    # RULES.md §5.4); typed in, it is the dirty burraco it is on the table, not a clean A-Q.
+    # rules §5.4); typed in, it is the dirty burraco it is on the table, not a clean A-Q.
     score = score_team(
         ["3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"], "", took_pozzetto=True, closed=False
     )
