@@ -11,13 +11,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from burraco.actions import parse_action
 from burraco.cards import JOKER, Card, Rank, Suit, make_deck, parse_cards
+from burraco.engine import apply
 from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind, validate_meld
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PenaltyWhen, Rules
 from burraco.scoring import HandScore, TeamScore, check_table, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.testing import melds as legal_melds
+from tests.helpers import position
 
 IF_OPPONENTS_CLOSED = attrs.evolve(
     CLASSIC, untaken_pozzetto_penalty=PenaltyWhen.IF_OPPONENTS_CLOSED
@@ -724,3 +727,15 @@ def test_a_meld_typed_in_with_a_fixed_own_two_scores_as_it_lies() -> None:
         ["3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"], "", took_pozzetto=True, closed=False
     )
     assert (score.melded, score.burraco_bonus) == (110, 100)
+
+
+def test_a_freed_own_two_played_with_apply_makes_the_burraco_clean_and_scores_200() -> None:
+    # rules §5.5: 3H 4H 5H 2H=6H 7H 8H 9H + 6H is 2H 3H ... 9H, a clean burraco.
+    dirty = Meld.parse("3H 4H 5H 2H=6H 7H 8H 9H")
+    before = position(hands={0: "6H KS QC"}, melds={0: [dirty]}, taken=[True, False])
+    after = apply(before, parse_action("add 0 6H"))
+    assert after.melds[0] == (Meld.parse("2H 3H 4H 5H 6H 7H 8H 9H"),)
+    assert after.melds[0][0].is_clean and Counter(after.hands[0]) == Counter(parse_cards("QC KS"))
+    assert score_hand(before).teams[0].burraco_bonus == 100
+    assert score_hand(after).teams[0].burraco_bonus == 200
+    assert score_hand(after).teams[0].melded == score_hand(before).teams[0].melded + 5
