@@ -198,7 +198,7 @@ def compiled(session: nox.Session) -> None:
     session.run("python", "-m", "pip", "uninstall", "--yes", "--quiet", "burraco")
     session.run(
         "python", "-m", "pip", "install", "--no-cache-dir", "--no-binary", "burraco",
-        f"burraco[tests] @ {Path(sdist).as_uri()}", env={"BURRACO_MYPYC": "1"},
+        f"burraco[tests] @ {Path(sdist).resolve().as_uri()}", env={"BURRACO_MYPYC": "1"},
     )  # fmt: skip
     session.run(
         "python",

@@ -522,3 +522,14 @@ def test_validate_quotes_the_whole_input_with_a_placed_wild(
         "illegal meld '5H 6H JK=9H': wild-as-not-possible: the wild cannot stand for 9H; "
         "it can stand for 7H or 4H\n"
     )
+
+
+def test_validate_refuses_a_wild_placed_on_a_card_of_another_suit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "5H", "6H", "JK=7S"]) == 1
+    assert capsys.readouterr().err == (
+        "illegal meld '5H 6H JK=7S': wild-as-not-possible: the naturals 5H 6H are hearts, so "
+        "the wild stands for a heart (7H), not 7S\n"
+    )
+    assert main(["validate", "5H", "6H", "JK=7H"]) == 0

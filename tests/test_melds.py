@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import weakref
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -620,10 +621,28 @@ def test_a_freed_own_two_goes_natural_in_its_slot_and_the_burraco_becomes_clean(
     assert burraco_kind(grown) is BurracoKind.CLEAN and burraco_bonus(grown) == 200
 
 
-def test_a_freed_joker_stays_a_wild_so_the_burraco_is_semi_clean_never_clean() -> None:
-    # rules §5.5: only the suit's own two can turn natural; a joker freed moves to an end.
-    dirty = Meld.parse("4S 5S 6S JK=7S 8S 9S 10S")
-    grown = extend_meld(dirty, parse_cards("7S"), rules=FIBUR)
-    assert str(grown) == "4S 5S 6S 7S 8S 9S 10S JK=JS"
-    assert burraco_kind(grown, FIBUR) is BurracoKind.SEMI_CLEAN
-    assert burraco_kind(grown) is BurracoKind.DIRTY
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda: validate_meld("5H 6H JK=7S"),
+        lambda: validate_meld(["5H", "6H", "JK=4C"]),
+        lambda: Meld.parse("5H 6H 2C=7S"),
+        lambda: extend_meld(validate_meld("5H 6H 7H"), "JK=8S"),
+        lambda: extend_meld(validate_meld("5H 6H 7H"), "8H JK=9D"),
+    ],
+)
+def test_a_wild_placed_on_a_card_of_another_suit_than_its_sequence_is_refused(
+    read: Callable[[], Meld],
+) -> None:
+    with pytest.raises(InvalidMeldError) as caught:
+        read()
+    assert caught.value.reason is Reason.WILD_AS_NOT_POSSIBLE
+    assert "are hearts, so the wild stands for a heart" in str(caught.value)
+
+
+def test_a_wild_placed_with_the_sequences_suit_or_on_a_sets_rank_is_read() -> None:
+    assert str(validate_meld("5H 6H JK=7H")) == "5H 6H JK=7H"
+    assert str(extend_meld(validate_meld("5H 6H 7H"), "JK=4H")) == "JK=4H 5H 6H 7H"
+    # a set's wild stands for its rank, whatever suit the notation gives it
+    assert validate_meld("7S 7H JK=7D") == validate_meld("7S 7H JK")
+    assert not is_valid_meld("5H 6H JK=7S")

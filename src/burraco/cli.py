@@ -47,9 +47,16 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from burraco import __compiled__, __version__
-from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile, parse_action
+from burraco.actions import (
+    Action,
+    AddToMeld,
+    Discard,
+    DrawStock,
+    TakeDiscardPile,
+    parse_action,
+)
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
-from burraco.cards import Rank, Suit, parse_cards
+from burraco.cards import Rank, Suit, parse_card, parse_cards, split_notation, wild_role_conflict
 from burraco.duel import ProgressBar
 from burraco.engine import apply, check_action, legal_actions, new_game
 from burraco.errors import (
@@ -298,13 +305,38 @@ def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action:
         try:
             action = parse_action(text)
             check_action(state, action)
+            conflict = _role_on_the_table(state, action, text)
         except NotationError as error:
             show(f"{error}; type ? to list the legal actions")
             continue
         except IllegalActionError as error:
             show(f"{error}; type ? to list the legal actions")
             continue
+        if conflict is not None:
+            show(f"bad action '{text}': {conflict}; type ? to list the legal actions")
+            continue
         return action
+
+
+def _role_on_the_table(state: GameState, action: Action, text: str) -> str | None:
+    """Why the suit of a wild's role in ``add N ... JK=7S`` does not fit the meld it joins, or
+    ``None``. :func:`parse_action` checks a role against the cards written in the action; an
+    :class:`AddToMeld` keeps only the rank, so the meld on the table is checked here."""
+    if not isinstance(action, AddToMeld) or action.wild_as is None:
+        return None
+    if isinstance(action.meld, int):
+        meld = state.melds[state.team_of(state.turn)][action.meld]
+    else:
+        meld = action.meld
+    for token in split_notation(text):
+        _, equals, target = token.partition("=")
+        if equals:
+            try:
+                role = parse_card(target)
+            except NotationError:  # a rank alone, such as =4: no suit to check
+                return None
+            return wild_role_conflict(role, (*meld.cards, *action.cards))
+    return None
 
 
 def _play_out_with(

@@ -53,6 +53,7 @@ from burraco.cards import (
     Suit,
     parse_card,
     split_notation,
+    wild_role_conflict,
 )
 from burraco.errors import InvalidMeldError, NotationError, Reason, excerpt
 from burraco.rules import CLASSIC, Rules
@@ -376,9 +377,10 @@ def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError
 
 
 def _read_cards(
-    cards: str | Iterable[Card | str], wild_as: Rank | int | None
+    cards: str | Iterable[Card | str], wild_as: Rank | int | None, table: tuple[Card, ...] = ()
 ) -> tuple[tuple[Card, ...], Rank | None]:
-    """Turn cards or notation into cards; an ``X=YZ`` token gives the wild's rank."""
+    """Turn cards or notation into cards; an ``X=YZ`` token gives the wild's rank, and its suit
+    must fit the cards and the ``table`` meld they join (``wild_role_conflict``)."""
     if type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
         result: tuple[Card, ...] = cards
     else:
@@ -390,6 +392,7 @@ def _read_cards(
                 f"{len(tokens)} cards are more than the packs hold; no meld is longer than 14",
             )
         read: list[Card] = []
+        role: Card | None = None
         try:
             for token in tokens:
                 if isinstance(token, Card):
@@ -412,6 +415,7 @@ def _read_cards(
                             reason=Reason.BAD_MELD_NOTATION,
                         )
                     wild_as = target.rank
+                    role = target
                     read.append(card)
                 else:
                     read.append(parse_card(token))
@@ -420,6 +424,9 @@ def _read_cards(
                 f"expected cards or card notation, not {cards!r:.60}", token=str(cards)
             ) from None
         result = tuple(read)
+        conflict = None if role is None else wild_role_conflict(role, (*table, *result))
+        if conflict is not None:
+            raise _err(Reason.WILD_AS_NOT_POSSIBLE, (*table, *result), conflict)
     if wild_as is not None and not isinstance(wild_as, Rank):
         try:
             wild_as = Rank(wild_as)
@@ -535,7 +542,7 @@ def extend_meld(
             return found
         if found is not None:
             raise _cannot_add(meld, cards, found[0], found[1])
-    added, wild_rank = _read_cards(cards, wild_as)
+    added, wild_rank = _read_cards(cards, wild_as, meld.cards)
     if not added:
         raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
     outcome = _extend_outcome(meld, added, rules, wild_rank)
