@@ -720,6 +720,27 @@ def test_check_table_counts_copies_across_teams_and_the_teams() -> None:
     check_table([sevens, sevens, sevens], attrs.evolve(CLASSIC, players=6))
 
 
+def test_check_table_reads_melds_and_hands_as_score_team_does() -> None:
+    # strings, card lists and Meld values, as the scoring how-to types them into score_team
+    check_table([(["5H 5D 5C", ["6S", "7S", "8S"]], "5S"), ([validate_meld("KH KD KC")], ["3C"])])
+    with pytest.raises(InvalidStateError) as caught:
+        check_table([(["5H 5D 5C"], "5H"), ([], "5H")])
+    assert caught.value.reason is Reason.TOO_MANY_COPIES
+    assert "3 copies of 5H" in str(caught.value)
+
+
+def test_check_table_names_the_team_of_a_bad_meld_or_card() -> None:
+    with pytest.raises(InvalidMeldError) as meld:
+        check_table([(["5H 5D 5C"], ""), (["6H 7H 9H"], "")])
+    assert meld.value.reason is Reason.GAP
+    assert str(meld.value).startswith("team 1: illegal meld 0 '6H 7H 9H': gap: ")
+    with pytest.raises(NotationError) as card:
+        check_table([([], "5X"), ([], "")])
+    assert str(card.value).startswith("team 0: bad card '5X': ")
+    with pytest.raises(TypeError, match="team 0: melds must be a list of melds"):
+        check_table([("5H 5D 5C", ""), ([], "")])
+
+
 def test_a_meld_typed_in_with_a_fixed_own_two_scores_as_it_lies() -> None:
     # A table can hold 3D ... QD 2D=KD AD (the two stayed the king's wild when the three came,
     # rules §5.4); typed in, it is the dirty burraco it is on the table, not a clean A-Q.

@@ -56,7 +56,7 @@ from burraco.actions import (
     parse_action,
 )
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
-from burraco.cards import Rank, Suit, parse_card, parse_cards, split_notation, wild_role_conflict
+from burraco.cards import Rank, Suit, parse_card, split_notation, wild_role_conflict
 from burraco.duel import ProgressBar
 from burraco.engine import apply, check_action, legal_actions, new_game
 from burraco.errors import (
@@ -67,7 +67,7 @@ from burraco.errors import (
     RecordError,
 )
 from burraco.match import DEAL_TABLES, Match
-from burraco.melds import MeldKind, _table_meld, burraco_bonus, burraco_kind, validate_meld
+from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
 from burraco.record import History, MatchRecord
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import (
@@ -673,6 +673,11 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
         items = [_cards_field(meld, f"{where}.melds[{i}]") for i, meld in enumerate(melds)]
         hand = _cards_field(team.get("hand", ""), f"{where}.hand")
         took = _flag(team, "pozzetto", where, None)
+        if closer == index and not took:
+            raise _InputError(
+                f'{where}: a team that closed has taken its pozzetto: "closed": true needs '
+                '"pozzetto": true'
+            )
         try:
             scores.append(
                 score_team(
@@ -686,7 +691,7 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
             )
         except BurracoError as error:
             raise _InputError(f"{where}: {error}") from None
-        table.append(([_table_meld(item, rules) for item in items], parse_cards(hand)))
+        table.append((items, hand))
     try:
         check_table(table, rules)
     except BurracoError as error:

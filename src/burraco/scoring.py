@@ -447,26 +447,33 @@ def check_team(
 
 
 def check_table(
-    teams: Sequence[tuple[Sequence[Meld], Sequence[Card]]], rules: Rules = CLASSIC
+    teams: Sequence[tuple[Iterable[Meld | str | Iterable[Card | str]], str | Iterable[Card | str]]],
+    rules: Rules = CLASSIC,
 ) -> None:
     """Check what only the whole table shows: one entry per team, and the cards of all teams.
 
-    ``teams`` holds, for each team in order, its melds and the cards left in its hands (as
-    :func:`score_team` reads them). :func:`score_team` scores one team alone and checks it with
-    :func:`check_team`; a caller that has the whole hand (the ``burraco score`` command, for
-    one) calls this too.
+    ``teams`` holds, for each team in order, its melds and the cards left in its hands, in any
+    form :func:`score_team` reads: melds as :class:`~burraco.Meld` values, card lists or
+    strings, and the hand as cards or a string. :func:`score_team` scores one team alone and
+    checks it with :func:`check_team`; a caller that has the whole hand (the ``burraco score``
+    command, for one) calls this too.
 
-    >>> from burraco.melds import validate_meld
-    >>> check_table([([validate_meld("5H 5D 5C")], parse_cards("5H")), ([], parse_cards("5H"))])
+    >>> check_table([(["5H 5D 5C"], "5H"), ([], "5H")])
     Traceback (most recent call last):
     ...
     burraco.errors.InvalidStateError: too-many-copies: the teams hold 3 copies of 5H, and 2 packs
     hold 2
+    >>> check_table([(["5H 5D 5C"], "5H"), (["6H 7H 8H"], "")]) is None
+    True
 
     Raises:
         InvalidStateError: ``out-of-range`` if there is not one entry per team of ``rules``
             (2 teams with 2 or 4 players, 3 with 3 or 6); ``too-many-copies`` if the teams hold
             more copies of a card than the packs.
+        InvalidMeldError: if a team's meld is not a legal meld under ``rules``; the message
+            names the team and the meld's number.
+        NotationError: if a card is not in notation; the message names the team.
+        TypeError: if an entry is not a pair of melds and cards, or its melds are one string.
     """
     if len(teams) != rules.teams:
         raise InvalidStateError(
@@ -474,8 +481,34 @@ def check_table(
             f"{rules.teams} team entries, not {len(teams)}",
             reason=Reason.OUT_OF_RANGE,
         )
-    cards = [card for melds, _ in teams for meld in melds for card in meld.cards]
-    cards += [card for _, held in teams for card in held]
+    cards: list[Card] = []
+    for number, entry in enumerate(teams):
+        if not (isinstance(entry, tuple | list) and len(entry) == 2):
+            raise TypeError(
+                f"team {number}: an entry is a pair (melds, cards in hand), not {entry!r:.60}"
+            )
+        melds, held = entry
+        if isinstance(melds, str):
+            raise TypeError(
+                f"team {number}: melds must be a list of melds, not one string: write "
+                f"[{melds!r:.60}] for one meld"
+            )
+        try:
+            cards += [
+                card for i, item in enumerate(melds) for card in _read_meld(i, item, rules).cards
+            ]
+            cards += parse_cards(held)
+        except InvalidMeldError as error:
+            raise InvalidMeldError(
+                f"team {number}: {error}",
+                reason=error.reason,
+                cards=error.cards,
+                detail=error.detail,
+            ) from None
+        except NotationError as error:
+            raise NotationError(
+                f"team {number}: {error}", token=error.token, reason=error.reason
+            ) from None
     extra = _too_many(cards, rules)
     if extra is not None:
         card, count = extra
