@@ -1,4 +1,4 @@
-"""Meld legality: the vector file of RULES.md examples, and properties against an oracle."""
+"""Meld legality: the vector file of examples (rules §12), and properties against an oracle."""
 
 from __future__ import annotations
 
@@ -573,7 +573,7 @@ def test_a_built_meld_is_a_whole_frozen_meld(cards: str) -> None:
 
 
 # A two of the suit standing, fixed, for the king of an ace-high sequence keeps its place when
-# the three is added (RULES.md §5.4), though the cards alone would read as the natural
+# the three is added (rules §5.4), though the cards alone would read as the natural
 # A 2 3 ... Q. Found by test_play's random play under the German switches.
 FIXED_OWN_TWO = "3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"
 
@@ -608,3 +608,22 @@ def test_parse_refuses_an_own_two_at_a_free_end_where_it_fits_its_place() -> Non
     with pytest.raises(InvalidMeldError) as caught:
         Meld.parse("3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD")
     assert caught.value.reason is Reason.WILD_AS_NOT_POSSIBLE
+
+
+def test_a_freed_own_two_goes_natural_in_its_slot_and_the_burraco_becomes_clean() -> None:
+    # rules §5.5: the two stood, fixed, for the six; the six frees it, and it fits its own slot.
+    dirty = Meld.parse("3H 4H 5H 2H=6H 7H 8H 9H")
+    assert burraco_kind(dirty) is BurracoKind.DIRTY and dirty.wild_is_fixed
+    grown = extend_meld(dirty, parse_cards("6H"))
+    assert str(grown) == "2H 3H 4H 5H 6H 7H 8H 9H"
+    assert grown.is_clean and grown.wild is None
+    assert burraco_kind(grown) is BurracoKind.CLEAN and burraco_bonus(grown) == 200
+
+
+def test_a_freed_joker_stays_a_wild_so_the_burraco_is_semi_clean_never_clean() -> None:
+    # rules §5.5: only the suit's own two can turn natural; a joker freed moves to an end.
+    dirty = Meld.parse("4S 5S 6S JK=7S 8S 9S 10S")
+    grown = extend_meld(dirty, parse_cards("7S"), rules=FIBUR)
+    assert str(grown) == "4S 5S 6S 7S 8S 9S 10S JK=JS"
+    assert burraco_kind(grown, FIBUR) is BurracoKind.SEMI_CLEAN
+    assert burraco_kind(grown) is BurracoKind.DIRTY

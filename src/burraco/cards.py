@@ -94,7 +94,7 @@ _RANK_SYMBOLS: Final = {
 }
 
 JOKER_POINTS: Final = 30
-"""The value of a joker, melded or in hand (RULES.md §2)."""
+"""The value of a joker, melded or in hand (rules §2)."""
 
 RANK_POINTS: Final = {
     Rank.ACE: 15,

@@ -1,6 +1,6 @@
 """Scoring a hand: what each team's melds, hands, burracos, closing and pozzetto are worth.
 
-Two entry points answer the same question (RULES.md §9):
+Two entry points answer the same question (rules §9):
 
 * :func:`score_team` scores one team from plain data, such as a hand typed in from a real
   table: its melds (as :class:`~burraco.Meld` values or card notation), the cards left in
@@ -66,7 +66,7 @@ def _whole(sign: int) -> Any:
 
 @attrs.frozen(kw_only=True)
 class TeamScore:
-    """One team's score for one hand, in its parts (RULES.md §9).
+    """One team's score for one hand, in its parts (rules §9).
 
     The parts that lose points are zero or negative, so :attr:`total` is their plain sum; it is a
     property, so it always agrees with them. The burraco counts say how ``burraco_bonus`` was
@@ -250,7 +250,7 @@ def score_team(
     rules: Rules = CLASSIC,
     opponent_closed: bool = False,
 ) -> TeamScore:
-    """Score one team's hand from plain data (RULES.md §9).
+    """Score one team's hand from plain data (rules §9).
 
     ``melds`` holds the team's melds: :class:`~burraco.Meld` values (taken as they are) or cards
     in any order, as a notation string (``"4S 5S 6S 7S"``) or a list of cards or tokens
@@ -264,7 +264,7 @@ def score_team(
     :attr:`PenaltyWhen.IF_OPPONENTS_CLOSED <burraco.PenaltyWhen.IF_OPPONENTS_CLOSED>` only if
     ``opponent_closed`` (another team closed the hand).
 
-    The worked hand of RULES.md §12: team A closed, team B never took its pozzetto.
+    The worked hand of rules §12: team A closed, team B never took its pozzetto.
 
     >>> score_team(
     ...     ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"], "3C AH",
@@ -363,7 +363,7 @@ def check_team(
     took_pozzetto: bool,
     closed: bool,
 ) -> None:
-    """Check what one team's end of hand must be at a real table (RULES.md §4, §6, §7).
+    """Check what one team's end of hand must be at a real table (rules §4, §6, §7).
 
     :func:`score_team` calls it on every hand it scores; the melds are already legal under
     ``rules``. The checks, each with its reason code:
@@ -488,7 +488,7 @@ def check_table(
 
 
 def score_hand(state: GameState) -> HandScore:
-    """Score every team of a hand, normally one that is over (RULES.md §9).
+    """Score every team of a hand, normally one that is over (rules §9).
 
     Team ``t`` is scored with :func:`score_team` on its melds ``state.melds[t]`` and the cards of
     its seats' hands. A pozzetto taken on the discard is already its taker's hand, so it counts
