@@ -105,6 +105,14 @@ def _criteria(value: Iterable[str]) -> tuple[Criterion, ...]:
         raise _fail(Reason.OUT_OF_RANGE, f"expected criteria from: {names}", "criteria") from None
 
 
+def _rematches(value: str) -> Rematches:
+    try:
+        return Rematches(value)
+    except (ValueError, TypeError):
+        names = ", ".join(member.value for member in Rematches)
+        raise _fail(Reason.OUT_OF_RANGE, f"expected one of: {names}", "rematches") from None
+
+
 @attrs.frozen(kw_only=True)
 class Settings:
     """How a tournament is run: schedule, deals, victory points, pairing rules, criteria.
@@ -130,7 +138,7 @@ class Settings:
     """The victory-point table (by default the built-in one for :attr:`deals`)."""
     bye_victory_points: int = 12
     """The victory points of a bye (also of the pair that meets a Mitchell's phantom)."""
-    rematches: Rematches = Rematches.NOT_PREVIOUS
+    rematches: Rematches = attrs.field(default=Rematches.NOT_PREVIOUS, converter=_rematches)
     """Which rematches a Danese round may make (for individuals: which partners may partner
     again)."""
     individual: bool = False
@@ -169,8 +177,6 @@ class Settings:
         for name in ("individual", "avoid_same_club"):
             if not isinstance(getattr(self, name), bool):
                 raise _fail(Reason.WRONG_TYPE, "expected true or false", name)
-        if not isinstance(self.rematches, Rematches):
-            raise _fail(Reason.WRONG_TYPE, "expected a Rematches", "rematches")
         if not isinstance(self.forbidden, tuple):
             raise _fail(Reason.WRONG_TYPE, "expected a tuple of pairs", "forbidden")
         for index, pair in enumerate(self.forbidden):
@@ -584,6 +590,14 @@ class Tournament:
                 ``inconsistent-state`` for a result with the wrong number of deals.
         """
         entry = ResultEntry(round_number, table, result, reason)
+        if not any(seat.number == table for seat in self.round(round_number).tables):
+            raise _fail(Reason.NOT_IN_TOURNAMENT, f"round {round_number} has no table {table}")
+        if table in self.results(round_number) and not reason.strip():
+            raise _fail(
+                Reason.OUT_OF_ORDER,
+                f"table {table} of round {round_number} has a result: a correction needs its "
+                "reason",
+            )
         return attrs.evolve(self, history=(*self.history, entry))
 
     def adjust(
