@@ -25,12 +25,15 @@ from burraco.tournament.entrants import MOST_ENTRANTS, Entrant
 from burraco.tournament.event import DEFAULT_CRITERIA, MOST_ROUNDS, Settings, Tournament
 from burraco.tournament.interchange import (
     FORMAT,
+    MOST_TEXT,
+    entrants_csv,
     from_dict,
     from_json,
     read_entrants,
     read_tables,
     score_sheet_csv,
     standings_csv,
+    tables_csv,
     to_dict,
     to_json,
 )
@@ -68,6 +71,7 @@ __all__ = [
     "MOST_ENTRANTS",
     "MOST_POINTS",
     "MOST_ROUNDS",
+    "MOST_TEXT",
     "MOST_VICTORY_POINTS",
     "Adjustment",
     "Comparison",
@@ -86,8 +90,9 @@ __all__ = [
     "Tournament",
     "compare",
     "compute_standings",
-    "deal_deck",
     "danese_round",
+    "deal_deck",
+    "entrants_csv",
     "from_dict",
     "from_json",
     "individual_round",
@@ -102,6 +107,7 @@ __all__ = [
     "round_robin_round",
     "score_sheet_csv",
     "standings_csv",
+    "tables_csv",
     "to_dict",
     "to_json",
 ]

@@ -39,12 +39,14 @@ from burraco.tournament.standings import Standings
 __all__ = [
     "FORMAT",
     "MOST_TEXT",
+    "entrants_csv",
     "from_dict",
     "from_json",
     "read_entrants",
     "read_tables",
     "score_sheet_csv",
     "standings_csv",
+    "tables_csv",
     "to_dict",
     "to_json",
 ]
@@ -80,7 +82,7 @@ def _rows(
         raise _fail(Reason.WRONG_TYPE, "expected the text of a csv file")
     if len(text) > MOST_TEXT:
         raise _fail(Reason.OUT_OF_RANGE, f"a csv file of at most {MOST_TEXT} characters")
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), strict=True)
     try:
         header = [name.strip().lower() for name in next(reader, [])]
         missing = [name for name in required if name not in header]
@@ -192,6 +194,24 @@ def _csv(rows: Sequence[Sequence[object]]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerows(rows)
     return out.getvalue()
+
+
+def entrants_csv(entrants: Sequence[Entrant]) -> str:
+    """The entrants as CSV, as :func:`read_entrants` reads them."""
+    rows: list[list[object]] = [["number", "name", "player1", "player2", "club"]]
+    for entrant in entrants:
+        players = [*entrant.players, "", ""][:2]
+        rows.append([entrant.number, entrant.name, *players, entrant.club])
+    return _csv(rows)
+
+
+def tables_csv(round_: Round) -> str:
+    """A round's table list as CSV, as :func:`read_tables` reads it."""
+    rows: list[list[object]] = [["table", "home", "away"]]
+    for table in round_.tables:
+        rows.append([table.number, "+".join(map(str, table.home)), "+".join(map(str, table.away))])
+    rows += [["bye", bye, ""] for bye in round_.byes]
+    return _csv(rows)
 
 
 def standings_csv(standings: Standings) -> str:

@@ -289,7 +289,8 @@ def round_robin_round(
 
     The entrants, in order, are cut into ``groups`` groups of sizes that differ by at most one
     (the first groups the larger); in each group everybody meets everybody once over
-    ``n - 1`` rounds (``n`` for an odd group, where each round one entrant has a bye), by the
+    ``n - 1`` rounds (``n`` for an odd group, where each round one entrant has a bye; a
+    smaller group that has played all its rounds has byes), by the
     circle method: the group's first entrant stays, the others turn one place a round.
     Tables are numbered on from ``first_table``, group by group.
 
@@ -314,11 +315,14 @@ def round_robin_round(
         if len(members) % 2:
             members.append(None)
         count = len(members)
-        if not 1 <= round_number < count:
+        if group == 0 and not 1 <= round_number < count:
             raise TournamentError(
                 f"a round robin of {count} places has rounds 1 to {count - 1}, not {round_number}",
                 reason=Reason.NO_PAIRING,
             )
+        if round_number >= count:  # a smaller group has played all its rounds
+            byes += [number for number in members if number is not None]
+            continue
         turn = round_number - 1
         others = members[1:]
         circle = [members[0], *others[-turn:], *others[:-turn]] if turn else members
