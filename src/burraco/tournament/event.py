@@ -21,6 +21,7 @@ table 2: 2 v 4
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -28,8 +29,11 @@ from typing import Final
 import attrs
 
 from burraco.errors import Reason, TournamentError
+from burraco.cards import Card
 from burraco.match import DEAL_TABLES, VictoryTable, victory_points
+from burraco.rules import FIBUR, Rules
 from burraco.tournament._checks import check_name, check_number
+from burraco.tournament.duplicate import round_decks
 from burraco.tournament.entrants import MOST_ENTRANTS, Entrant
 from burraco.tournament.movements import (
     Allowed,
@@ -403,6 +407,19 @@ class Tournament:
             len(self.rounds)
         )
 
+    def decks(self, round_number: int, rules: Rules = FIBUR) -> tuple[tuple[Card, ...], ...]:
+        """The deck orders every table of round ``round_number`` plays in a duplicate
+        tournament (one with a ``seed``): see :func:`~burraco.tournament.round_decks`.
+
+        Raises:
+            TournamentError: ``out-of-order`` if the settings have no seed,
+                ``not-in-tournament`` for a round beyond the schedule.
+        """
+        if self.settings.seed is None:
+            raise _fail(Reason.OUT_OF_ORDER, "the tournament is not duplicate: it has no seed")
+        check_number(round_number, "round", 1, len(self.settings.schedule))
+        return round_decks(self.settings.seed, round_number, self.settings.deals, rules)
+
     def standings(
         self, after_round: int | None = None, *, criteria: Sequence[Key] | None = None
     ) -> Standings:
@@ -493,22 +510,24 @@ class Tournament:
         return sorted(lines[0]) + sorted(lines[1])
 
     def _forbidden_note(self, made: Round) -> str:
-        clashes = [
-            str(table)
-            for table in made.tables
-            if not self._allowed_always(table.home[0], table.away[0])
-        ]
+        apart = self._kept_apart()
+        clashes = [str(table) for table in made.tables if frozenset(table.entrants) in apart]
         if not clashes:
             return ""
         return "the movement seats entrants who should not meet: " + "; ".join(clashes)
 
-    def _allowed_always(self, one: int, other: int) -> bool:
-        if {one, other} in [set(pair) for pair in self.settings.forbidden]:
-            return False
+    def _kept_apart(self) -> set[frozenset[int]]:
+        """The pairs of entrants who never meet (partner, for individuals): the forbidden
+        pairings, and with ``avoid_same_club`` the entrants of one club."""
+        apart = {frozenset(pair) for pair in self.settings.forbidden}
         if self.settings.avoid_same_club:
-            club = self.entrant(one).club
-            return not club or club != self.entrant(other).club
-        return True
+            clubs: dict[str, list[int]] = {}
+            for entrant in self.entrants:
+                if entrant.club:
+                    clubs.setdefault(entrant.club, []).append(entrant.number)
+            for members in clubs.values():
+                apart |= {frozenset(pair) for pair in itertools.combinations(members, 2)}
+        return apart
 
     def _danese(self, number: int, history: int) -> Round:
         earlier = self.rounds[: number - 1]
@@ -542,7 +561,7 @@ class Tournament:
 
     def _rematch_rule(self, rule: Rematches, earlier: Sequence[Round]) -> Allowed:
         counted = {Rematches.NEVER: earlier, Rematches.NOT_PREVIOUS: earlier[-1:]}.get(rule, ())
-        met: set[frozenset[int]] = set()
+        met = self._kept_apart()
         for round_ in counted:
             for table in round_.tables:
                 if self.settings.individual:
@@ -551,7 +570,7 @@ class Tournament:
                     met.add(frozenset(table.entrants))
 
         def allowed(one: int, other: int) -> bool:
-            return frozenset((one, other)) not in met and self._allowed_always(one, other)
+            return frozenset((one, other)) not in met
 
         return allowed
 
