@@ -28,8 +28,8 @@ from typing import Final
 
 import attrs
 
-from burraco.errors import Reason, TournamentError
 from burraco.cards import Card
+from burraco.errors import Reason, TournamentError
 from burraco.match import DEAL_TABLES, VictoryTable, victory_points
 from burraco.rules import FIBUR, Rules
 from burraco.tournament._checks import check_name, check_number
