@@ -242,6 +242,23 @@ def test_a_mitchell_with_clubs_apart_puts_each_club_in_one_line() -> None:
         assert home != away
 
 
+def test_a_mitchell_that_seats_a_forbidden_pairing_says_so_in_its_note() -> None:
+    evening = Tournament.create(
+        "forbidden", entrants(6), Settings(forbidden=((2, 5),))
+    ).pair_next_round()
+    assert evening.round(1).note == (
+        "the movement seats entrants who should not meet: table 2: 2 v 5"
+    )
+
+
+def test_only_a_duplicate_tournament_has_deck_orders() -> None:
+    with pytest.raises(TournamentError) as caught:
+        Tournament.create("plain", entrants(4)).decks(1)
+    assert caught.value.reason is Reason.OUT_OF_ORDER
+    duplicate = Tournament.create("dup", entrants(4), Settings(seed=3))
+    assert duplicate.decks(2) == round_decks(3, 2, 4)
+
+
 def test_an_individual_tournament_changes_partners_every_round() -> None:
     players = tuple(Entrant(n, f"player {n}") for n in range(1, 10))
     evening = Tournament.create(
@@ -576,3 +593,61 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table() -> None:
     assert sum(home + away for home, away in matchpoints.values()) == 2 * 2 * 3 * 2
     against = compare(results, Comparison.DIFFERENCE)
     assert abs(sum(home for home, _ in against.values())) < 1e-6
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def places(value: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every path to a value inside a JSON document."""
+    found = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += places(item, (*path, index))
+    return found
+
+
+def outcome(call: Callable[[], object]) -> object:
+    """What ``call()`` returns, or the :class:`TournamentError` it raises."""
+    try:
+        return call()
+    except TournamentError as error:
+        return error
+
+
+SMALL = to_dict(friday())
+SMALL_PLACES = places(SMALL)
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(SMALL_PLACES), JSON_VALUES)
+def test_any_value_put_anywhere_in_a_file_loads_or_raises_a_tournament_error(
+    path: tuple[str | int, ...], value: object
+) -> None:
+    document = mutate(SMALL, path, value)
+    loaded = outcome(lambda: from_dict(document))
+    if isinstance(loaded, TournamentError):
+        assert len(str(loaded)) < 400
+    else:
+        assert isinstance(loaded, Tournament) and from_dict(to_dict(loaded)) == loaded
+
+
+@given(st.text(max_size=200))
+def test_any_text_read_as_csv_gives_values_or_a_tournament_error(text: str) -> None:
+    readers: list[tuple[Callable[[str], object], str]] = [
+        (read_entrants, "number,name,club\n"),
+        (read_tables, "table,home,away\n"),
+    ]
+    for reader, header in readers:
+        for whole in (header + text, text):
+            result = outcome(lambda: reader(whole))  # noqa: B023 (called at once)
+            assert not isinstance(result, TournamentError) or len(str(result)) < 400

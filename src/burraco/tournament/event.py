@@ -36,6 +36,7 @@ from burraco.tournament._checks import check_name, check_number
 from burraco.tournament.duplicate import round_decks
 from burraco.tournament.entrants import MOST_ENTRANTS, Entrant
 from burraco.tournament.movements import (
+    MOST_NOTE,
     Allowed,
     Movement,
     Rematches,
@@ -514,7 +515,8 @@ class Tournament:
         clashes = [str(table) for table in made.tables if frozenset(table.entrants) in apart]
         if not clashes:
             return ""
-        return "the movement seats entrants who should not meet: " + "; ".join(clashes)
+        note = "the movement seats entrants who should not meet: " + "; ".join(clashes)
+        return note if len(note) <= MOST_NOTE else note[: MOST_NOTE - 1] + "…"
 
     def _kept_apart(self) -> set[frozenset[int]]:
         """The pairs of entrants who never meet (partner, for individuals): the forbidden

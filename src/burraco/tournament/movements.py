@@ -41,6 +41,8 @@ from burraco.tournament._checks import check_number
 from burraco.tournament.entrants import MOST_ENTRANTS
 
 __all__ = [
+    "MOST_NOTE",
+    "MOST_STEPS",
     "Movement",
     "Rematches",
     "Round",
@@ -56,6 +58,8 @@ __all__ = [
 Allowed = Callable[[int, int], bool]
 """Whether two entrants (by number) may be paired."""
 
+MOST_NOTE: Final = 2000
+"""The longest note of a round, in characters."""
 MOST_STEPS: Final = 2_000_000
 """The most partial pairings :func:`pair_in_order` tries before it gives up (a few hundred
 entrants under heavy constraints; ordinary evenings need a few dozen)."""
@@ -162,6 +166,21 @@ class Round:
 
     def __attrs_post_init__(self) -> None:
         path = f"round {self.number}"
+        if not isinstance(self.movement, Movement):
+            raise TournamentError("expected a Movement", reason=Reason.WRONG_TYPE, path=path)
+        check_number(self.paired_after, f"{path} paired_after", 0, 10**9)
+        if (
+            not isinstance(self.note, str)
+            or len(self.note) > MOST_NOTE
+            or not self.note.isprintable()
+        ):
+            raise TournamentError(
+                f"a note is printable text of at most {MOST_NOTE} characters",
+                reason=Reason.OUT_OF_RANGE,
+                path=path,
+            )
+        if not all(isinstance(table, Table) for table in self.tables):
+            raise TournamentError("expected a tuple of tables", reason=Reason.WRONG_TYPE, path=path)
         numbers = [table.number for table in self.tables]
         if numbers != sorted(set(numbers)):
             raise TournamentError(
