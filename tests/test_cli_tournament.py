@@ -93,3 +93,18 @@ def test_create_reads_entrants_from_csv_and_rejects_a_formula(
     entrants.write_text("number,name\n1,=HYPERLINK(1)\n2,x\n")
     status, _, err = run(capsys, "create", path, "--entrants", str(entrants), "--force")
     assert status == 2 and "line 2: name: '=HYPERLINK(1)' may not begin with" in err
+
+
+def test_pair_takes_the_directors_own_table_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "t.json")
+    tables = tmp_path / "tables.csv"
+    tables.write_text("table,home,away\n1,3,1\nbye,2,\n2,5,4\n")
+    run(capsys, "create", path, "--pairs", "5")
+    status, out, _ = run(capsys, "pair", path, "--tables", str(tables))
+    assert (status, out) == (0, "round 1 (manual)\ntable 1: 3 v 1\ntable 2: 5 v 4\nbye: 2\n")
+    tables.write_text("table,home,away\n1,3,1\n")
+    assert run(capsys, "create", path, "--pairs", "5", "--force")[0] == 0
+    status, _, err = run(capsys, "pair", path, "--tables", str(tables))
+    assert status == 2 and "is not placed exactly once" in err

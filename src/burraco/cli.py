@@ -910,7 +910,18 @@ def _tournament_create(args: argparse.Namespace) -> Any:
 
 
 def _tournament_pair(args: argparse.Namespace) -> Any:
-    tournament = _load_tournament(args.file).pair_next_round()
+    from burraco.tournament import read_tables
+
+    tournament = _load_tournament(args.file)
+    if args.tables:
+        try:
+            with open(args.tables, encoding="utf-8") as file:
+                tables = read_tables(file.read(4_000_001))
+        except OSError as error:
+            raise _InputError(f"cannot read {args.tables}: {error.strerror}") from None
+        tournament = tournament.with_round(tables)
+    else:
+        tournament = tournament.pair_next_round()
     print(tournament.rounds[-1])
     return tournament
 
@@ -1013,6 +1024,9 @@ def _add_tournament(commands: _Commands) -> None:
     create.set_defaults(step=_tournament_create)
     pair = actions.add_parser("pair", help="pair the next round and print its tables")
     pair.add_argument("file", metavar="FILE")
+    pair.add_argument(
+        "--tables", metavar="CSV", help="the director's own table list: table,home,away"
+    )
     pair.set_defaults(step=_tournament_pair)
     result = actions.add_parser("result", help="enter (or correct) a table's result")
     result.add_argument("file", metavar="FILE")

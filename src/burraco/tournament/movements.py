@@ -372,7 +372,8 @@ def pair_in_order(
     True
 
     Raises:
-        TournamentError: with reason ``no-pairing`` if the search gives up.
+        TournamentError: with reason ``out-of-range`` if the search gives up (which is not
+            the same as finding that no pairing exists).
     """
     count = len(order)
     if count % 2:
@@ -394,8 +395,9 @@ def pair_in_order(
                 steps += 1
                 if steps > most_steps:
                     raise TournamentError(
-                        f"the pairing search gave up after {most_steps} tries",
-                        reason=Reason.NO_PAIRING,
+                        f"the pairing search gave up after {most_steps} tries: pair this "
+                        "round by hand",
+                        reason=Reason.OUT_OF_RANGE,
                     )
                 found = pairs_of(rest & ~(1 << second))
                 if found is not None:
