@@ -486,7 +486,8 @@ class Tournament:
             case Movement.MANUAL:
                 raise _fail(
                     Reason.OUT_OF_ORDER,
-                    f"round {number} is a manual round: give its tables (with_round)",
+                    f"round {number} is a manual round: give its tables (burraco tournament "
+                    "pair --tables, or with_round)",
                 )
         return attrs.evolve(made, number=number, paired_after=history)
 
