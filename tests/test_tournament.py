@@ -15,7 +15,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from burraco import FOUR_DEALS, BurracoError, GreedyAgent, RandomAgent, Reason, TournamentError
+from burraco import (
+    FOUR_DEALS,
+    Action,
+    BurracoError,
+    GameState,
+    GreedyAgent,
+    RandomAgent,
+    Reason,
+    TournamentError,
+)
 from burraco.engine import new_game
 from burraco.tournament import (
     Comparison,
@@ -568,6 +577,20 @@ def test_hostile_json_text_raises_a_tournament_error(text: str) -> None:
 # --- duplicate Burraco -----------------------------------------------------------------------
 
 
+class FirstStates:
+    """A step hook that keeps the state before the first action of each deal."""
+
+    def __init__(self) -> None:
+        self.states: list[GameState] = []
+        self.deals_over = 0
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        if len(self.states) == self.deals_over:
+            self.states.append(before)
+        if after.is_over:
+            self.deals_over += 1
+
+
 def test_a_duplicate_round_deals_the_same_cards_at_every_table() -> None:
     decks = round_decks(seed=45, round_number=1, deals=2)
     assert decks != round_decks(seed=45, round_number=2, deals=2)
@@ -576,12 +599,19 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table() -> None:
         for _ in range(3)
     ]
     assert dealt[0] == dealt[1] == dealt[2]
+    recorders = {table: FirstStates() for table in (1, 2, 3)}
     results = {
         table: play_table(
-            decks, [GreedyAgent(), RandomAgent(table), GreedyAgent(), RandomAgent(table + 9)]
+            decks,
+            [GreedyAgent(), RandomAgent(table), GreedyAgent(), RandomAgent(table + 9)],
+            on_action=recorders[table],
         )
         for table in (1, 2, 3)
     }
+    first_states = {table: recorder.states for table, recorder in recorders.items()}
+    assert len(first_states[1]) == 2
+    assert first_states[1] == first_states[2] == first_states[3]
+    assert first_states[1] == dealt[0]
     assert all(len(result.deals) == 2 for result in results.values())
     same = {
         table: play_table(decks, [GreedyAgent(), GreedyAgent(), GreedyAgent(), GreedyAgent()])

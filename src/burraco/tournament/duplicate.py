@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
-from burraco.agents import Agent, play_out
+from burraco.agents import Agent, StepHook, play_out
 from burraco.cards import Card, make_deck
 from burraco.engine import new_game
 from burraco.errors import Reason, TournamentError
@@ -57,11 +57,16 @@ def round_decks(
 
 
 def play_table(
-    decks: Sequence[Sequence[Card]], agents: Sequence[Agent], rules: Rules = FIBUR
+    decks: Sequence[Sequence[Card]],
+    agents: Sequence[Agent],
+    rules: Rules = FIBUR,
+    *,
+    on_action: StepHook | None = None,
 ) -> TableResult:
     """Play the deals ``decks`` at one table of bots (``agents``, one per seat; seats 0 and 2
     are the home line) and return its result. Deal ``i`` (from 0) is dealt by seat ``i``
-    modulo the players, as at a real table.
+    modulo the players, as at a real table. ``on_action`` is called after every action, as
+    for :func:`~burraco.play_out` (to record the deals, for instance).
 
     Raises:
         ValueError: if a deck is not the packs of ``rules`` or there is not one agent a seat.
@@ -73,7 +78,7 @@ def play_table(
     hands = []
     for index, deck in enumerate(decks):
         state = new_game(rules, deck=list(deck), dealer=index % rules.players)
-        hands.append(score_hand(play_out(state, agents)))
+        hands.append(score_hand(play_out(state, agents, on_action=on_action)))
     return TableResult.from_hands(hands)
 
 
