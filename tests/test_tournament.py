@@ -595,7 +595,7 @@ def test_a_duplicate_round_deals_the_same_cards_at_every_table() -> None:
     decks = round_decks(seed=45, round_number=1, deals=2)
     assert decks != round_decks(seed=45, round_number=2, deals=2)
     dealt = [
-        [new_game(deck=list(deck), dealer=index % 4) for index, deck in enumerate(decks)]
+        [new_game(FIBUR, deck=list(deck), dealer=index % 4) for index, deck in enumerate(decks)]
         for _ in range(3)
     ]
     assert dealt[0] == dealt[1] == dealt[2]
