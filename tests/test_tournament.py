@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burraco import (
+    FIBUR,
     FOUR_DEALS,
     Action,
     BurracoError,
