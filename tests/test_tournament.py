@@ -545,6 +545,7 @@ def mutate(document: dict[str, Any], path: Sequence[str | int], value: object) -
         (["rounds", 3, "tables", 0, "away"], [3], Reason.INCONSISTENT_STATE),
         (["rounds", 3, "paired_after"], 0, Reason.INCONSISTENT_STATE),
         (["rounds", 3, "paired_after"], 17, Reason.OUT_OF_ORDER),
+        (["rounds", 1, "paired_after"], 7, Reason.OUT_OF_ORDER),
         (["rounds", 0, "movement"], "danese", Reason.INCONSISTENT_STATE),
         (["history", -1, "table"], 9, Reason.NOT_IN_TOURNAMENT),
         (["history", 0, "points"], [1, "2"], Reason.WRONG_TYPE),

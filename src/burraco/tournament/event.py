@@ -301,6 +301,12 @@ class Tournament:
             if entry.round > len(self.rounds):
                 raise _fail(Reason.NOT_IN_TOURNAMENT, f"round {entry.round} is not paired", path)
             round_ = self.rounds[entry.round - 1]
+            if index < round_.paired_after:
+                raise _fail(
+                    Reason.OUT_OF_ORDER,
+                    f"an entry for round {entry.round} comes before the round was paired",
+                    path,
+                )
             if isinstance(entry, Adjustment):
                 if entry.entrant not in numbers:
                     raise _fail(Reason.NOT_IN_TOURNAMENT, f"no entrant {entry.entrant}", path)
