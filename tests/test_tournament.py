@@ -57,7 +57,7 @@ from burraco.tournament import (
     to_json,
 )
 
-GOLDEN = Path(__file__).parent / "golden" / "tournament_evening.txt"
+GOLDEN = Path(__file__).parent / "vectors" / "tournament-evening.txt"
 
 NAMES = [
     "Rossi - Bianchi", "Ferrari - Esposito", "Romano - Colombo", "Ricci - Marino",
