@@ -767,7 +767,7 @@ def test_from_fields_builds_only_game_states() -> None:
         Marked.from_fields(*fields)
 
 
-# --- RULES.md §13.1: the one-card pile ----------------------------------------------------------
+# --- rules §13.1: the one-card pile ----------------------------------------------------------
 
 
 def one_card_pick(rules: Rules, hand: str, pile: str = "7H") -> GameState:
@@ -837,7 +837,7 @@ def test_the_one_card_pile_rule_leaves_a_legal_action_in_random_play(rules: Rule
     assert picks > 0
 
 
-# --- RULES.md §13.2: time-out -------------------------------------------------------------------
+# --- rules §13.2: time-out -------------------------------------------------------------------
 
 
 def test_after_time_is_called_every_seat_plays_one_more_turn() -> None:

@@ -303,7 +303,7 @@ def test_a_hand_collected_from_the_middle_cannot_be_written() -> None:
         history.record()
 
 
-# --- RULES.md §13 in records --------------------------------------------------------------------
+# --- rules §13 in records --------------------------------------------------------------------
 
 
 def test_rules_of_section_13_are_written_switch_by_switch_and_read_back() -> None:

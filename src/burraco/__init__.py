@@ -54,6 +54,7 @@ from burraco.errors import (
     NotationError,
     Reason,
     RecordError,
+    TournamentError,
 )
 from burraco.match import FOUR_DEALS, THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
@@ -168,6 +169,7 @@ __all__ = [
     "THREE_DEALS",
     "TakeDiscardPile",
     "TeamScore",
+    "TournamentError",
     "VictoryTable",
     "__compiled__",
     "__version__",

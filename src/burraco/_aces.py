@@ -1,6 +1,6 @@
 """The melds from ace to ace that the move generator does not list (private).
 
-Under ``ace_at_both_ends`` (Burraco Reale, RULES.md §13.5) a sequence may run A to K to A, 14
+Under ``ace_at_both_ends`` (Burraco Reale, rules §13.5) a sequence may run A to K to A, 14
 cards with a natural ace at each end. Every such meld fills all 14 slots of its suit, at most
 one of the slots two to king with a wild, so the openings and additions that make one are few
 and are found here by listing those 14-card tables and asking :func:`burraco.extend_meld` and

@@ -422,14 +422,14 @@ class Slice:
 
 MELD_FEATURES: Final = 74
 """Entries per meld slot: present, set, sequence, clean / semi-clean / dirty burraco (the
-classes of clean burracos of RULES.md §13.4 count as clean), wild is a joker, wild is a two
+classes of clean burracos of rules §13.4 count as clean), wild is a joker, wild is a two
 (8), ``wild_as`` rank one-hot (13), the cards as counts (53)."""
 
 _BURRACO_INDEX: Final = {
     BurracoKind.CLEAN: 3,
     BurracoKind.SEMI_CLEAN: 4,
     BurracoKind.DIRTY: 5,
-    # the federations' classes of clean burracos (RULES.md §13.4) share the clean entry; their
+    # the federations' classes of clean burracos (rules §13.4) share the clean entry; their
     # bonuses show in the table points
     BurracoKind.REALE: 3,
     BurracoKind.NOBILE: 3,

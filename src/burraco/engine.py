@@ -409,7 +409,7 @@ def _pile_taken(state: GameState) -> GameState:
     hands = state.hands
     held = hands[seat]
     hand = tuple(sorted(held + pile, key=CODE_KEY))
-    # RULES.md §13.1: a one-card pile may not be discarded again this turn, unless the hand
+    # rules §13.1: a one-card pile may not be discarded again this turn, unless the hand
     # held another copy of the card before the pick.
     pile_card = None
     if len(pile) == 1 and not state.rules.return_single_pile_card and pile[0] not in held:
@@ -436,7 +436,7 @@ def _pile_taken(state: GameState) -> GameState:
     )
 
 
-# The International pile rule (RULES.md §4, ``pile_requires_meld``): the pile may be taken only
+# The International pile rule (rules §4.1, ``pile_requires_meld``): the pile may be taken only
 # if a meld is then possible, and its taker must meld before discarding. Its one home is here.
 
 
@@ -745,7 +745,7 @@ def legal_actions(state: GameState) -> list[Action]:
     for card in hand:  # the hand is sorted: equal cards (the same object) are neighbours
         if card is not previous:
             previous = card
-            if card is not kept:  # the one-card pile's card stays in hand (RULES.md §13.1)
+            if card is not kept:  # the one-card pile's card stays in hand (rules §13.1)
                 discards.append(_DISCARDS[card.code])  # an index costs less than a dict lookup
     actions += discards
     return actions
@@ -808,7 +808,7 @@ def _meld_actions(
         if rules.ace_at_both_ends:
             _add_ace_to_ace(actions, state, hand, team_melds, rules)
         return actions
-    # A team that cannot take a pozzetto must keep a card (RULES.md §7.2), and nobody may keep
+    # A team that cannot take a pozzetto must keep a card (rules §7.2), and nobody may keep
     # only the one-card pile's card (§13.1): a meld of all but one card or fewer needs
     # checking. Choices are sorted by size, so those come last.
     limit = bytes((len(hand) - 1,))
@@ -843,7 +843,7 @@ def _meld_actions(
 
 
 def call_time_out(state: GameState) -> GameState:
-    """The state after a referee or a clock calls time (RULES.md §13.2).
+    """The state after a referee or a clock calls time (rules §13.2).
 
     The hand then ends once every seat has completed one more turn, the turn in progress
     counting as the last of the seat to act; its :class:`~burraco.Outcome` is

@@ -44,7 +44,7 @@ __all__ = [
 
 
 class StockEnd(StrEnum):
-    """When a hand ends once a draw leaves only two cards in the stock (RULES.md §8)."""
+    """When a hand ends once a draw leaves only two cards in the stock (rules §8)."""
 
     AFTER_TURN = "after-turn"
     """The player who made that draw finishes the turn (melds, may close, discards); then the
@@ -54,7 +54,7 @@ class StockEnd(StrEnum):
 
 
 class PenaltyWhen(StrEnum):
-    """When a team that never took its pozzetto pays the pozzetto penalty (RULES.md §9)."""
+    """When a team that never took its pozzetto pays the pozzetto penalty (rules §9)."""
 
     ALWAYS = "always"
     """Whenever the hand ends with the team's pozzetto untaken, also when nobody closed."""
@@ -62,7 +62,7 @@ class PenaltyWhen(StrEnum):
     """Only when another team closed the hand."""
     UNLESS_NONE_TOOK = "unless-none-took"
     """Only when at least one team took its own pozzetto: when no team took one, nobody pays
-    (FIBUR's 2026 code, RULES.md §13.3)."""
+    (FIBUR's 2026 code, rules §13.3)."""
 
 
 class BurracoKind(StrEnum):
@@ -70,7 +70,7 @@ class BurracoKind(StrEnum):
 
     A rule set lists the classes it recognises, with their bonuses, in
     :attr:`Rules.burraco_classes`; a burraco takes the first listed class it satisfies
-    (RULES.md §13.4). The bonuses below are the presets'.
+    (rules §13.4). The bonuses below are the presets'.
     """
 
     REALE = "reale"
@@ -195,7 +195,7 @@ _flag = attrs.field(validator=_check_bool)
 
 @attrs.frozen(kw_only=True)
 class Rules:
-    """One rule set: every switch of RULES.md §11, the player count, sizes and point values.
+    """One rule set: every switch of rules §11, the player count, sizes and point values.
 
     All arguments are keyword-only and default to the :data:`CLASSIC` rules. Impossible settings
     (5 players, a target of 0, sets of twos, a deal larger than the deck) raise
@@ -208,56 +208,56 @@ class Rules:
     surrogates, so that it prints on one line and encodes as UTF-8)."""
     players: int = attrs.field(default=4)
     """2, 3, 4 or 6 players. With 4 or 6, partners sit opposite in teams of two; with 2 or 3,
-    each player is a team (RULES.md §3)."""
+    each player is a team (rules §3)."""
     set_ranks: frozenset[Rank] = attrs.field(default=_NATURAL_SET_RANKS, converter=_to_ranks)
     """The ranks a set may have: A and 3 to K; the international code allows only A and 3."""
     one_set_per_rank: bool = attrs.field(default=True, validator=_check_bool)
-    """A team may not hold two sets of the same rank (RULES.md §4)."""
+    """A team may not hold two sets of the same rank (rules §4)."""
     wild_as_second_ace: bool = attrs.field(default=True, validator=_check_bool)
-    """A wild may stand for the second ace of a 14-card sequence A to A (RULES.md §5.3)."""
+    """A wild may stand for the second ace of a 14-card sequence A to A (rules §5.3)."""
     natural_two_locked: bool = attrs.field(default=False, validator=_check_bool)
     """A natural two in a sequence stays natural: it may not later become the wild when cards
-    are added (RULES.md §5.4)."""
+    are added (rules §5.4)."""
     closing_needs_clean_burraco: bool = attrs.field(default=False, validator=_check_bool)
-    """Closing needs a clean burraco, not just any burraco (international code, RULES.md §7.1).
+    """Closing needs a clean burraco, not just any burraco (international code, rules §7.1).
     A semi-clean burraco is not clean."""
     closing_discard_may_be_wild: bool = attrs.field(default=False, validator=_check_bool)
-    """The closing discard may be a wild card (RULES.md §7.1)."""
+    """The closing discard may be a wild card (rules §7.1)."""
     pile_requires_meld: bool = attrs.field(default=False, validator=_check_bool)
     """Taking the discard pile obliges the player to open or add to a meld in the same turn
-    (international code, RULES.md §4). Taking the pile is then legal only if such a meld is
+    (international code, rules §4.1). Taking the pile is then legal only if such a meld is
     possible afterwards."""
     stock_end: StockEnd = attrs.field(default=StockEnd.AFTER_TURN, converter=StockEnd)
-    """When the hand ends once a draw leaves two cards in the stock (RULES.md §8)."""
+    """When the hand ends once a draw leaves two cards in the stock (rules §8)."""
     pozzetti_as_reserve_stock: bool = attrs.field(default=False, validator=_check_bool)
     """German variant: when a draw leaves the stock at its two dead cards and a pozzetto is still
-    untaken, the next pozzetto becomes the stock and play goes on (RULES.md §6)."""
+    untaken, the next pozzetto becomes the stock and play goes on (rules §8)."""
     untaken_pozzetto_penalty: PenaltyWhen = attrs.field(
         default=PenaltyWhen.ALWAYS, converter=PenaltyWhen
     )
-    """When the penalty for a pozzetto never taken applies (RULES.md §9)."""
+    """When the penalty for a pozzetto never taken applies (rules §9)."""
     return_single_pile_card: bool = attrs.field(default=True, validator=_check_bool)
     """A player who took a discard pile of a single card may discard that same card in the
     same turn. Off (the federations' codes): not that card, unless the hand held another copy
     of it before the pick, and no meld may leave it as the only card to discard
-    (RULES.md §13.1)."""
+    (rules §13.1)."""
     jokers: bool = attrs.field(default=True, validator=_check_bool)
     """Each pack holds two jokers. Off (Burraco Reale): packs of 52 cards, and the twos are
-    the only wild cards; a joker is then no card of the game (RULES.md §13.5)."""
+    the only wild cards; a joker is then no card of the game (rules §13.5)."""
     ace_at_both_ends: bool = attrs.field(default=False, validator=_check_bool)
     """A sequence of 14 cards may hold a natural ace at each end, A to K to A (Burraco Reale,
-    RULES.md §13.5). Otherwise a sequence holds at most one natural ace."""
+    rules §13.5). Otherwise a sequence holds at most one natural ace."""
     burraco_classes: tuple[tuple[BurracoKind, int], ...] = attrs.field(
         default=((BurracoKind.CLEAN, 200), (BurracoKind.DIRTY, 100)), converter=_to_classes
     )
     """The classes of burraco the rules recognise, each with its bonus, in the order they are
-    tried: a burraco takes the first class it satisfies (RULES.md §13.4). Every rule set lists
+    tried: a burraco takes the first class it satisfies (rules §13.4). Every rule set lists
     :attr:`BurracoKind.CLEAN` and :attr:`BurracoKind.DIRTY`; a class it does not list is not
     recognised (a semi-clean burraco is simply dirty without
     :attr:`BurracoKind.SEMI_CLEAN`). A mapping from kind to bonus is accepted too, and kept
     in the order of :class:`BurracoKind` (from the most particular class to the dirty one)."""
     target: int = attrs.field(default=2000, validator=_check_whole(1))
-    """The running total that wins a match, inclusive (RULES.md §10)."""
+    """The running total that wins a match, inclusive (rules §10)."""
     hand_size: int = attrs.field(default=11, validator=_check_whole(1))
     """Cards dealt to each player."""
     pozzetto_size: int = attrs.field(default=11, validator=_check_whole(1))
@@ -269,7 +269,7 @@ class Rules:
     seating_suit_order: tuple[Suit, ...] = attrs.field(
         default=(Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), converter=_to_suits
     )
-    """Suits from highest to lowest for breaking ties in the seating draw (RULES.md §2)."""
+    """Suits from highest to lowest for breaking ties in the seating draw (rules §2)."""
     _semi_clean: bool | None = attrs.field(
         default=None, alias="semi_clean", repr=False, eq=False, hash=False
     )
@@ -349,7 +349,7 @@ class Rules:
     @property
     def semi_clean(self) -> bool:
         """Whether the rules recognise semi-clean burracos (:attr:`BurracoKind.SEMI_CLEAN` is
-        among :attr:`burraco_classes`; FIBUR, RULES.md §5.5).
+        among :attr:`burraco_classes`; FIBUR, rules §5.5).
 
         Passing ``semi_clean=`` to :class:`Rules` or :func:`attrs.evolve` still works (it adds
         the class, with bonus 150, or removes it) but is deprecated: give
@@ -459,7 +459,7 @@ FEBURIT: Final = Rules(
 )
 """FE.BUR.IT's rules: as :data:`FIBUR`, with two more classes of burraco (a clean sequence
 of 13 cards, 300; a clean set of 8 cards, 250) and the pozzetto penalty always
-(RULES.md §13.6)."""
+(rules §13.6)."""
 
 REALE: Final = Rules(
     name="reale",
@@ -475,7 +475,7 @@ REALE: Final = Rules(
 """Burraco Reale: 104 cards without jokers, the twos the only wilds; sequences only (no
 sets), which may run A to K to A with a natural ace at each end; closing needs a clean
 burraco; a clean A to K scores 500 (*nobile*) and a clean A to K to A 1000 (*reale*)
-(RULES.md §13.5). Otherwise as :data:`FIBUR`."""
+(rules §13.5). Otherwise as :data:`FIBUR`."""
 
 PRESETS: Final = {
     "classic": CLASSIC,

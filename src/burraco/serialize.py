@@ -146,7 +146,7 @@ _NEWER_RULES_FIELDS: Final = {
     "jokers": True,
     "ace_at_both_ends": False,
 }
-"""The switches added with RULES.md §13, and what a document written before them meant."""
+"""The switches added with rules §13, and what a document written before them meant."""
 _LEGACY_RULES_FIELDS: Final = {
     "semi_clean": "flag",
     "clean_bonus": "whole",
@@ -193,7 +193,7 @@ _TEAM_SCORE_FIELDS: Final = (
     "super_clean_burracos",
 )
 _OPTIONAL_TEAM_SCORE_FIELDS: Final = _TEAM_SCORE_FIELDS[-4:]
-"""The counts of the classes of RULES.md §13.4, written only when not zero."""
+"""The counts of the classes of rules §13.4, written only when not zero."""
 _TEAM_SCORE_SIGNS: Final = {"in_hand": -1, "pozzetto_penalty": -1}
 """The parts of a team score that are zero or negative; the others are zero or positive."""
 _OUTCOME_FIELDS: Final = ("reason", "closer")
@@ -398,7 +398,7 @@ def _game_body(state: GameState) -> dict[str, Any]:
 
 
 def _optional_game_body(state: GameState) -> dict[str, Any]:
-    """The fields of RULES.md §13 that a game writes only when they are set: the one-card
+    """The fields of rules §13 that a game writes only when they are set: the one-card
     pile's card (``pile_card``) and the turns left after time was called
     (``time_out_turns``)."""
     body: dict[str, Any] = {}

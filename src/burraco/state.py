@@ -53,14 +53,14 @@ class EndReason(StrEnum):
     """How a hand ended."""
 
     CLOSED = "closed"
-    """A player closed (went out) with a legal final discard (RULES.md §7.1)."""
+    """A player closed (went out) with a legal final discard (rules §7.1)."""
     STOCK_EXHAUSTED = "stock-exhausted"
-    """A draw left only the two dead cards in the stock (RULES.md §8)."""
+    """A draw left only the two dead cards in the stock (rules §8)."""
     STALEMATE = "stalemate"
-    """A full round of one-card discard-pile swaps with nobody drawing (RULES.md §8)."""
+    """A full round of one-card discard-pile swaps with nobody drawing (rules §8)."""
     TIME_OUT = "time-out"
     """Time was called (:func:`burraco.call_time_out`) and every seat has since completed its
-    last turn (RULES.md §13.2)."""
+    last turn (rules §13.2)."""
 
 
 @python_class
@@ -160,7 +160,7 @@ class GameState(_StateSlots):
     pozzetto it then holds is unseen by the others)."""
     pile_card: Card | None = None
     """The card the player to act took as a discard pile of one card this turn and may not
-    discard this turn (switch ``return_single_pile_card`` off, RULES.md §13.1), or ``None``:
+    discard this turn (switch ``return_single_pile_card`` off, rules §13.1), or ``None``:
     no such card, the hand held another copy before the pick, or the card has been melded."""
     time_out_turns: int = 0
     """After time was called (:func:`burraco.call_time_out`), the turns still to be completed

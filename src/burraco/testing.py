@@ -101,7 +101,7 @@ def check_invariants(state: GameState) -> None:
       a draw; a hand that ended at a draw (``stock_end`` immediately) took and melded nothing
       in its last turn; a closer melded in its last turn; a pozzetto taken on the discard is
       still unseen only while the seats from its taker's left round to its partner act;
-    * the player to act has a legal action (RULES.md §7.2).
+    * the player to act has a legal action (rules §7.2).
 
     Raises:
         InvalidStateError: on the first violation; ``reason`` is a :class:`~burraco.Reason`
@@ -425,7 +425,7 @@ def _check_pozzetti(state: GameState) -> None:
 
 
 def _check_federation_fields(state: GameState) -> None:
-    """The fields of RULES.md §13: the one-card pile's card and the time-out count."""
+    """The fields of rules §13: the one-card pile's card and the time-out count."""
     rules = state.rules
     players = rules.players
     turns = state.time_out_turns
