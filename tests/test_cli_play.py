@@ -12,9 +12,11 @@ import pytest
 from burraco import (
     CLASSIC,
     Action,
+    EndReason,
     GameState,
     GreedyAgent,
     Match,
+    Outcome,
     legal_actions,
     new_game,
     observe,
@@ -210,3 +212,22 @@ def test_a_wild_placed_on_a_card_of_another_suit_than_the_meld_is_refused(
         "wild stands for a spade (10S), not 10H; type ? to list the legal actions\n"
     ) in out
     assert out.endswith(f"\n{final}\n\n{score_hand(final)}\n")
+
+
+def test_time_ends_the_hand_after_every_seat_plays_once_more(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    typed, _ = greedy_transcript(1, 3)
+    first_turn = typed[: next(i for i, text in enumerate(typed) if text.startswith("discard")) + 1]
+    path = tmp_path / "hand.txt"
+    lines = ["time", "time", *first_turn]
+    status, out = run(monkeypatch, capsys, lines, "--seed", "3", "--seat", "1", "--record",
+                      str(path))  # fmt: skip
+    assert status == 0
+    assert "> time\ntime called: 4 turns left, this one included\n" in out
+    assert "> time\ntime was called already: 4 turns left\n" in out
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    assert record.header("TimeOut") == "1"
+    assert len(record.turns) == 4
+    assert record.final().outcome == Outcome(EndReason.TIME_OUT)
+    assert str(record.header("Result")).endswith("; time out")

@@ -606,7 +606,13 @@ class History:
             ):
                 self._time_outs[len(self._hands) - 1] = len(self._hands[-1][1])
             else:
-                self._hands.append((before, []))
+                deal = before
+                if before.time_out_turns:  # time called before the hand's first action
+                    undone = attrs.evolve(before, time_out_turns=0)
+                    if call_time_out(undone) == before:
+                        deal = undone
+                        self._time_outs[len(self._hands)] = 0
+                self._hands.append((deal, []))
         self._hands[-1][1].append(action)
         self._last = after
 
