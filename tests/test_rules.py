@@ -28,7 +28,7 @@ def test_classic_is_the_default() -> None:
     assert CLASSIC.players == 4 and CLASSIC.target == 2000
     assert CLASSIC.set_ranks == frozenset(Rank) - {Rank.TWO}
     assert CLASSIC.burraco_classes == ((BurracoKind.CLEAN, 200), (BurracoKind.DIRTY, 100))
-    assert (CLASSIC.clean_bonus, CLASSIC.semi_clean_bonus, CLASSIC.dirty_bonus) == (200, 0, 100)
+    assert (CLASSIC.clean_bonus, CLASSIC.semi_clean_bonus, CLASSIC.dirty_bonus) == (200, 150, 100)
     assert (CLASSIC.closing_bonus, CLASSIC.pozzetto_penalty) == (100, 100)
     assert (CLASSIC.hand_size, CLASSIC.pozzetto_size) == (11, 11)
 

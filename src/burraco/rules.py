@@ -364,9 +364,12 @@ class Rules:
 
     @property
     def semi_clean_bonus(self) -> int:
-        """The bonus of a semi-clean burraco, 0 when the rules have none (from
-        :attr:`burraco_classes`). Passing ``semi_clean_bonus=`` still works but is deprecated."""
-        return self.bonus_of(BurracoKind.SEMI_CLEAN) or 0
+        """The bonus of a semi-clean burraco: its class's in :attr:`burraco_classes`, or 150
+        when the rules do not list the class (the bonus it takes when ``semi_clean=True`` adds
+        it, as before the classes). Passing ``semi_clean_bonus=`` still works but is
+        deprecated."""
+        bonus = self.bonus_of(BurracoKind.SEMI_CLEAN)
+        return _SEMI_CLEAN_BONUS if bonus is None else bonus
 
     @property
     def dirty_bonus(self) -> int:
