@@ -1134,3 +1134,12 @@ def test_a_state_with_a_fixed_own_two_round_trips_and_scores() -> None:
     over = attrs.evolve(state, phase=Phase.OVER, outcome=Outcome(EndReason.STOCK_EXHAUSTED))
     team = score_hand(over).teams[0]
     assert (team.melded, team.burraco_bonus) == (meld.points, 100)  # a dirty burraco
+
+
+def test_an_unknown_field_beside_the_optional_ones_is_rejected() -> None:
+    picked = apply(new_game(FIBUR, seed=1), TakeDiscardPile())
+    document = {**to_dict(picked), "extra": 0}
+    assert "pile_card" in document and "time_out_turns" not in document
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(document, GameState)
+    assert (caught.value.reason, caught.value.path) == (Reason.UNKNOWN_FIELD, "extra")

@@ -608,7 +608,7 @@ def _fields(
     for name in names:
         if name not in data and name not in optional:
             raise _error(Reason.MISSING_FIELD, _at(path, name), f"{what} needs the field {name!r}")
-    if len(data) != len(names):
+    if len(data) != len(names) or optional:
         for key in data:
             if key not in names:
                 raise _error(
