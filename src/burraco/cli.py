@@ -1147,7 +1147,61 @@ def _parser() -> argparse.ArgumentParser:
     _add_score(commands)
     _add_simulate(commands)
     _add_duel(commands)
+    _add_serve(commands)
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from burraco.server import serve
+    except ImportError as error:
+        print(f"burraco serve: {error}", file=sys.stderr)
+        return BAD_INPUT
+    serve(args.host, args.port, args.db, bot_delay=args.bot_delay)
+    return OK
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 < port < 65536:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return port
+
+
+def _delay(text: str) -> float:
+    try:
+        delay = float(text)
+    except ValueError:
+        delay = -1.0
+    if not 0 <= delay <= 10:
+        raise argparse.ArgumentTypeError(f"a delay is from 0 to 10 seconds, not {text!r}")
+    return delay
+
+
+def _add_serve(commands: _Commands) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="serve tables to play at in a browser (needs burraco[server])",
+        description="Serve the Burraco page and its WebSocket protocol: create tables, play "
+        "at them in a browser with people and bots. Tables are kept in an SQLite file and "
+        "resume when the server starts again. Needs pip install 'burraco[server]'.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--db", default="burraco.sqlite3", metavar="PATH", help="the database of tables"
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=_delay,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long a bot waits before each action, so people can follow (default 0.6)",
+    )
+    serve.set_defaults(run=_serve)
 
 
 def _quiet_broken_pipe() -> None:
