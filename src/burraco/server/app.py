@@ -79,7 +79,11 @@ def create_app(
 
     async def options(request: Request) -> Response:
         return JSONResponse(
-            {"rules": sorted(PRESETS), "players": list(PLAYER_COUNTS), "seats": [HUMAN, *AGENT_NAMES]}
+            {
+                "rules": sorted(PRESETS),
+                "players": list(PLAYER_COUNTS),
+                "seats": [HUMAN, *AGENT_NAMES],
+            }
         )
 
     async def create(request: Request) -> Response:

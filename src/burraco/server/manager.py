@@ -342,9 +342,9 @@ class Manager:
         room.turn_started = table.event
         room.deadline = None
         clock = table.config.clock
-        if clock is not None and not table.state.is_over:
-            if table.config.seats[table.state.turn] == HUMAN:
-                room.deadline = asyncio.get_running_loop().time() + clock
+        state = table.state
+        if clock is not None and not state.is_over and table.config.seats[state.turn] == HUMAN:
+            room.deadline = asyncio.get_running_loop().time() + clock
 
     async def decide(self, agent: Agent, state: GameState) -> Action:
         """The agent's choice for the seat to act, worked out in the thread pool."""

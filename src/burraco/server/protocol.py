@@ -246,9 +246,7 @@ def parse_client(text: str | bytes, seat: int | None) -> Request:
     kind = data.get("type")
     if kind not in ("action", "resume"):
         shown = repr(kind)[:40]
-        raise ClientError(
-            UNKNOWN_TYPE, f"unknown message type {shown}: send 'action' or 'resume'"
-        )
+        raise ClientError(UNKNOWN_TYPE, f"unknown message type {shown}: send 'action' or 'resume'")
     if "seat" in data and data["seat"] != seat:
         raise ClientError(
             WRONG_SEAT, f"this connection is seat {seat}'s, not {repr(data['seat'])[:20]}"

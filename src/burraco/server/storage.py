@@ -69,7 +69,13 @@ class Store:
 
     def _hand_row(self, table: Table) -> tuple[str, int, int, int, str]:
         deal = table.states[0]
-        return (table.id, table.hand, table.start_event, deal.dealer, format_cards(deal_order(deal)))
+        return (
+            table.id,
+            table.hand,
+            table.start_event,
+            deal.dealer,
+            format_cards(deal_order(deal)),
+        )
 
     def add(self, table: Table) -> None:
         """Store a new table and its first deal."""

@@ -92,7 +92,7 @@ class TableConfig:
             ValueError: naming the field that is wrong and what it may be.
         """
         if not isinstance(data, dict):
-            raise _bad("the request must be a JSON object such as {\"players\": 4}")
+            raise _bad('the request must be a JSON object such as {"players": 4}')
         known = {"rules", "players", "seats", "match", "seed", "clock"}
         unknown = sorted(str(key)[:30] for key in data if key not in known)
         if unknown:
