@@ -103,6 +103,18 @@ function seatName(seat) {
   return partner && players > 2 ? `partner, ${who}` : who;
 }
 
+function meldName(seat, index) {
+  // "the queens" or "the ♥ run": melds are not numbered on the table
+  const view = game.message.view;
+  const meld = cards((view.melds[seat % view.melds.length] || [])[index] || "");
+  const naturals = meld.filter((token) => !token.includes("=") && token !== "JK");
+  if (!naturals.length) return `meld ${index + 1}`;
+  const ranks = new Set(naturals.map(rankOf).filter((rank) => rank !== "2"));
+  if (ranks.size === 1) return `the ${[...ranks][0]}s`;
+  const suit = suitOf(naturals.find((c) => rankOf(c) !== "2") || naturals[0]);
+  return `the ${SUIT_NAMES[suit]} run`;
+}
+
 function describeAction(text, seat) {
   const words = text.split(" ");
   const you = seat === (game.message && game.message.view.seat);
@@ -110,7 +122,7 @@ function describeAction(text, seat) {
     case "draw": return you ? "you drew" : "drew";
     case "pick": return you ? "you took the pile" : "took the pile";
     case "open": return `opened ${words.slice(1).map(pretty).join(" ")}`;
-    case "add": return `added ${words.slice(2).map(pretty).join(" ")} to meld ${Number(words[1]) + 1}`;
+    case "add": return `added ${words.slice(2).map(pretty).join(" ")} to ${meldName(seat, Number(words[1]))}`;
     case "discard": return `discarded ${pretty(words[1])}`;
     default: return text;
   }
@@ -336,7 +348,7 @@ function drawActions(view) {
   for (const action of matching) {
     let label;
     if (action.kind === "open") label = `Open ${action.tokens.map(pretty).join(" ")}`;
-    else if (action.kind === "add") label = `Add ${action.tokens.map(pretty).join(" ")} to meld ${action.meld + 1}`;
+    else if (action.kind === "add") label = `Add ${action.tokens.map(pretty).join(" ")} to ${meldName(view.seat, action.meld)}`;
     else label = `Discard ${pretty(action.tokens[0])}`;
     box.append(el("button", { type: "button", class: "primary", text: label, onclick: () => send(action.text) }));
   }
