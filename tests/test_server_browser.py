@@ -127,6 +127,7 @@ def test_a_person_plays_a_whole_hand_by_clicking_and_the_partner_sees_only_its_v
         pages = {0: me.new_page(), 2: partner.new_page()}
         frames: list[str] = []
         errors: list[str] = []
+
         def keep(payload: str | bytes) -> None:
             frames.append(payload if isinstance(payload, str) else payload.decode())
 
