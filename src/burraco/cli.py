@@ -39,6 +39,7 @@ import re
 import signal
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date
@@ -47,9 +48,17 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from burraco import __compiled__, __version__
-from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile, parse_action
+from burraco.actions import (
+    Action,
+    AddToMeld,
+    Discard,
+    DrawStock,
+    OpenMeld,
+    TakeDiscardPile,
+    parse_action,
+)
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
-from burraco.cards import Rank, Suit, parse_cards
+from burraco.cards import CODE_KEY, Rank, Suit, format_cards, parse_cards
 from burraco.duel import ProgressBar
 from burraco.engine import apply, check_action, legal_actions, new_game
 from burraco.errors import (
@@ -60,7 +69,14 @@ from burraco.errors import (
     RecordError,
 )
 from burraco.match import DEAL_TABLES, Match
-from burraco.melds import MeldKind, _table_meld, burraco_bonus, burraco_kind, validate_meld
+from burraco.melds import (
+    MeldKind,
+    _table_meld,
+    burraco_bonus,
+    burraco_kind,
+    extend_meld,
+    validate_meld,
+)
 from burraco.record import History, MatchRecord
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import (
@@ -83,9 +99,17 @@ ILLEGAL_MELD: Final = 1
 BAD_INPUT: Final = 2
 """Exit status for a usage error or bad input."""
 
+
+def _search_agent(seed: str) -> Agent:
+    from burraco.search import SearchAgent
+
+    return SearchAgent(seed=seed)
+
+
 AGENTS: Final[dict[str, Callable[[str], Agent]]] = {
     "greedy": lambda seed: GreedyAgent(),
     "random": lambda seed: RandomAgent(seed),
+    "search": _search_agent,
 }
 """The agents the command line knows, by name; each is built from a seed string."""
 
@@ -197,8 +221,9 @@ class _Turns:
         self.count += 1
         seat = before.turn
         held = len(after.hands[seat])
+        who = "you" if self.names[seat] == "you" else f"seat {seat} ({self.names[seat]})"
         self.show(
-            f"turn {self.count:>2}  seat {seat} ({self.names[seat]}): "
+            f"turn {self.count:>2}  {who}: "
             f"{'; '.join(self.actions)}  [{held} card{'s' if held != 1 else ''} left]"
         )
         self.actions = []
@@ -270,19 +295,73 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action:
+def _wild_note(state: GameState, action: Action) -> str:
+    """What the wild card of a meld action stands for, as ``"  (JK as 7H)"``; else ``""``."""
+    if not isinstance(action, OpenMeld | AddToMeld):
+        return ""
+    wilds = [card for card in action.cards if card.is_joker or card.is_two]
+    if not wilds:
+        return ""
+    rules = state.rules
+    if isinstance(action, OpenMeld):
+        meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
+    else:
+        base = state.melds[state.current_team][action.meld]
+        meld = extend_meld(base, action.cards, rules, wild_as=action.wild_as)
+    if meld.wild is None or meld.wild not in wilds:
+        return ""
+    if meld.kind is MeldKind.SET:
+        return f"  ({meld.wild} as a {meld.rank})"
+    placed = next((token for token in str(meld).split() if "=" in token), "")
+    return f"  ({placed.replace('=', ' as ')})" if placed else ""
+
+
+def _running_score(state: GameState, match: Match | None) -> str:
+    """The score as the person sees it: points on the table, and the match totals."""
+    seat = state.turn
+    view = observe(state, seat)
+    mine = seat % state.rules.teams
+
+    def named(values: Sequence[int]) -> str:
+        return ", ".join(
+            f"{'your team' if team == mine else f'team {team}'} {value}"
+            for team, value in enumerate(values)
+        )
+
+    text = f"on the table: {named(view.table_points)}"
+    if match is not None and match.hands:
+        text += f"; match so far: {named(match.totals)}"
+    return text
+
+
+def _tell_person(before: GameState, action: Action, after: GameState, show: _Printer) -> None:
+    """Tell the person what their draw or pick put into their hand."""
+    seat = before.turn
+    if seat in after.unseen_pozzetto:
+        return
+    if isinstance(action, DrawStock):
+        drawn = Counter(after.hands[seat]) - Counter(before.hands[seat])
+        show(f"you drew {format_cards(sorted(drawn.elements(), key=CODE_KEY))}")
+    elif isinstance(action, TakeDiscardPile):
+        show(f"the pile added {format_cards(before.discard_pile)} to your hand")
+
+
+def _ask(
+    state: GameState, actions: Sequence[Action], show: _Printer, match: Match | None = None
+) -> Action:
     """Show the person's view and read actions until one is legal."""
     seat = state.turn
     show()
     show(observe(state, seat))
+    show(_running_score(state, match))
     while True:
-        text = _read_line(f"seat {seat}, your action (? to list)> ").strip()
+        text = _read_line("your action (? to list)> ").strip()
         if not text:
             continue
         word = text.lower()
         if word in ("?", "list"):
             for number, action in enumerate(actions, 1):
-                show(f"{number:>4}  {action}")
+                show(f"{number:>4}  {action}{_wild_note(state, action)}")
             continue
         if word == "help":
             show(_PLAY_HELP)
@@ -308,7 +387,11 @@ def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action:
 
 
 def _play_out_with(
-    state: GameState, agents: Sequence[Agent | None], on_action: StepHook, show: _Printer
+    state: GameState,
+    agents: Sequence[Agent | None],
+    on_action: StepHook,
+    show: _Printer,
+    match: Match | None = None,
 ) -> GameState:
     """Play the hand to its end; a ``None`` agent is the person at the keyboard."""
     while True:
@@ -317,10 +400,12 @@ def _play_out_with(
             return state
         agent = agents[state.turn]
         if agent is None:
-            action = _ask(state, actions, show)
+            action = _ask(state, actions, show, match)
         else:
             action = agent.choose(observe(state, state.turn), actions)
         after = apply(state, action)
+        if agent is None:
+            _tell_person(state, action, after, show)
         on_action(state, action, after)
         state = after
 
@@ -370,7 +455,8 @@ def _play(args: argparse.Namespace) -> int:
                 show()
                 show(f"hand {hand + 1}, dealer seat {dealer}")
             turns = _Turns(show, names)
-            final = _play_out_with(state, agents, _recording(history, turns.on_action), show)
+            narrate = _recording(history, turns.on_action)
+            final = _play_out_with(state, agents, narrate, show, match)
             show()
             show(final)
             show()
