@@ -70,6 +70,7 @@ from burraco.errors import (
 )
 from burraco.match import DEAL_TABLES, Match
 from burraco.melds import (
+    Meld,
     MeldKind,
     _table_meld,
     burraco_bonus,
@@ -306,7 +307,8 @@ def _wild_note(state: GameState, action: Action) -> str:
     if isinstance(action, OpenMeld):
         meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
     else:
-        base = state.melds[state.current_team][action.meld]
+        target = action.meld
+        base = target if isinstance(target, Meld) else state.melds[state.current_team][target]
         meld = extend_meld(base, action.cards, rules, wild_as=action.wild_as)
     if meld.wild is None or meld.wild not in wilds:
         return ""
