@@ -505,3 +505,38 @@ def test_a_twin_state_differs_in_hidden_cards_only() -> None:
     state, twin, _ = twins(1, 7, 0)
     assert state.hands[0] == twin.hands[0] and state.melds == twin.melds
     assert state.hands[1:] != twin.hands[1:] or state.stock != twin.stock
+
+
+def test_connecting_to_a_finished_table_gives_its_last_view_and_the_score_sheet(
+    client: TestClient,
+) -> None:
+    data = create(client, seats=["greedy"] * 4, seed=8)
+    with client.websocket_connect(f"/ws/{data['table']}") as ws:
+        while receive(ws)["type"] != "over":
+            pass
+    with client.websocket_connect(f"/ws/{data['table']}") as ws:
+        view, over = receive(ws), receive(ws)
+    assert (view["type"], over["type"]) == ("view", "over")
+    assert view["event"] == over["event"] and view["view"]["outcome"] is not None
+
+
+def test_bots_decide_in_worker_threads_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from burraco import GreedyAgent
+
+    threads: set[str] = set()
+    choose = GreedyAgent.choose
+
+    def noting(self: GreedyAgent, view: Any, legal: Any) -> Any:
+        threads.add(threading.current_thread().name)
+        return choose(self, view, legal)
+
+    monkeypatch.setattr(GreedyAgent, "choose", noting)
+    data = create(client, seats=["greedy"] * 2, players=2, seed=4)
+    with client.websocket_connect(f"/ws/{data['table']}") as ws:
+        while receive(ws)["type"] != "over":
+            pass
+    assert threads and all(name.startswith("burraco-bot") for name in threads)

@@ -48,8 +48,8 @@ SHOTS = os.environ.get("BURRACO_SCREENSHOTS")
 
 
 @contextmanager
-def threaded_server(app: Any) -> Iterator[str]:
-    port = free_port()
+def threaded_server(app: Any, port: int | None = None) -> Iterator[str]:
+    port = port or free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -187,4 +187,31 @@ def test_the_lobby_creates_a_table_and_the_page_fits_a_phone(browser: Any, tmp_p
         assert width <= 390, "the page scrolls sideways at phone width"
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/start-phone.png", full_page=True)
+        context.close()
+
+
+def test_the_page_reconnects_by_itself_after_a_restart_and_catches_up(
+    browser: Any, tmp_path: Path
+) -> None:
+    websockets_sync = pytest.importorskip("websockets.sync.client")
+    db = tmp_path / "tables.sqlite3"
+    port = free_port()
+    with threaded_server(create_app(db), port) as base:
+        data = post_table(base, {"seats": ["human"] * 4, "seed": 21})
+        tokens = {seat["seat"]: seat["token"] for seat in data["seats"]}
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(data["seats"][0]["url"])
+        page.wait_for_function("game.message !== null")
+        turn = page.evaluate("game.message.view.turn")
+    page.wait_for_function("document.getElementById('connection').textContent.includes('reconn')")
+    with threaded_server(create_app(db), port) as base:
+        url = base.replace("http", "ws", 1) + f"/ws/{data['table']}?token={tokens[turn]}"
+        with websockets_sync.connect(url, open_timeout=10) as ws:
+            first = json.loads(ws.recv(timeout=10))
+            ws.send(json.dumps({"type": "action", "event": first["event"], "action": "draw"}))
+            answer = json.loads(ws.recv(timeout=10))
+        assert answer["event"] == first["event"] + 1 == 2
+        page.wait_for_function("game.event === 2", timeout=15000)
+        assert page.locator("#connection").inner_text() == ""
         context.close()
