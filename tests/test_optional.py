@@ -42,6 +42,16 @@ def test_import_burraco_imports_no_toolkit() -> None:
     assert result.stdout.strip() == "[]"
 
 
+def test_the_servers_messages_import_without_the_server_extra() -> None:
+    result = run(
+        "sys.modules['starlette'] = None\nsys.modules['uvicorn'] = None\n"
+        "import burraco.server.protocol, burraco.server.manager, burraco.server.storage\n"
+        "print('imported')"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "imported"
+
+
 def test_the_command_line_imports_no_server_until_asked_to_serve() -> None:
     result = run(
         "import burraco.cli\n"
@@ -51,9 +61,10 @@ def test_the_command_line_imports_no_server_until_asked_to_serve() -> None:
     assert result.stdout.strip() == "[]"
 
 
-def test_serve_without_the_server_extra_names_it() -> None:
+@pytest.mark.parametrize("blocked", ["starlette", "uvicorn"])
+def test_serve_without_the_server_extra_names_it(blocked: str) -> None:
     result = run(
-        "sys.modules['starlette'] = None\n"
+        f"sys.modules[{blocked!r}] = None\n"
         "from burraco.cli import main\n"
         "print(main(['serve', '--port', '8999']))"
     )
@@ -99,8 +110,7 @@ def test_an_unknown_name_of_burraco_raises_attribute_error() -> None:
         ("burraco.envs.burraco_v0", "pettingzoo", "burraco[pettingzoo]"),
         ("burraco.envs.gymnasium", "gymnasium", "burraco[gymnasium]"),
         ("burraco.envs.openspiel", "pyspiel", "burraco[openspiel]"),
-        ("burraco.server", "starlette", "burraco[server]"),
-        ("burraco.server", "uvicorn", "burraco[server]"),
+        ("burraco.server.app", "starlette", "burraco[server]"),
     ],
 )
 def test_a_missing_toolkit_names_the_extra(module: str, blocked: str, extra: str) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from burraco import legal_actions, new_game, observe, parse_action
+from burraco import legal_actions, new_game, observe, parse_action, validate_meld
 from burraco.serialize import to_dict
 
 pytest.importorskip("starlette", reason="the server's tests need burraco[server]")
@@ -156,6 +156,7 @@ def test_a_seat_gets_its_own_view_on_connect_and_the_legal_actions_when_it_acts(
         "event": 1,
         "view": to_dict(observe(deal, first)),
         "legal": ["draw", "pick"],
+        "wilds": {},
         "last": [],
         "score": [0, 0],
         "burracos": [[], []],
@@ -518,6 +519,29 @@ def test_connecting_to_a_finished_table_gives_its_last_view_and_the_score_sheet(
         view, over = receive(ws), receive(ws)
     assert (view["type"], over["type"]) == ("view", "over")
     assert view["event"] == over["event"] and view["view"]["outcome"] is not None
+
+
+def test_the_legal_actions_that_place_a_wild_say_what_it_stands_for() -> None:
+    from burraco import DrawStock, OpenMeld, apply
+
+    for seed in range(100):
+        state = apply(new_game(seed=seed), DrawStock())
+        runs = [
+            action
+            for action in legal_actions(state)
+            if isinstance(action, OpenMeld) and any(card.is_joker for card in action.cards)
+        ]
+        if len(runs) > 3:
+            break
+    message = protocol.view_message(state, state.turn, 2)
+    for action in runs:
+        placed = message["wilds"][str(action)]
+        assert placed.startswith("JK=")
+        assert placed in str(validate_meld(action.cards, wild_as=action.wild_as)) or (
+            placed[3:] in {str(card.rank) for card in action.cards}
+        )
+    assert all(text in message["legal"] for text in message["wilds"])
+    assert "draw" not in message["wilds"]
 
 
 def test_bots_decide_in_worker_threads_off_the_event_loop(

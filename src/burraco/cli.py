@@ -50,10 +50,8 @@ import attrs
 from burraco import __compiled__, __version__
 from burraco.actions import (
     Action,
-    AddToMeld,
     Discard,
     DrawStock,
-    OpenMeld,
     TakeDiscardPile,
     parse_action,
 )
@@ -70,12 +68,10 @@ from burraco.errors import (
 )
 from burraco.match import DEAL_TABLES, Match
 from burraco.melds import (
-    Meld,
     MeldKind,
     _table_meld,
     burraco_bonus,
     burraco_kind,
-    extend_meld,
     validate_meld,
 )
 from burraco.record import History, MatchRecord
@@ -298,24 +294,14 @@ def _read_line(prompt: str) -> str:
 
 def _wild_note(state: GameState, action: Action) -> str:
     """What the wild card of a meld action stands for, as ``"  (JK as 7H)"``; else ``""``."""
-    if not isinstance(action, OpenMeld | AddToMeld):
+    from burraco.server.protocol import placed_wild
+
+    wild, _, stands_for = placed_wild(state, action).partition("=")
+    if not wild:
         return ""
-    wilds = [card for card in action.cards if card.is_joker or card.is_two]
-    if not wilds:
-        return ""
-    rules = state.rules
-    if isinstance(action, OpenMeld):
-        meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
-    else:
-        target = action.meld
-        base = target if isinstance(target, Meld) else state.melds[state.current_team][target]
-        meld = extend_meld(base, action.cards, rules, wild_as=action.wild_as)
-    if meld.wild is None or meld.wild not in wilds:
-        return ""
-    if meld.kind is MeldKind.SET:
-        return f"  ({meld.wild} as a {meld.rank})"
-    placed = next((token for token in str(meld).split() if "=" in token), "")
-    return f"  ({placed.replace('=', ' as ')})" if placed else ""
+    if stands_for[-1] in "SHDC":  # a card of a run; a rank never ends in a suit's letter
+        return f"  ({wild} as {stands_for})"
+    return f"  ({wild} as {'an' if stands_for[0] in '8A' else 'a'} {stands_for})"
 
 
 def _running_score(state: GameState, match: Match | None) -> str:
@@ -1240,12 +1226,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from burraco.server import serve
+
     try:
-        from burraco.server import serve
+        serve(args.host, args.port, args.db, bot_delay=args.bot_delay)
     except ImportError as error:
         print(f"burraco serve: {error}", file=sys.stderr)
         return BAD_INPUT
-    serve(args.host, args.port, args.db, bot_delay=args.bot_delay)
     return OK
 
 

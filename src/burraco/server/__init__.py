@@ -4,9 +4,11 @@
 :class:`~burraco.GameState`; clients only ever receive views, over a WebSocket, in the
 messages of :mod:`burraco.server.protocol`. Tables are kept in SQLite after every action
 (:mod:`burraco.server.storage`), so a restarted server carries on where it stopped. See the
-how-to "Run the server" for the protocol and for running it behind a reverse proxy.
+how-to "Serve tables to play in a browser" for the protocol and for running it behind a
+reverse proxy.
 
 :func:`create_app` gives the ASGI application (Starlette); :func:`serve` runs it with uvicorn.
+The messages, tables and storage are plain Python and import without the extra.
 """
 
 from __future__ import annotations
@@ -14,20 +16,33 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-try:
-    import starlette  # noqa: F401
-    import uvicorn
-except ImportError as error:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        f"burraco.server needs Starlette and uvicorn: pip install 'burraco[server]' ({error})"
-    ) from error
-
-from burraco.server.app import create_app
-
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from starlette.applications import Starlette
+
 __all__ = ["create_app", "serve"]
+
+
+def create_app(
+    db: str | Path = ":memory:", *, workers: int = 2, bot_delay: float = 0.0
+) -> Starlette:
+    """The server's application, keeping its tables in the SQLite file ``db``.
+
+    Serve it with any ASGI server (``burraco serve`` uses uvicorn). Tables stored in ``db``
+    by an earlier run resume when the application starts (in its lifespan).
+
+    Args:
+        db: the database file (``":memory:"``: nothing is kept).
+        workers: threads for the bots' decisions.
+        bot_delay: seconds a bot waits before each action, so that people can follow.
+
+    Raises:
+        ImportError: naming the extra to install, without Starlette.
+    """
+    from burraco.server.app import build_app
+
+    return build_app(db, workers=workers, bot_delay=bot_delay)
 
 
 def serve(
@@ -41,8 +56,18 @@ def serve(
 ) -> None:
     """Serve tables at ``http://host:port/`` until stopped, keeping them in ``db``.
 
-    ``announce`` is given the URL of the page once the server listens.
+    ``announce`` is given the address of the page before the server starts listening.
+
+    Raises:
+        ImportError: naming the extra to install, without Starlette or uvicorn.
     """
+    try:
+        import uvicorn
+    except ImportError as error:
+        raise ImportError(
+            f"burraco serve needs uvicorn: pip install 'burraco[server]' ({error})",
+            name="uvicorn",
+        ) from None
     app = create_app(db, workers=workers, bot_delay=bot_delay)
     config = uvicorn.Config(
         app,

@@ -9,12 +9,18 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+try:
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+    from starlette.routing import Mount, Route, WebSocketRoute
+    from starlette.staticfiles import StaticFiles
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+except ImportError as error:
+    raise ImportError(
+        f"burraco.server needs Starlette: pip install 'burraco[server]' ({error})",
+        name="starlette",
+    ) from None
 
 from burraco import svg
 from burraco.cards import parse_card
@@ -26,7 +32,7 @@ from burraco.server.protocol import ClientError, encode, error_message
 from burraco.server.storage import Store
 from burraco.server.table import HUMAN, PLAYER_COUNTS
 
-__all__ = ["create_app"]
+__all__ = ["build_app"]
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
@@ -53,19 +59,8 @@ def _card_picture(name: str) -> str | None:
     return svg.card(card, stands_for=stands_for)
 
 
-def create_app(
-    db: str | Path = ":memory:", *, workers: int = 2, bot_delay: float = 0.0
-) -> Starlette:
-    """The server's application, keeping its tables in the SQLite file ``db``.
-
-    Serve it with any ASGI server (``burraco serve`` uses uvicorn). Tables stored in ``db``
-    by an earlier run resume when the application starts.
-
-    Args:
-        db: the database file (``":memory:"``: nothing is kept).
-        workers: threads for the bots' decisions.
-        bot_delay: seconds a bot waits before each action, so that people can follow.
-    """
+def build_app(db: str | Path, *, workers: int, bot_delay: float) -> Starlette:
+    """The application (see :func:`burraco.server.create_app`)."""
     manager = Manager(Store(db), workers=workers, bot_delay=bot_delay)
 
     @contextlib.asynccontextmanager

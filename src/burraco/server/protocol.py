@@ -18,10 +18,10 @@ from typing import Any, Final
 
 import attrs
 
-from burraco.actions import Action, TakeDiscardPile
+from burraco.actions import Action, AddToMeld, OpenMeld, TakeDiscardPile
 from burraco.cards import format_cards
 from burraco.match import Match
-from burraco.melds import burraco_kind
+from burraco.melds import Meld, MeldKind, burraco_kind, extend_meld, validate_meld
 from burraco.scoring import score_hand
 from burraco.serialize import to_dict
 from burraco.state import GameState
@@ -50,6 +50,7 @@ __all__ = [
     "last_turns",
     "over_message",
     "parse_client",
+    "placed_wild",
     "took_with_pile",
     "view_message",
 ]
@@ -162,6 +163,33 @@ def last_turns(history: Sequence[Played]) -> list[dict[str, Any]]:
     ]
 
 
+def placed_wild(state: GameState, action: Action) -> str:
+    """What the wild card of a meld action (``OpenMeld``, ``AddToMeld``) stands for in the
+    meld it makes, in notation: ``"JK=7H"`` in a run, ``"JK=7"`` in a set; ``""`` if the
+    action places no wild. ``action`` must be legal in ``state``.
+
+    >>> from burraco import parse_action, new_game
+    >>> placed_wild(new_game(seed=1), parse_action("open 5H 6H JK"))
+    'JK=7H'
+    """
+    if not isinstance(action, OpenMeld | AddToMeld):
+        return ""
+    rules = state.rules
+    if isinstance(action, OpenMeld):
+        meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
+    else:
+        target = action.meld
+        team = state.turn % rules.teams
+        base = target if isinstance(target, Meld) else state.melds[team][target]
+        meld = extend_meld(base, action.cards, rules, wild_as=action.wild_as)
+    wild = meld.wild
+    if wild is None or wild not in action.cards:
+        return ""
+    if meld.kind is MeldKind.SET:
+        return f"{wild}={meld.rank}"
+    return next((token for token in str(meld).split() if token.startswith(f"{wild}=")), "")
+
+
 def took_with_pile(state: GameState, action: Action) -> str:
     """The cards ``action`` takes with the discard pile in ``state`` (public), in notation."""
     return format_cards(state.discard_pile) if isinstance(action, TakeDiscardPile) else ""
@@ -181,19 +209,23 @@ def view_message(
     ``view`` is ``to_dict(observe(state, seat))`` (a spectator's has no seat and no hand),
     ``legal`` the legal actions in notation for the seat to act and ``[]`` for everyone else,
     ``last`` each seat's last turn (:func:`last_turns`), ``score`` the running totals by team.
-    Two fields beyond the protocol's help a page draw the table: ``burracos``, for each
-    team's melds in order, the class of each burraco (``"clean"``, ...) or ``None``, and
-    ``clock``, the turn clock (``{"seat", "seconds", "left"}``) or ``None``.
+    Three fields beyond the protocol's help a page draw the table: ``wilds``, for each legal
+    action that places a wild card, what it stands for (:func:`placed_wild`), ``burracos``,
+    for each team's melds in order, the class of each burraco (``"clean"``, ...) or ``None``,
+    and ``clock``, the turn clock (``{"seat", "seconds", "left"}``) or ``None``.
     """
     from burraco.engine import legal_actions
 
     rules = state.rules
     mine = seat is not None and seat == state.turn and not state.is_over
+    legal = legal_actions(state) if mine else []
+    wilds = {str(action): placed_wild(state, action) for action in legal}
     return {
         "type": "view",
         "event": event,
         "view": _view_body(state, seat),
-        "legal": [str(action) for action in legal_actions(state)] if mine else [],
+        "legal": [str(action) for action in legal],
+        "wilds": {text: wild for text, wild in wilds.items() if wild},
         "last": last_turns(history),
         "score": list(score),
         "burracos": [

@@ -324,6 +324,14 @@ function freshCards(hand) {
   return result;
 }
 
+function wildText(placed) {
+  // "JK=5H" (in a run) or "JK=7" (in a set), from the server's "wilds"
+  if (!placed) return "";
+  const [wild, stands] = placed.split("=");
+  const card = SUITS.includes(stands.slice(-1));
+  return `, ${pretty(wild)} as ${card ? pretty(stands) : `${"8A".includes(stands[0]) ? "an" : "a"} ${stands}`}`;
+}
+
 function drawActions(view) {
   const box = $("actions");
   box.replaceChildren();
@@ -346,9 +354,11 @@ function drawActions(view) {
   const key = [...chosen].sort().join(" ");
   const matching = game.legal.filter((a) => a.key === key);
   for (const action of matching) {
+    const shown = action.tokens.map((t) => pretty(baseOf(t))).join(" ");
+    const wild = wildText((game.message.wilds || {})[action.text]);
     let label;
-    if (action.kind === "open") label = `Open ${action.tokens.map(pretty).join(" ")}`;
-    else if (action.kind === "add") label = `Add ${action.tokens.map(pretty).join(" ")} to ${meldName(view.seat, action.meld)}`;
+    if (action.kind === "open") label = `Open ${shown}${wild}`;
+    else if (action.kind === "add") label = `Add ${shown} to ${meldName(view.seat, action.meld)}${wild}`;
     else label = `Discard ${pretty(action.tokens[0])}`;
     box.append(el("button", { type: "button", class: "primary", text: label, onclick: () => send(action.text) }));
   }
