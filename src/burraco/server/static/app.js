@@ -200,7 +200,7 @@ function drawOthers(view, last) {
     const node = el("div", { class: `player ${places[i]}${turn ? " turn" : ""}`, "data-seat": seat },
       el("div", { class: "name", text: seatName(seat) }),
       el("div", { class: "backs" }, el("span", { class: "back" }),
-        el("span", { class: "count", text: `${view.hand_sizes[seat]} cards` })),
+        el("span", { class: "count", text: plural(view.hand_sizes[seat], "card") })),
     );
     if (known.length) {
       node.append(el("div", { class: "known" }, el("span", { class: "label", text: "known: " }),
@@ -295,12 +295,12 @@ function drawHand(view) {
   }
   const hand = sortedHand(cards(view.hand));
   const fresh = freshCards(hand);
-  $("my-label").textContent = `Your hand: ${hand.length} cards`;
+  $("my-label").textContent = `Your hand: ${plural(hand.length, "card")}`;
   hand.forEach((code, index) => {
     const node = el("button", {
       type: "button", class: `hand-card${game.selected.has(index) ? " selected" : ""}${fresh.has(index) ? " fresh" : ""}`,
       "aria-pressed": game.selected.has(index) ? "true" : "false", "data-card": code,
-      "aria-label": code,
+      "aria-label": code, style: `z-index: ${index + 1}`,
     }, cardImage(code));
     node.addEventListener("click", () => {
       if (game.selected.has(index)) game.selected.delete(index);
@@ -324,6 +324,10 @@ function freshCards(hand) {
   return result;
 }
 
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
 function wildText(placed) {
   // "JK=5H" (in a run) or "JK=7" (in a set), from the server's "wilds"
   if (!placed) return "";
@@ -341,7 +345,7 @@ function drawActions(view) {
   if (view.phase === "draw") {
     for (const action of game.legal) {
       const label = action.kind === "draw" ? "Draw from the stock"
-        : `Take the pile (${cards(view.discard_pile).length} cards)`;
+        : `Take the pile (${plural(cards(view.discard_pile).length, "card")})`;
       box.append(el("button", { type: "button", class: "primary", text: label, onclick: () => send(action.text) }));
     }
     return;
