@@ -5,8 +5,8 @@ Starts ``burraco serve`` in a child process on 127.0.0.1 with a fresh database, 
 process, on one event loop). Each client plays with :class:`~burraco.GreedyAgent`, deciding
 from the view and the legal actions the server sends, exactly as a bot in another language
 would. Measured: accepted actions per second (wall clock, all tables together), the time from
-sending an action to receiving the view that answers it (median and 99th percentile), and the
-errors received (there must be none). The run is bounded by ``--seconds``; it fails if a table
+sending an action to receiving the view that answers it (median and 99th percentile), the
+server's CPU time per action (Linux), and the errors received (there must be none). The run is bounded by ``--seconds``; it fails if a table
 is not over by then.
 
 Run ``nox -s load`` or ``python benchmarks/server_load.py [--tables 50] [--seconds 300]``.
@@ -114,6 +114,15 @@ async def run(base: str, tables: int, seconds: float) -> dict[str, Any]:
     }
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time a process has used (Linux's /proc), or ``None`` elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -134,7 +143,12 @@ def main() -> int:
                     break
                 except OSError:
                     time.sleep(0.1)
+            before = cpu_seconds(server.pid)
             figures = asyncio.run(run(base, args.tables, args.seconds))
+            used = cpu_seconds(server.pid)
+            if used is not None and before is not None:
+                per_action = (used - before) / max(1, figures["actions"]) * 1000
+                figures["server_cpu_ms_per_action"] = round(per_action, 3)
         finally:
             server.terminate()
             server.wait(timeout=10)
