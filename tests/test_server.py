@@ -564,3 +564,19 @@ def test_bots_decide_in_worker_threads_off_the_event_loop(
         while receive(ws)["type"] != "over":
             pass
     assert threads and all(name.startswith("burraco-bot") for name in threads)
+
+
+def test_a_bot_that_fails_does_not_stop_its_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from burraco import GreedyAgent
+
+    def broken(self: GreedyAgent, view: Any, legal: Any) -> Any:
+        raise RuntimeError("a bug in the bot")
+
+    monkeypatch.setattr(GreedyAgent, "choose", broken)
+    data = create(client, seats=["greedy"] * 2, players=2, seed=4)
+    with client.websocket_connect(f"/ws/{data['table']}") as ws:
+        while receive(ws)["type"] != "over":
+            pass
+    assert "seat 0's bot failed" in caplog.text or "seat 1's bot failed" in caplog.text

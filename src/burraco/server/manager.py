@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -42,6 +43,8 @@ from burraco.state import GameState
 from burraco.views import observe
 
 __all__ = ["Connection", "Manager", "Room"]
+
+_log = logging.getLogger("burraco.server")
 
 RATE: Final = 8.0
 """Messages a connection may send per second, on average."""
@@ -136,6 +139,7 @@ class Manager:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self.bot_delay = bot_delay
+        self._stopping = False
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="burraco-bot")
 
     # --- lifetime ---
@@ -153,6 +157,7 @@ class Manager:
 
     async def stop(self) -> None:
         """Stop every bot and clock, and close the database."""
+        self._stopping = True
         tasks = [task for room in self.rooms.values() for task in room.tasks]
         for task in tasks:
             task.cancel()
@@ -361,7 +366,7 @@ class Manager:
     def _wake(self, room: Room) -> None:
         """Set the bots or the clock going for whoever is to act."""
         state = room.table.state
-        if state.is_over:
+        if state.is_over or self._stopping:
             return
         kind = room.table.config.seats[state.turn]
         if kind != HUMAN:
@@ -382,8 +387,11 @@ class Manager:
                     state = table.state
                     if state.is_over or table.config.seats[state.turn] == HUMAN:
                         return
-                    action = await self.decide(room.agents[state.turn], state)
-                    self._play(room, action)
+                    try:
+                        self._play(room, await self.decide(room.agents[state.turn], state))
+                    except Exception:  # a bot's bug must not stop the table
+                        _log.exception("table %s: seat %s's bot failed", table.id, state.turn)
+                        self._play(room, legal_actions(state)[0])
         finally:
             room.bots_busy = False
             self._wake(room)

@@ -501,7 +501,8 @@ function onOver(message) {
     else closing = "Next hand";
   }
   $("sheet-close").textContent = closing;
-  $("sheet-title").textContent = `End of hand ${game.info ? game.info.hand : ""}`.trim();
+  $("sheet-title").textContent = message.match
+    ? `End of hand ${message.match.hands.length}` : "End of the hand";
   if (!$("sheet").open) $("sheet").showModal();
 }
 
