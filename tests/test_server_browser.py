@@ -215,3 +215,21 @@ def test_the_page_reconnects_by_itself_after_a_restart_and_catches_up(
         page.wait_for_function("game.event === 2", timeout=15000)
         assert page.locator("#connection").inner_text() == ""
         context.close()
+
+
+def test_the_page_says_when_the_clock_ran_out_and_a_bot_played(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from burraco.server import table
+
+    monkeypatch.setattr(table, "MIN_CLOCK", 0.1)
+    with threaded_server(create_app(tmp_path / "tables.sqlite3")) as base:
+        data = post_table(base, {"players": 2, "seats": ["human", "greedy"], "seed": 2, "clock": 1})
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(data["seats"][0]["url"])
+        page.wait_for_function("game.message !== null")
+        page.wait_for_selector("text=s left", timeout=10000)
+        status = page.locator("#status")
+        status.filter(has_text="time ran out, a bot played this turn").wait_for(timeout=15000)
+        context.close()

@@ -384,10 +384,13 @@ function statusText(view, last) {
   let text = view.seat === view.turn ? `Your turn: ${phase === "draw" ? "draw from the stock or take the pile" : "meld, then discard"}.`
     : `${seatName(view.turn)} to ${phase}.`;
   const mine = last.find((e) => e.seat === view.seat);
-  if (mine && view.seat === view.turn) {
-    const drew = [...freshCards(sortedHand(cards(view.hand)))].map((i) => sortedHand(cards(view.hand))[i]);
+  if (mine && view.seat === view.turn && view.phase === "play") { // this turn's draw or pick
+    const hand = sortedHand(cards(view.hand));
+    const drew = [...freshCards(hand)].map((i) => hand[i]);
     if (mine.actions.includes("draw") && drew.length === 1) text += ` You drew ${pretty(drew[0])}.`;
     if (mine.took) text += ` The pile added ${cards(mine.took).map(pretty).join(" ")} to your hand.`;
+  } else if (mine) {
+    text += ` Your last turn: ${lastTurnText(mine)}.`;
   }
   return text;
 }
@@ -403,7 +406,6 @@ function drawScore(message) {
 
 function drawClock(message) {
   clearInterval(game.clockTimer);
-  delete $("status").dataset.countdown;
   const clock = message.clock;
   if (!clock) return;
   const started = Date.now();
@@ -413,7 +415,9 @@ function drawClock(message) {
       node.textContent = `${Math.ceil(left)} s left`;
     });
     const me = message.view.seat;
-    if (clock.seat === me) $("status").dataset.countdown = `${Math.ceil(left)} s left, then a bot plays your turn`;
+    if (clock.seat === me) {
+      document.querySelector("#status .countdown").textContent = ` (${Math.ceil(left)} s left, then a bot plays your turn)`;
+    }
   };
   tick();
   game.clockTimer = setInterval(tick, 500);
@@ -436,10 +440,7 @@ function render() {
   drawHand(view);
   drawActions(view);
   drawScore(message);
-  let status = statusText(view, message.last);
-  const mine = message.last.find((e) => e.seat === view.seat);
-  if (mine && view.seat !== view.turn) status += ` Your last turn: ${lastTurnText(mine)}.`;
-  $("status").textContent = status;
+  $("status").replaceChildren(statusText(view, message.last), el("span", { class: "countdown" }));
   $("status").className = `status${view.seat === view.turn && !view.outcome ? " your-turn" : ""}`;
   drawClock(message);
 }
