@@ -580,3 +580,51 @@ def test_a_bot_that_fails_does_not_stop_its_table(
         while receive(ws)["type"] != "over":
             pass
     assert "seat 0's bot failed" in caplog.text or "seat 1's bot failed" in caplog.text
+
+
+# --- storage ------------------------------------------------------------------------------------
+
+
+def test_a_stored_table_loads_back_to_the_same_states_history_and_match(tmp_path: Any) -> None:
+    from burraco import GreedyAgent
+    from burraco.server.storage import Store
+    from burraco.server.table import Table, TableConfig
+
+    store = Store(tmp_path / "tables.sqlite3")
+    config = TableConfig.from_request({"players": 2, "seats": ["human", "greedy"], "match": True})
+    played = Table.create(config)
+    store.add(played)
+    agents = [GreedyAgent(seed=0), GreedyAgent(seed=1)]
+    for _ in range(150):  # into the second hand
+        state = played.state
+        action = agents[state.turn].choose(observe(state, state.turn), legal_actions(state))
+        move = played.play(action, by_clock=state.turn == 0)
+        store.played(played, move, str(played.record()) if played.state.is_over else None)
+        if played.deals_on:
+            played.next_hand()
+            store.dealt(played)
+    [loaded] = store.load()
+    assert (loaded.id, loaded.config, loaded.tokens) == (played.id, config, played.tokens)
+    assert loaded.states == played.states and loaded.history == played.history
+    assert loaded.event == played.event and loaded.match == played.match
+    assert len(store.records(played.id)) == played.hand
+    store.close()
+
+
+def test_a_table_that_cannot_be_read_back_is_left_out(tmp_path: Any) -> None:
+    import sqlite3
+
+    from burraco.server.storage import Store
+    from burraco.server.table import Table, TableConfig
+
+    store = Store(tmp_path / "tables.sqlite3")
+    good = Table.create(TableConfig.from_request({}))
+    bad = Table.create(TableConfig.from_request({}))
+    store.add(good)
+    store.add(bad)
+    store.close()
+    with sqlite3.connect(tmp_path / "tables.sqlite3") as db:
+        db.execute("UPDATE tables SET config = ? WHERE id = ?", ('{"rules": "gone"}', bad.id))
+    store = Store(tmp_path / "tables.sqlite3")
+    assert [table.id for table in store.load()] == [good.id]
+    store.close()

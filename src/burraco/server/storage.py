@@ -10,6 +10,7 @@ where the last committed action left it.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,8 @@ from burraco.server.protocol import Played
 from burraco.server.table import Table, TableConfig
 
 __all__ = ["Store"]
+
+_log = logging.getLogger("burraco.server")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -114,32 +117,38 @@ class Store:
         return [record for (record,) in rows]
 
     def load(self) -> list[Table]:
-        """Every stored table, replayed to its last stored action."""
+        """Every stored table, replayed to its last stored action. A table that cannot be
+        read back (its rules preset is gone, say) is left out, and logged."""
         tables = []
         for table_id, config_text, tokens_text in self._db.execute(
             "SELECT id, config, tokens FROM tables ORDER BY rowid"
         ).fetchall():
-            config = TableConfig.from_json(config_text)
-            table = Table(table_id, config, tuple(json.loads(tokens_text)))
-            hands = self._db.execute(
-                "SELECT hand, start_event, dealer, deck FROM hands WHERE table_id = ? "
-                "ORDER BY hand",
-                (table_id,),
-            ).fetchall()
-            actions = self._db.execute(
-                "SELECT event, action, by_clock FROM actions WHERE table_id = ? ORDER BY event",
-                (table_id,),
-            ).fetchall()
-            by_event = {event: (text, bool(clock)) for event, text, clock in actions}
-            for hand, start_event, dealer, deck in hands:
-                table.hand = hand
-                table.start_event = start_event
-                table.history = []
-                table.states = [new_game(config.rules, deck=deck, dealer=dealer)]
-                event = start_event + 1
-                while event in by_event:
-                    text, by_clock = by_event[event]
-                    table.play(parse_action(text), by_clock=by_clock)
-                    event += 1
-            tables.append(table)
+            try:
+                tables.append(self._load(table_id, config_text, tokens_text))
+            except (ValueError, KeyError) as error:
+                _log.error("table %s cannot be resumed: %s", table_id, error)
         return tables
+
+    def _load(self, table_id: str, config_text: str, tokens_text: str) -> Table:
+        config = TableConfig.from_json(config_text)
+        table = Table(table_id, config, tuple(json.loads(tokens_text)))
+        hands = self._db.execute(
+            "SELECT hand, start_event, dealer, deck FROM hands WHERE table_id = ? ORDER BY hand",
+            (table_id,),
+        ).fetchall()
+        actions = self._db.execute(
+            "SELECT event, action, by_clock FROM actions WHERE table_id = ? ORDER BY event",
+            (table_id,),
+        ).fetchall()
+        by_event = {event: (text, bool(clock)) for event, text, clock in actions}
+        for hand, start_event, dealer, deck in hands:
+            table.hand = hand
+            table.start_event = start_event
+            table.history = []
+            table.states = [new_game(config.rules, deck=deck, dealer=dealer)]
+            event = start_event + 1
+            while event in by_event:
+                text, by_clock = by_event[event]
+                table.play(parse_action(text), by_clock=by_clock)
+                event += 1
+        return table
