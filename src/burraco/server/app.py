@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -86,8 +87,6 @@ def build_app(db: str | Path, *, workers: int, bot_delay: float) -> Starlette:
         if len(body) > MAX_REQUEST_BYTES:
             return _error(400, "too-large", f"the request has more than {MAX_REQUEST_BYTES} bytes")
         try:
-            import json
-
             data = json.loads(body)
         except ValueError:
             return _error(400, "bad-json", "the request is not JSON")

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
@@ -117,8 +117,10 @@ class Room:
         """Whether a task is playing bots' turns."""
         self.clock_turn = 0
         """The turn (by :attr:`turn_started`) whose clock task is running."""
-        self._cache: dict[int | None, list[str]] = {}
-        self._cache_event = 0
+        self.cache: dict[int | None, list[str]] = {}
+        """The messages of the last event, by seat (``None``: spectators), built once."""
+        self.cache_event = 0
+        """The event :attr:`cache` holds the messages of."""
 
     @property
     def connected(self) -> set[int]:
@@ -256,12 +258,12 @@ class Manager:
     def current(self, room: Room, seat: int | None) -> list[str]:
         """The messages of the table's last event for ``seat`` (built once per event)."""
         event = room.table.event
-        if room._cache_event != event:
-            room._cache = {}
-            room._cache_event = event
-        cached = room._cache.get(seat)
+        if room.cache_event != event:
+            room.cache = {}
+            room.cache_event = event
+        cached = room.cache.get(seat)
         if cached is None:
-            cached = room._cache[seat] = self.messages_at(room, event, seat)
+            cached = room.cache[seat] = self.messages_at(room, event, seat)
         return cached
 
     def _broadcast(self, room: Room) -> None:
@@ -358,7 +360,7 @@ class Manager:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, agent.choose, view, legal)
 
-    def _spawn(self, room: Room, job: Any) -> None:
+    def _spawn(self, room: Room, job: Coroutine[Any, Any, None]) -> None:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(job)
         room.tasks.add(task)
         task.add_done_callback(room.tasks.discard)

@@ -20,6 +20,7 @@ import attrs
 
 from burraco.actions import Action, AddToMeld, OpenMeld, TakeDiscardPile
 from burraco.cards import format_cards
+from burraco.engine import legal_actions
 from burraco.match import Match
 from burraco.melds import Meld, MeldKind, burraco_kind, extend_meld, validate_meld
 from burraco.scoring import score_hand
@@ -214,8 +215,6 @@ def view_message(
     for each team's melds in order, the class of each burraco (``"clean"``, ...) or ``None``,
     and ``clock``, the turn clock (``{"seat", "seconds", "left"}``) or ``None``.
     """
-    from burraco.engine import legal_actions
-
     rules = state.rules
     mine = seat is not None and seat == state.turn and not state.is_over
     legal = legal_actions(state) if mine else []

@@ -25,14 +25,26 @@ from burraco.scoring import score_hand
 from burraco.server.protocol import Played, took_with_pile
 from burraco.state import GameState
 
-__all__ = ["HUMAN", "Table", "TableConfig", "new_table_id", "new_token"]
+__all__ = [
+    "HUMAN",
+    "MAX_CLOCK",
+    "MIN_CLOCK",
+    "PLAYER_COUNTS",
+    "Table",
+    "TableConfig",
+    "new_table_id",
+    "new_token",
+]
 
 HUMAN: Final = "human"
 """The seat kind of a person; every other seat is an agent, named as ``burraco duel`` does."""
 
 PLAYER_COUNTS: Final = (2, 3, 4, 6)
+"""The numbers of players a table may have."""
 MIN_CLOCK: Final = 5.0
+"""The shortest turn clock a table may have, in seconds."""
 MAX_CLOCK: Final = 3600.0
+"""The longest turn clock a table may have, in seconds."""
 
 
 def new_table_id() -> str:
@@ -43,10 +55,6 @@ def new_table_id() -> str:
 def new_token() -> str:
     """An unguessable seat token."""
     return secrets.token_urlsafe(24)
-
-
-def _bad(message: str) -> ValueError:
-    return ValueError(message)
 
 
 @attrs.frozen
@@ -92,40 +100,46 @@ class TableConfig:
             ValueError: naming the field that is wrong and what it may be.
         """
         if not isinstance(data, dict):
-            raise _bad('the request must be a JSON object such as {"players": 4}')
+            raise ValueError('the request must be a JSON object such as {"players": 4}')
         known = {"rules", "players", "seats", "match", "seed", "clock"}
         unknown = sorted(str(key)[:30] for key in data if key not in known)
         if unknown:
-            raise _bad(f"unknown field(s) {', '.join(unknown)}: give {', '.join(sorted(known))}")
+            raise ValueError(
+                f"unknown field(s) {', '.join(unknown)}: give {', '.join(sorted(known))}"
+            )
         rules_name = data.get("rules", "classic")
         presets = sorted(PRESETS)
         if not isinstance(rules_name, str) or rules_name.lower() not in PRESETS:
-            raise _bad(f"rules {str(rules_name)[:30]!r} is not a preset: choose from {presets}")
+            raise ValueError(
+                f"rules {str(rules_name)[:30]!r} is not a preset: choose from {presets}"
+            )
         players = data.get("players", 4)
         if isinstance(players, bool) or players not in PLAYER_COUNTS:
-            raise _bad(f"players {str(players)[:10]!r} is not 2, 3, 4 or 6")
+            raise ValueError(f"players {str(players)[:10]!r} is not 2, 3, 4 or 6")
         seats = data.get("seats", [HUMAN] + ["greedy"] * (players - 1))
         if not isinstance(seats, list) or len(seats) != players:
-            raise _bad(f"seats must be a list of {players} names, one per seat")
+            raise ValueError(f"seats must be a list of {players} names, one per seat")
         kinds = (HUMAN, *AGENT_NAMES)
         for index, seat in enumerate(seats):
             if not isinstance(seat, str) or seat not in kinds:
-                raise _bad(f"seats[{index}] {str(seat)[:30]!r} is not one of {', '.join(kinds)}")
+                raise ValueError(
+                    f"seats[{index}] {str(seat)[:30]!r} is not one of {', '.join(kinds)}"
+                )
         match = data.get("match", False)
         if not isinstance(match, bool):
-            raise _bad("match must be true (a match to the target) or false (one hand)")
+            raise ValueError("match must be true (a match to the target) or false (one hand)")
         seed = data.get("seed")
         if seed is None:
             seed = secrets.randbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise _bad(f"seed {str(seed)[:30]!r} must be a whole number from 0 to 2**63 - 1")
+            raise ValueError(f"seed {str(seed)[:30]!r} must be a whole number from 0 to 2**63 - 1")
         clock = data.get("clock")
         if clock is not None and (
             isinstance(clock, bool)
             or not isinstance(clock, int | float)
             or not MIN_CLOCK <= clock <= MAX_CLOCK
         ):
-            raise _bad(f"clock {str(clock)[:20]!r} must be null or seconds from 5 to 3600")
+            raise ValueError(f"clock {str(clock)[:20]!r} must be null or seconds from 5 to 3600")
         return cls(
             rules_name.lower(),
             players,
