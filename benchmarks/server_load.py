@@ -6,8 +6,8 @@ process, on one event loop). Each client plays with :class:`~burraco.GreedyAgent
 from the view and the legal actions the server sends, exactly as a bot in another language
 would. Measured: accepted actions per second (wall clock, all tables together), the time from
 sending an action to receiving the view that answers it (median and 99th percentile), the
-server's CPU time per action (Linux), and the errors received (there must be none). The run is bounded by ``--seconds``; it fails if a table
-is not over by then.
+server's CPU time per action (Linux), and the errors received (there must be none). The run
+is bounded by ``--seconds``; it fails if a table is not over by then.
 
 Run ``nox -s load`` or ``python benchmarks/server_load.py [--tables 50] [--seconds 300]``.
 """
