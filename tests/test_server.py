@@ -52,11 +52,8 @@ def receive(ws: WebSocketTestSession) -> dict[str, Any]:
 
 
 def the_deal() -> Any:
-    """The first deal of a table created with seed 11 (as :meth:`Table.deal` draws it)."""
-    import random
-
-    seed = random.Random("11:0").getrandbits(62)
-    return new_game(seed=seed)
+    """The deal of a table of one hand created with seed 11."""
+    return new_game(seed=11)
 
 
 # --- HTTP ---------------------------------------------------------------------------------------
@@ -71,6 +68,13 @@ def test_creating_a_table_gives_a_token_and_link_per_person_and_a_spectator_link
     assert len(set(tokens)) == 2 and all(len(t) >= 32 for t in tokens)
     assert data["seats"][0]["url"].endswith(f"/t/{data['table']}#token={tokens[0]}")
     assert data["spectate"].endswith(f"/t/{data['table']}")
+
+
+def test_a_table_deals_as_burraco_play_with_the_same_seed() -> None:
+    single = table.Table.create(table.TableConfig.from_request({"seed": 7}))
+    match = table.Table.create(table.TableConfig.from_request({"seed": 7, "match": True}))
+    assert single.state == new_game(seed=7)
+    assert match.state == new_game(seed="7:0")
 
 
 def test_the_public_facts_of_a_table_name_its_seats_and_hide_its_seed(client: TestClient) -> None:
@@ -334,9 +338,9 @@ def test_messages_beyond_the_rate_are_refused(client: TestClient) -> None:
     data = create(client)
     with client.websocket_connect(f"/ws/{data['table']}") as ws:
         receive(ws)
-        for _ in range(40):
+        for _ in range(100):
             send(ws, type="chat", event=1)
-        reasons = [receive(ws)["reason"] for _ in range(40)]
+        reasons = [receive(ws)["reason"] for _ in range(100)]
     assert "rate-limited" in reasons and "unknown-type" in reasons
 
 

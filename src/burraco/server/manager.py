@@ -46,11 +46,12 @@ __all__ = ["Connection", "Manager", "Room"]
 
 _log = logging.getLogger("burraco.server")
 
-RATE: Final = 8.0
-"""Messages a connection may send per second, on average."""
-BURST: Final = 24.0
+RATE: Final = 20.0
+"""Messages a connection may send per second, on average (a fast bot plays a turn of several
+actions in a few milliseconds, so this allows well over what a game needs)."""
+BURST: Final = 60.0
 """Messages a connection may send at once."""
-STRIKES: Final = 50
+STRIKES: Final = 200
 """Messages refused for the rate after which the connection is closed."""
 BACKLOG: Final = 2000
 """Messages waiting for a client after which it is dropped (it reconnects and catches up)."""

@@ -9,7 +9,6 @@ per accepted action and per hand dealt afterwards.
 from __future__ import annotations
 
 import json
-import random
 import secrets
 from typing import Any, Final
 
@@ -189,9 +188,12 @@ class Table:
         return table
 
     def deal(self, hand: int) -> GameState:
-        """The deal of hand number ``hand``: from the table's seed, the match's dealer."""
-        seed = random.Random(f"{self.config.seed}:{hand}").getrandbits(62)
-        return new_game(self.config.rules, seed=seed, dealer=self.match.dealer)
+        """The deal of hand number ``hand`` (from 0) by the match's dealer, as ``burraco play
+        --seed`` deals it: a single hand from the table's seed, the hands of a match from
+        ``f"{seed}:{hand}"``."""
+        seed = self.config.seed
+        dealt = f"{seed}:{hand}" if self.config.match else seed
+        return new_game(self.config.rules, seed=dealt, dealer=self.match.dealer)
 
     @property
     def state(self) -> GameState:
