@@ -172,6 +172,13 @@ def test_a_seat_gets_its_own_view_on_connect_and_the_legal_actions_when_it_acts(
     assert message["view"]["seat"] == other and message["legal"] == []
 
 
+def test_a_token_opens_its_own_table_only(client: TestClient) -> None:
+    mine, other = create(client), create(client)
+    with client.websocket_connect(f"/ws/{other['table']}?token={token(mine, 0)}") as ws:
+        message = receive(ws)
+    assert (message["type"], message["reason"]) == ("error", "bad-token")
+
+
 def test_a_spectator_sees_no_hand(client: TestClient) -> None:
     data = create(client)
     with client.websocket_connect(f"/ws/{data['table']}") as ws:
