@@ -215,7 +215,7 @@ class Manager:
                 raise ClientError(BAD_TOKEN, "this link's token is not a seat of the table")
         conn = Connection(seat)
         room.connections.add(conn)
-        conn.send(self.current(room, seat))
+        conn.send(self.messages_at(room, room.table.event, seat))  # the clock as it is now
         return room, conn
 
     def disconnect(self, room: Room, conn: Connection) -> None:
@@ -257,7 +257,9 @@ class Manager:
         return [encode(message) for message in messages]
 
     def current(self, room: Room, seat: int | None) -> list[str]:
-        """The messages of the table's last event for ``seat`` (built once per event)."""
+        """The messages of the table's last event for ``seat``, built once per event for every
+        connection it is announced to (a connection that comes later gets them afresh, with
+        the turn clock as it is then)."""
         event = room.table.event
         if room.cache_event != event:
             room.cache = {}
@@ -324,7 +326,7 @@ class Manager:
             missed = range(event + 1, table.event + 1)
             conn.send([text for e in missed for text in self.messages_at(room, e, conn.seat)])
         else:  # from another hand, or nothing missed: the whole current view
-            conn.send(self.current(room, conn.seat))
+            conn.send(self.messages_at(room, table.event, conn.seat))
 
     # --- playing ---
 
