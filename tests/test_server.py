@@ -639,3 +639,18 @@ def test_a_table_that_cannot_be_read_back_is_left_out(tmp_path: Any) -> None:
     store = Store(tmp_path / "tables.sqlite3")
     assert [table.id for table in store.load()] == [good.id]
     store.close()
+
+
+def test_a_later_connection_sees_the_turn_clock_as_it_is_then(client: TestClient) -> None:
+    import time
+
+    data = create(client, seats=["human", "human"], players=2, clock=30, seed=2)
+    first = 1  # the dealer's left
+    url = f"/ws/{data['table']}?token={token(data, first)}"
+    with client.websocket_connect(url) as ws:
+        early = receive(ws)["clock"]
+    time.sleep(0.4)
+    with client.websocket_connect(url) as ws:
+        later = receive(ws)["clock"]
+    assert early["seat"] == later["seat"] == first and early["seconds"] == 30
+    assert later["left"] < early["left"] <= 30
