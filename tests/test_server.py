@@ -654,3 +654,31 @@ def test_a_later_connection_sees_the_turn_clock_as_it_is_then(client: TestClient
         later = receive(ws)["clock"]
     assert early["seat"] == later["seat"] == first and early["seconds"] == 30
     assert later["left"] < early["left"] <= 30
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_any_position_and_its_twin_give_a_seat_the_same_message_bytes(players: int) -> None:
+    import random
+
+    import attrs
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from burraco import CLASSIC, determinize
+    from burraco.testing import game_states
+
+    rules = attrs.evolve(CLASSIC, players=players)
+
+    @given(game_states(rules), st.integers(0, players), st.integers(0, 2**32))
+    def check(state: Any, seat: int, seed: int) -> None:
+        if state.is_over:
+            return
+        who = None if seat == players else seat
+        twin = determinize(observe(state, 0 if who is None else who), random.Random(seed))
+        texts = {
+            protocol.encode(protocol.view_message(position, who, 5, score=[1] * rules.teams))
+            for position in (state, twin)
+        }
+        assert len(texts) == 1
+
+    check()
