@@ -475,7 +475,11 @@ CLOSER = {"melds": ["4S 5S 6S 7S 8S 9S 10S"], "hand": "3C", "pozzetto": True, "c
             {"teams": [{**CLOSER, "melds": ["KH KD KC"]}, OTHER_TEAM]},
             "teams[0]: closing-needs-burraco",
         ),
-        ({"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]}, "closed needs took_pozzetto"),
+        (
+            {"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]},
+            'teams[0]: a team that closed has taken its pozzetto: "closed": true needs '
+            '"pozzetto": true',
+        ),
         (
             {
                 "rules": "international",
@@ -522,3 +526,23 @@ def test_validate_quotes_the_whole_input_with_a_placed_wild(
         "illegal meld '5H 6H JK=9H': wild-as-not-possible: the wild cannot stand for 9H; "
         "it can stand for 7H or 4H\n"
     )
+
+
+def test_validate_refuses_a_wild_placed_on_a_card_of_another_suit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "5H", "6H", "JK=7S"]) == 1
+    assert capsys.readouterr().err == (
+        "illegal meld '5H 6H JK=7S': wild-as-not-possible: the naturals 5H 6H are hearts, so "
+        "the wild stands for a heart (7H), not 7S\n"
+    )
+    assert main(["validate", "5H", "6H", "JK=7H"]) == 0
+
+
+def test_score_names_the_file_key_not_the_python_parameter(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = {"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]}
+    assert main(["score", write(tmp_path, content)]) == 2
+    err = capsys.readouterr().err
+    assert '"pozzetto": true' in err and "took_pozzetto" not in err

@@ -197,6 +197,22 @@ def test_record_of_an_unfinished_hand_replays_as_far_as_it_went(
     assert [str(a) for turn in record.turns if turn.seat == 1 for a in turn.actions] == typed[:4]
 
 
+def test_a_wild_placed_on_a_card_of_another_suit_than_the_meld_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Seed 0, seat 1's 13th action: the team's meld 6 is 7S 8S 9S and seat 1 holds a joker.
+    # "add 6 JK=10H" names no natural card, so only the meld on the table shows the suit.
+    typed, final = greedy_transcript(1, 0)
+    lines = [*typed[:12], "add 6 JK=10H", *typed[12:]]
+    status, out = run(monkeypatch, capsys, lines, "--seed", "0", "--seat", "1")
+    assert status == 0
+    assert (
+        "> add 6 JK=10H\nbad action 'add 6 JK=10H': the naturals 7S 8S 9S are spades, so the "
+        "wild stands for a spade (10S), not 10H; type ? to list the legal actions\n"
+    ) in out
+    assert out.endswith(f"\n{final}\n\n{score_hand(final)}\n")
+
+
 def test_the_person_is_told_what_they_drew(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -736,7 +736,7 @@ def play_on_problem(state: GameState, chooser: random.Random) -> str | None:
 
 
 def score_problem(hand: HandScore, rules: Rules | None) -> str | None:
-    """Why ``hand`` is not a score a real hand can give (RULES.md §2, §7, §9), or ``None``.
+    """Why ``hand`` is not a score a real hand can give (rules §2, §7, §9), or ``None``.
 
     Written apart from the loader, from the rules: the parts are what the burracos, the
     closing and the pozzetto earn; a closer has a burraco (a clean one if the rules say so) and

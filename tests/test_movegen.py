@@ -756,3 +756,40 @@ def test_generated_actions_are_whole_frozen_actions() -> None:
         rebuilt = attrs.evolve(action)
         assert rebuilt == action and hash(rebuilt) == hash(action)
         assert pickle.loads(pickle.dumps(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "meld", "addition", "grown"),
+    [
+        (CLASSIC, "AD JK 8C", "4D 5D 2D=6D", "AD JK", "AD 2D JK=3D 4D 5D"),
+        (CLASSIC, "5S AS JK", "4S 2S=5S 6S", "5S AS JK", "AS 2S JK=3S 4S 5S 6S"),
+        (CLASSIC, "KS AH JK", "2H=3H 4H 5H", "AH JK", "AH 2H JK=3H 4H 5H"),
+        (
+            attrs.evolve(CLASSIC, players=3),
+            "6H AD 2C",
+            "4D 5D 6D 2D=7D",
+            "2C AD",
+            "AD 2D 2C=3D 4D 5D 6D",
+        ),
+        (attrs.evolve(FIBUR, players=6), "AS 2H 6H", "4S 5S 6S 2S=7S", "2H AS", None),
+    ],
+)
+def test_an_ace_and_a_wild_added_below_a_sequence_whose_own_two_turns_natural_are_listed(
+    rules: Rules, hand: str, meld: str, addition: str, grown: str | None
+) -> None:
+    # The meld's wild is the two of its suit: the addition brings the ace and another wild,
+    # the two becomes natural in its slot and the new wild fills the gap above it (two
+    # missing ranks below the meld, which the candidate step once never reached).
+    state = position(rules, hands={0: hand}, melds={0: [meld]})
+    cards = parse_cards(addition)
+    listed = [
+        action
+        for action in legal_actions(state)
+        if isinstance(action, AddToMeld) and sorted(action.cards) == sorted(cards)
+    ]
+    assert listed, f"add 0 {addition} is not listed"
+    for action in listed:
+        assert burraco.is_legal(state, action)
+    after = apply(state, listed[0])
+    if grown is not None:
+        assert after.melds[0][0] == validate_meld(grown, rules)

@@ -1,4 +1,4 @@
-"""Rule sets: switches, derived counts, presets and impossible settings (RULES.md §11)."""
+"""Rule sets: switches, derived counts, presets and impossible settings (rules §11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring a hand: the worked example of RULES.md §12, the ends of a hand, and properties."""
+"""Scoring a hand: the worked example of rules §12, the ends of a hand, and properties."""
 
 from __future__ import annotations
 
@@ -11,13 +11,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from burraco.actions import parse_action
 from burraco.cards import JOKER, Card, Rank, Suit, make_deck, parse_cards
+from burraco.engine import apply
 from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind, validate_meld
 from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PenaltyWhen, Rules
 from burraco.scoring import HandScore, TeamScore, check_table, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.testing import melds as legal_melds
+from tests.helpers import position
 
 IF_OPPONENTS_CLOSED = attrs.evolve(
     CLASSIC, untaken_pozzetto_penalty=PenaltyWhen.IF_OPPONENTS_CLOSED
@@ -83,7 +86,7 @@ UNTAKEN_POZZETTO = "AS AS KD KD QC QC JK JK 2S 2H 10D"
 
 
 def worked_hand(outcome: Outcome | None = None) -> GameState:
-    """RULES.md §12: seat 0 (team A) closed on 9H; seats 1 and 3 (team B) hold their cards."""
+    """rules §12: seat 0 (team A) closed on 9H; seats 1 and 3 (team B) hold their cards."""
     return make_state(
         hands=["", "JD 7C 2S", "3C AH", "JK 5H"],
         melds=[TEAM_A_MELDS, TEAM_B_MELDS],
@@ -717,10 +720,43 @@ def test_check_table_counts_copies_across_teams_and_the_teams() -> None:
     check_table([sevens, sevens, sevens], attrs.evolve(CLASSIC, players=6))
 
 
+def test_check_table_reads_melds_and_hands_as_score_team_does() -> None:
+    # strings, card lists and Meld values, as the scoring how-to types them into score_team
+    check_table([(["5H 5D 5C", ["6S", "7S", "8S"]], "5S"), ([validate_meld("KH KD KC")], ["3C"])])
+    with pytest.raises(InvalidStateError) as caught:
+        check_table([(["5H 5D 5C"], "5H"), ([], "5H")])
+    assert caught.value.reason is Reason.TOO_MANY_COPIES
+    assert "3 copies of 5H" in str(caught.value)
+
+
+def test_check_table_names_the_team_of_a_bad_meld_or_card() -> None:
+    with pytest.raises(InvalidMeldError) as meld:
+        check_table([(["5H 5D 5C"], ""), (["6H 7H 9H"], "")])
+    assert meld.value.reason is Reason.GAP
+    assert str(meld.value).startswith("team 1: illegal meld 0 '6H 7H 9H': gap: ")
+    with pytest.raises(NotationError) as card:
+        check_table([([], "5X"), ([], "")])
+    assert str(card.value).startswith("team 0: bad card '5X': ")
+    with pytest.raises(TypeError, match="team 0: melds must be a list of melds"):
+        check_table([("5H 5D 5C", ""), ([], "")])
+
+
 def test_a_meld_typed_in_with_a_fixed_own_two_scores_as_it_lies() -> None:
     # A table can hold 3D ... QD 2D=KD AD (the two stayed the king's wild when the three came,
-    # RULES.md §5.4); typed in, it is the dirty burraco it is on the table, not a clean A-Q.
+    # rules §5.4); typed in, it is the dirty burraco it is on the table, not a clean A-Q.
     score = score_team(
         ["3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"], "", took_pozzetto=True, closed=False
     )
     assert (score.melded, score.burraco_bonus) == (110, 100)
+
+
+def test_a_freed_own_two_played_with_apply_makes_the_burraco_clean_and_scores_200() -> None:
+    # rules §5.5: 3H 4H 5H 2H=6H 7H 8H 9H + 6H is 2H 3H ... 9H, a clean burraco.
+    dirty = Meld.parse("3H 4H 5H 2H=6H 7H 8H 9H")
+    before = position(hands={0: "6H KS QC"}, melds={0: [dirty]}, taken=[True, False])
+    after = apply(before, parse_action("add 0 6H"))
+    assert after.melds[0] == (Meld.parse("2H 3H 4H 5H 6H 7H 8H 9H"),)
+    assert after.melds[0][0].is_clean and Counter(after.hands[0]) == Counter(parse_cards("QC KS"))
+    assert score_hand(before).teams[0].burraco_bonus == 100
+    assert score_hand(after).teams[0].burraco_bonus == 200
+    assert score_hand(after).teams[0].melded == score_hand(before).teams[0].melded + 5

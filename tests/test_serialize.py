@@ -1011,7 +1011,7 @@ def test_bad_tournament_fields_are_rejected(
 
 
 def test_a_state_with_a_fixed_own_two_round_trips_and_scores() -> None:
-    # ``3D ... QD 2D=KD AD``: the two stays the king's wild after the three is added (RULES.md
+    # ``3D ... QD 2D=KD AD``: the two stays the king's wild after the three is added (rules
     # §5.4), though an opening would read these cards as a natural A-Q. A state play reaches.
     state = position(
         hands={0: "3D 5S 9H KS"}, melds={0: ["4D 5D 6D 7D 8D 9D 10D JD QD 2D AD"]}, pile="7C"

@@ -1,7 +1,7 @@
 """The specification, walked paragraph by paragraph as a user would call the library.
 
-Each test names the paragraph of RULES.md (§) or DESIGN.md it checks, uses only
-``from burraco import ...`` (and :func:`attrs.evolve`, as DESIGN.md tells users to), and
+Each test names the section of the rules page (rules §N, docs/rules.md) or DESIGN.md it checks,
+uses only ``from burraco import ...`` (and :func:`attrs.evolve`, as DESIGN.md tells users to), and
 asserts on whole values. Positions are built as a user would: with ``new_game(deck=...)`` or
 by writing a :class:`GameState` out field by field.
 """
@@ -113,7 +113,7 @@ def reason_of(state: GameState, move: str) -> Reason:
     return caught.value.reason
 
 
-# --- DESIGN Values: cards and their notation; RULES.md §2 -----------------------------------
+# --- DESIGN Values: cards and their notation; rules §2 -----------------------------------
 
 
 def test_cards_print_in_notation_and_parse_back() -> None:
@@ -1175,7 +1175,7 @@ def test_reason_codes_compare_as_strings() -> None:
 
 
 def section_9_totals(state: GameState) -> tuple[int, ...]:
-    """RULES.md §9 computed from the table, independently of :func:`score_hand`."""
+    """rules §9 computed from the table, independently of :func:`score_hand`."""
     rules = state.rules
     outcome = state.outcome
     closer = None

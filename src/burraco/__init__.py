@@ -53,6 +53,7 @@ from burraco.errors import (
     NotationError,
     Reason,
     RecordError,
+    TournamentError,
 )
 from burraco.match import FOUR_DEALS, THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
@@ -155,6 +156,7 @@ __all__ = [
     "THREE_DEALS",
     "TakeDiscardPile",
     "TeamScore",
+    "TournamentError",
     "VictoryTable",
     "__compiled__",
     "__version__",

@@ -42,6 +42,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "split_notation",
+    "wild_role_conflict",
 ]
 
 
@@ -94,7 +95,7 @@ _RANK_SYMBOLS: Final = {
 }
 
 JOKER_POINTS: Final = 30
-"""The value of a joker, melded or in hand (RULES.md §2)."""
+"""The value of a joker, melded or in hand (rules §2)."""
 
 RANK_POINTS: Final = {
     Rank.ACE: 15,
@@ -354,6 +355,38 @@ def parse_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
         raise NotationError(
             f"expected cards or card notation, not {excerpt(cards)}", token=type(cards).__name__
         ) from None
+
+
+def wild_role_conflict(role: Card, cards: Iterable[Card]) -> str | None:
+    """Why a wild written as standing for ``role`` (the ``7S`` of ``JK=7S``) cannot stand for it
+    among ``cards`` (the other cards of its meld), or ``None`` if it may.
+
+    A wild in a sequence stands for a card of the sequence's suit, and in a set for the set's
+    rank (any suit). So when the natural cards, jokers and twos aside, are all of one suit and
+    not all of the role's rank, the role must be of that suit. Cards that fit no meld are left
+    to the meld's own check. The meld notation (:func:`~burraco.validate_meld`,
+    :func:`~burraco.extend_meld`, :meth:`~burraco.Meld.parse`) and
+    :func:`~burraco.parse_action` ask this of every role written with a suit.
+
+    >>> print(wild_role_conflict(parse_card("7S"), parse_cards("5H 6H JK")))
+    the naturals 5H 6H are hearts, so the wild stands for a heart (7H), not 7S
+    >>> wild_role_conflict(parse_card("7H"), parse_cards("5H 6H JK")) is None
+    True
+    >>> wild_role_conflict(parse_card("7D"), parse_cards("7S 7H JK")) is None  # a set of sevens
+    True
+    """
+    if role.suit is None:
+        return None
+    naturals = [card for card in cards if not (card.is_joker or card.is_two)]
+    suits = {card.suit for card in naturals}
+    if len(suits) != 1 or role.suit in suits or {card.rank for card in naturals} == {role.rank}:
+        return None
+    (suit,) = suits
+    assert suit is not None and role.rank is not None
+    return (
+        f"the naturals {format_cards(naturals[:13])} are {suit.name.lower()}, so the wild stands"
+        f" for a {suit.name.lower()[:-1]} ({Card(role.rank, suit)}), not {role}"
+    )
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -8,6 +8,8 @@ Commands:
 * ``burraco validate CARD...`` checks a meld and describes it;
 * ``burraco score FILE`` scores a hand typed in as JSON (the format is in ``burraco score
   --help``);
+* ``burraco tournament ACTION FILE`` runs a club tournament kept in a JSON file: ``create``,
+  ``pair`` the next round, enter a ``result``, give a ``penalty``, print the ``standings``;
 * ``burraco simulate --hands N`` plays many hands between bots, in parallel with ``--jobs``, and
   prints statistics;
 * ``burraco replay FILE`` replays a game record, printing the table after each turn (or after
@@ -50,13 +52,22 @@ import attrs
 from burraco import __compiled__, __version__
 from burraco.actions import (
     Action,
+    AddToMeld,
     Discard,
     DrawStock,
     TakeDiscardPile,
     parse_action,
 )
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
-from burraco.cards import CODE_KEY, Rank, Suit, format_cards, parse_cards
+from burraco.cards import (
+    CODE_KEY,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    split_notation,
+    wild_role_conflict,
+)
 from burraco.duel import ProgressBar
 from burraco.engine import apply, check_action, legal_actions, new_game
 from burraco.errors import (
@@ -67,13 +78,7 @@ from burraco.errors import (
     RecordError,
 )
 from burraco.match import DEAL_TABLES, Match
-from burraco.melds import (
-    MeldKind,
-    _table_meld,
-    burraco_bonus,
-    burraco_kind,
-    validate_meld,
-)
+from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
 from burraco.record import History, MatchRecord
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import (
@@ -365,13 +370,38 @@ def _ask(
         try:
             action = parse_action(text)
             check_action(state, action)
+            conflict = _role_on_the_table(state, action, text)
         except NotationError as error:
             show(f"{error}; type ? to list the legal actions")
             continue
         except IllegalActionError as error:
             show(f"{error}; type ? to list the legal actions")
             continue
+        if conflict is not None:
+            show(f"bad action '{text}': {conflict}; type ? to list the legal actions")
+            continue
         return action
+
+
+def _role_on_the_table(state: GameState, action: Action, text: str) -> str | None:
+    """Why the suit of a wild's role in ``add N ... JK=7S`` does not fit the meld it joins, or
+    ``None``. :func:`parse_action` checks a role against the cards written in the action; an
+    :class:`AddToMeld` keeps only the rank, so the meld on the table is checked here."""
+    if not isinstance(action, AddToMeld) or action.wild_as is None:
+        return None
+    if isinstance(action.meld, int):
+        meld = state.melds[state.team_of(state.turn)][action.meld]
+    else:
+        meld = action.meld
+    for token in split_notation(text):
+        _, equals, target = token.partition("=")
+        if equals:
+            try:
+                role = parse_card(target)
+            except NotationError:  # a rank alone, such as =4: no suit to check
+                return None
+            return wild_role_conflict(role, (*meld.cards, *action.cards))
+    return None
 
 
 def _play_out_with(
@@ -715,6 +745,11 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
         items = [_cards_field(meld, f"{where}.melds[{i}]") for i, meld in enumerate(melds)]
         hand = _cards_field(team.get("hand", ""), f"{where}.hand")
         took = _flag(team, "pozzetto", where, None)
+        if closer == index and not took:
+            raise _InputError(
+                f'{where}: a team that closed has taken its pozzetto: "closed": true needs '
+                '"pozzetto": true'
+            )
         try:
             scores.append(
                 score_team(
@@ -728,7 +763,7 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
             )
         except BurracoError as error:
             raise _InputError(f"{where}: {error}") from None
-        table.append(([_table_meld(item, rules) for item in items], parse_cards(hand)))
+        table.append((items, hand))
     try:
         check_table(table, rules)
     except BurracoError as error:
@@ -924,6 +959,206 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 # --- duel ---------------------------------------------------------------------------------------
+
+
+# --- burraco tournament -------------------------------------------------------------------------
+
+
+def _load_tournament(path: str) -> Any:
+    from burraco.tournament import from_json
+
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read(8_000_001)
+    except OSError as error:
+        raise _InputError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise _InputError(f"{path} is not UTF-8 text") from None
+    return from_json(text)
+
+
+def _save_tournament(path: str, tournament: Any) -> None:
+    from burraco.tournament import to_json
+
+    temporary = f"{path}.new"
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(to_json(tournament) + "\n")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise _InputError(f"cannot write {path}: {error.strerror}") from None
+
+
+def _tournament_create(args: argparse.Namespace) -> Any:
+    from burraco.tournament import Entrant, Settings, Tournament, read_entrants
+
+    if os.path.exists(args.file) and not args.force:
+        raise _InputError(f"{args.file} exists: choose another name, or --force to replace it")
+    if args.entrants:
+        try:
+            with open(args.entrants, encoding="utf-8") as file:
+                entrants = read_entrants(file.read(4_000_001))
+        except OSError as error:
+            raise _InputError(f"cannot read {args.entrants}: {error.strerror}") from None
+    else:
+        entrants = tuple(Entrant(n, f"pair {n}") for n in range(1, args.pairs + 1))
+    settings = Settings(
+        schedule=tuple(args.schedule.split(",")),
+        deals=args.deals,
+        rematches=args.rematches,
+        individual=args.individual,
+        avoid_same_club=args.avoid_same_club,
+        seed=args.seed,
+    )
+    tournament = Tournament.create(args.name, entrants, settings)
+    rounds = len(settings.schedule)
+    print(f"{tournament.name}: {len(entrants)} entrants, {rounds} rounds of {args.deals} deals")
+    return tournament
+
+
+def _tournament_pair(args: argparse.Namespace) -> Any:
+    from burraco.tournament import read_tables
+
+    tournament = _load_tournament(args.file)
+    if args.tables:
+        try:
+            with open(args.tables, encoding="utf-8") as file:
+                tables = read_tables(file.read(4_000_001))
+        except OSError as error:
+            raise _InputError(f"cannot read {args.tables}: {error.strerror}") from None
+        tournament = tournament.with_round(tables)
+    else:
+        tournament = tournament.pair_next_round()
+    print(tournament.rounds[-1])
+    return tournament
+
+
+def _current_round(tournament: Any, given: int | None) -> int:
+    if given is not None:
+        return given
+    if not tournament.rounds:
+        raise _InputError("no round is paired yet: run 'burraco tournament pair' first")
+    return len(tournament.rounds)
+
+
+def _tournament_result(args: argparse.Namespace) -> Any:
+    from burraco.tournament import TableResult
+
+    tournament = _load_tournament(args.file)
+    number = _current_round(tournament, args.round)
+    if args.unplayed:
+        result = TableResult.unplayed()
+    else:
+        if args.home is None or args.away is None:
+            raise _InputError("give the home and away totals, or --unplayed")
+        result = TableResult.from_totals(args.home, args.away, time_out=args.time_out)
+    tournament = tournament.record(number, args.table, result, reason=args.reason)
+    table = next(t for t in tournament.round(number).tables if t.number == args.table)
+    home, away = result.victory_points(tournament.settings.victory_table)
+    print(f"round {number} {table}: {result}, victory points {home}-{away}")
+    return tournament
+
+
+def _tournament_penalty(args: argparse.Namespace) -> Any:
+    tournament = _load_tournament(args.file)
+    number = _current_round(tournament, args.round)
+    tournament = tournament.adjust(number, args.entrant, args.victory_points, reason=args.reason)
+    entrant = tournament.entrant(args.entrant)
+    print(f"round {number}: {entrant}: {args.victory_points:+d} victory points ({args.reason})")
+    return tournament
+
+
+def _tournament_standings(args: argparse.Namespace) -> None:
+    from burraco.tournament import score_sheet_csv, standings_csv
+
+    tournament = _load_tournament(args.file)
+    if args.sheet:
+        print(score_sheet_csv(tournament), end="")
+        return
+    standings = tournament.standings(args.round)
+    print(standings_csv(standings) if args.csv else standings, end="" if args.csv else "\n")
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    step: Callable[[argparse.Namespace], Any] = args.step
+    try:
+        tournament = step(args)
+        if tournament is not None:
+            _save_tournament(args.file, tournament)
+    except (_InputError, BurracoError) as error:
+        print(f"burraco tournament {args.action}: {error}", file=sys.stderr)
+        return BAD_INPUT
+    return OK
+
+
+def _add_tournament(commands: _Commands) -> None:
+    tournament = commands.add_parser(
+        "tournament",
+        help="run a club tournament: pair rounds, enter results, print standings",
+        description=(
+            "Run a tournament kept in a JSON file: create it, pair each round by its "
+            "movement, enter each table's totals, print the standings. Victory points come "
+            "from the difference by the table of the number of deals."
+        ),
+    )
+    actions = tournament.add_subparsers(dest="action", metavar="ACTION", required=True)
+    create = actions.add_parser("create", help="create a tournament file")
+    create.add_argument("file", metavar="FILE", help="the tournament's JSON file to create")
+    create.add_argument("--name", default="tournament", help="its name")
+    who = create.add_mutually_exclusive_group(required=True)
+    who.add_argument("--entrants", metavar="CSV", help="entrants: number,name[,player1,...]")
+    who.add_argument("--pairs", type=_positive, help="this many pairs, named 'pair N'")
+    create.add_argument(
+        "--schedule",
+        default="mitchell,mitchell,mitchell,danese",
+        help="the movement of each round, comma-separated (default: %(default)s)",
+    )
+    create.add_argument(
+        "--deals", type=_positive, default=4, help="deals per round (default: %(default)s)"
+    )
+    create.add_argument(
+        "--rematches",
+        choices=("allowed", "not-previous", "never"),
+        default="not-previous",
+        help="the rematches a danese round may make (default: %(default)s)",
+    )
+    create.add_argument("--individual", action="store_true", help="entrants are individuals")
+    create.add_argument(
+        "--avoid-same-club", action="store_true", help="keep entrants of one club apart"
+    )
+    create.add_argument("--seed", type=_seed_option, help="deck seed of a duplicate event")
+    create.add_argument("--force", action="store_true", help="replace an existing file")
+    create.set_defaults(step=_tournament_create)
+    pair = actions.add_parser("pair", help="pair the next round and print its tables")
+    pair.add_argument("file", metavar="FILE")
+    pair.add_argument(
+        "--tables", metavar="CSV", help="the director's own table list: table,home,away"
+    )
+    pair.set_defaults(step=_tournament_pair)
+    result = actions.add_parser("result", help="enter (or correct) a table's result")
+    result.add_argument("file", metavar="FILE")
+    result.add_argument("table", type=_positive, help="the table number")
+    result.add_argument("home", type=int, nargs="?", help="the home (north-south) total")
+    result.add_argument("away", type=int, nargs="?", help="the away (east-west) total")
+    result.add_argument("--round", type=_positive, help="the round (default: the last paired)")
+    result.add_argument("--time-out", action="store_true", help="time was called at the table")
+    result.add_argument("--unplayed", action="store_true", help="the table did not play")
+    result.add_argument("--reason", default="", help="why a result is entered again")
+    result.set_defaults(step=_tournament_result)
+    penalty = actions.add_parser("penalty", help="give or take victory points, with a reason")
+    penalty.add_argument("file", metavar="FILE")
+    penalty.add_argument("entrant", type=_positive, help="the entrant's number")
+    penalty.add_argument("victory_points", type=int, help="points to add (negative: a penalty)")
+    penalty.add_argument("--reason", required=True, help="why")
+    penalty.add_argument("--round", type=_positive, help="the round (default: the last paired)")
+    penalty.set_defaults(step=_tournament_penalty)
+    standings = actions.add_parser("standings", help="print the standings")
+    standings.add_argument("file", metavar="FILE")
+    standings.add_argument("--round", type=int, help="after this round (default: the last)")
+    standings.add_argument("--csv", action="store_true", help="as CSV")
+    standings.add_argument("--sheet", action="store_true", help="the score sheet, as CSV")
+    standings.set_defaults(step=_tournament_standings)
+    tournament.set_defaults(run=_tournament)
 
 
 def _duel(args: argparse.Namespace) -> int:
@@ -1219,6 +1454,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_replay(commands)
     _add_validate(commands)
     _add_score(commands)
+    _add_tournament(commands)
     _add_simulate(commands)
     _add_duel(commands)
     _add_serve(commands)

@@ -424,7 +424,7 @@ def _pile_taken(state: GameState) -> GameState:
     )
 
 
-# The International pile rule (RULES.md §4, ``pile_requires_meld``): the pile may be taken only
+# The International pile rule (rules §4.1, ``pile_requires_meld``): the pile may be taken only
 # if a meld is then possible, and its taker must meld before discarding. Its one home is here.
 
 
@@ -739,7 +739,7 @@ def _meld_actions(
         for _, _, added in _movegen.additions(infos, shape, rules):
             actions += added
         return actions
-    # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but
+    # A team that cannot take a pozzetto must keep a card (rules §7.2): a meld of all but
     # one card or fewer needs checking. Choices are sorted by size, so those come last.
     limit = bytes((len(hand) - 1,))
     cut = bisect_left(choices, limit)

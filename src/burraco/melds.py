@@ -1,6 +1,6 @@
 """Meld legality: is this a legal meld, of what kind, and can these cards be added to it?
 
-This module holds no game state. It answers the questions of RULES.md §5 for any cards:
+This module holds no game state. It answers the questions of rules §5 for any cards:
 
 * :func:`validate_meld` reads cards in any order and returns the :class:`Meld` in table order,
   with the wild's place decided, or raises :class:`~burraco.errors.InvalidMeldError` with a
@@ -53,6 +53,7 @@ from burraco.cards import (
     Suit,
     parse_card,
     split_notation,
+    wild_role_conflict,
 )
 from burraco.errors import InvalidMeldError, NotationError, Reason, excerpt
 from burraco.rules import CLASSIC, Rules
@@ -189,7 +190,7 @@ class Meld(_MeldSlots):
     @property
     def wild_is_fixed(self) -> bool:
         """Whether the wild has natural cards on both sides in a sequence, so that it stays in
-        place until the natural card it stands for is added (RULES.md §5.4)."""
+        place until the natural card it stands for is added (rules §5.4)."""
         index = self.wild_index
         return self.kind is _SEQUENCE_KIND and index is not None and 0 < index < len(self.cards) - 1
 
@@ -198,12 +199,12 @@ class Meld(_MeldSlots):
         """Rebuild a meld from its table notation, such as ``'5H 6H JK=7H'``.
 
         The cards may be in any order; ``=`` places the wild as in :func:`validate_meld`. The
-        check is the structural one of RULES.md §5 with no rule set's restrictions (any set
+        check is the structural one of rules §5 with no rule set's restrictions (any set
         rank, up to three packs), so that any meld printed by the library reads back.
 
         One table meld is no opening: a two of the suit that stands, fixed, inside a sequence
         that could also read it as natural, as in ``3D … QD 2D=KD AD`` (``4D … QD 2D=KD AD``
-        with ``3D`` added: the fixed wild stays until the king comes, RULES.md §5.4).
+        with ``3D`` added: the fixed wild stays until the king comes, rules §5.4).
         :func:`validate_meld` reads those cards as the natural ``AD 2D 3D … QD``; ``parse``
         reads them as the notation places them.
 
@@ -376,9 +377,10 @@ def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError
 
 
 def _read_cards(
-    cards: str | Iterable[Card | str], wild_as: Rank | int | None
+    cards: str | Iterable[Card | str], wild_as: Rank | int | None, table: tuple[Card, ...] = ()
 ) -> tuple[tuple[Card, ...], Rank | None]:
-    """Turn cards or notation into cards; an ``X=YZ`` token gives the wild's rank."""
+    """Turn cards or notation into cards; an ``X=YZ`` token gives the wild's rank, and its suit
+    must fit the cards and the ``table`` meld they join (``wild_role_conflict``)."""
     if type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
         result: tuple[Card, ...] = cards
     else:
@@ -390,6 +392,7 @@ def _read_cards(
                 f"{len(tokens)} cards are more than the packs hold; no meld is longer than 14",
             )
         read: list[Card] = []
+        role: Card | None = None
         try:
             for token in tokens:
                 if isinstance(token, Card):
@@ -412,6 +415,7 @@ def _read_cards(
                             reason=Reason.BAD_MELD_NOTATION,
                         )
                     wild_as = target.rank
+                    role = target
                     read.append(card)
                 else:
                     read.append(parse_card(token))
@@ -420,6 +424,9 @@ def _read_cards(
                 f"expected cards or card notation, not {cards!r:.60}", token=str(cards)
             ) from None
         result = tuple(read)
+        conflict = None if role is None else wild_role_conflict(role, (*table, *result))
+        if conflict is not None:
+            raise _err(Reason.WILD_AS_NOT_POSSIBLE, (*table, *result), conflict)
     if wild_as is not None and not isinstance(wild_as, Rank):
         try:
             wild_as = Rank(wild_as)
@@ -495,7 +502,7 @@ def extend_meld(
     *,
     wild_as: Rank | None = None,
 ) -> Meld:
-    """Add cards to a meld on the table and return the new meld (RULES.md §5.4).
+    """Add cards to a meld on the table and return the new meld (rules §5.4).
 
     The cards of the meld and the added cards must make a legal meld together, with the
     meld's wild staying where it is if it is fixed (natural cards on both sides) and the
@@ -535,7 +542,7 @@ def extend_meld(
             return found
         if found is not None:
             raise _cannot_add(meld, cards, found[0], found[1])
-    added, wild_rank = _read_cards(cards, wild_as)
+    added, wild_rank = _read_cards(cards, wild_as, meld.cards)
     if not added:
         raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
     outcome = _extend_outcome(meld, added, rules, wild_rank)
@@ -678,7 +685,7 @@ def _grown_by_naturals(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Mel
         if wild_index is None:
             return _sequence_meld([first, last], None, 0, cards[0].code // 13)
         # A fixed wild stays where it stands while the natural card it stands for is not added
-        # (RULES.md §5.4), and that card's slot lies inside the meld.
+        # (rules §5.4), and that card's slot lies inside the meld.
         return _sequence_meld([first, last], meld.wild, low + wild_index, cards[0].code // 13)
     rank = meld.rank
     for card in added:
@@ -721,7 +728,7 @@ def extension_choices(
 ) -> list[tuple[Rank | None, Meld]]:
     """Every distinct meld adding ``cards`` to ``meld`` can make, as in :func:`meld_choices`:
     the default first (``wild_as`` ``None``), then each other place the free wild can be named
-    for; an empty list if the cards cannot be added (RULES.md §5.4).
+    for; an empty list if the cards cannot be added (rules §5.4).
 
     >>> from burraco.cards import parse_cards
     >>> grown = extension_choices(validate_meld("5D 6D JK"), parse_cards("7D"))

@@ -37,7 +37,7 @@ __all__ = [
 
 
 class StockEnd(StrEnum):
-    """When a hand ends once a draw leaves only two cards in the stock (RULES.md §8)."""
+    """When a hand ends once a draw leaves only two cards in the stock (rules §8)."""
 
     AFTER_TURN = "after-turn"
     """The player who made that draw finishes the turn (melds, may close, discards); then the
@@ -47,7 +47,7 @@ class StockEnd(StrEnum):
 
 
 class PenaltyWhen(StrEnum):
-    """When a team that never took its pozzetto pays the pozzetto penalty (RULES.md §9)."""
+    """When a team that never took its pozzetto pays the pozzetto penalty (rules §9)."""
 
     ALWAYS = "always"
     """Whenever the hand ends with the team's pozzetto untaken, also when nobody closed."""
@@ -89,7 +89,7 @@ _flag = attrs.field(validator=_check_bool)
 
 @attrs.frozen(kw_only=True)
 class Rules:
-    """One rule set: every switch of RULES.md §11, the player count, sizes and point values.
+    """One rule set: every switch of rules §11, the player count, sizes and point values.
 
     All arguments are keyword-only and default to the :data:`CLASSIC` rules. Impossible settings
     (5 players, a target of 0, sets of twos, a deal larger than the deck) raise
@@ -102,39 +102,39 @@ class Rules:
     surrogates, so that it prints on one line and encodes as UTF-8)."""
     players: int = attrs.field(default=4)
     """2, 3, 4 or 6 players. With 4 or 6, partners sit opposite in teams of two; with 2 or 3,
-    each player is a team (RULES.md §3)."""
+    each player is a team (rules §3)."""
     set_ranks: frozenset[Rank] = attrs.field(default=_NATURAL_SET_RANKS, converter=_to_ranks)
     """The ranks a set may have: A and 3 to K; the international code allows only A and 3."""
     one_set_per_rank: bool = attrs.field(default=True, validator=_check_bool)
-    """A team may not hold two sets of the same rank (RULES.md §4)."""
+    """A team may not hold two sets of the same rank (rules §4)."""
     wild_as_second_ace: bool = attrs.field(default=True, validator=_check_bool)
-    """A wild may stand for the second ace of a 14-card sequence A to A (RULES.md §5.3)."""
+    """A wild may stand for the second ace of a 14-card sequence A to A (rules §5.3)."""
     natural_two_locked: bool = attrs.field(default=False, validator=_check_bool)
     """A natural two in a sequence stays natural: it may not later become the wild when cards
-    are added (RULES.md §5.4)."""
+    are added (rules §5.4)."""
     semi_clean: bool = attrs.field(default=False, validator=_check_bool)
     """Dirty burracos with 7 natural cards in a row on one side of the wild (or a set with 7
-    naturals) are semi-clean and earn ``semi_clean_bonus`` (FIBUR, RULES.md §5.5)."""
+    naturals) are semi-clean and earn ``semi_clean_bonus`` (FIBUR, rules §5.5)."""
     closing_needs_clean_burraco: bool = attrs.field(default=False, validator=_check_bool)
-    """Closing needs a clean burraco, not just any burraco (international code, RULES.md §7.1).
+    """Closing needs a clean burraco, not just any burraco (international code, rules §7.1).
     A semi-clean burraco is not clean."""
     closing_discard_may_be_wild: bool = attrs.field(default=False, validator=_check_bool)
-    """The closing discard may be a wild card (RULES.md §7.1)."""
+    """The closing discard may be a wild card (rules §7.1)."""
     pile_requires_meld: bool = attrs.field(default=False, validator=_check_bool)
     """Taking the discard pile obliges the player to open or add to a meld in the same turn
-    (international code, RULES.md §4). Taking the pile is then legal only if such a meld is
+    (international code, rules §4.1). Taking the pile is then legal only if such a meld is
     possible afterwards."""
     stock_end: StockEnd = attrs.field(default=StockEnd.AFTER_TURN, converter=StockEnd)
-    """When the hand ends once a draw leaves two cards in the stock (RULES.md §8)."""
+    """When the hand ends once a draw leaves two cards in the stock (rules §8)."""
     pozzetti_as_reserve_stock: bool = attrs.field(default=False, validator=_check_bool)
     """German variant: when a draw leaves the stock at its two dead cards and a pozzetto is still
-    untaken, the next pozzetto becomes the stock and play goes on (RULES.md §6)."""
+    untaken, the next pozzetto becomes the stock and play goes on (rules §8)."""
     untaken_pozzetto_penalty: PenaltyWhen = attrs.field(
         default=PenaltyWhen.ALWAYS, converter=PenaltyWhen
     )
-    """When the penalty for a pozzetto never taken applies (RULES.md §9)."""
+    """When the penalty for a pozzetto never taken applies (rules §9)."""
     target: int = attrs.field(default=2000, validator=_check_whole(1))
-    """The running total that wins a match, inclusive (RULES.md §10)."""
+    """The running total that wins a match, inclusive (rules §10)."""
     hand_size: int = attrs.field(default=11, validator=_check_whole(1))
     """Cards dealt to each player."""
     pozzetto_size: int = attrs.field(default=11, validator=_check_whole(1))
@@ -152,7 +152,7 @@ class Rules:
     seating_suit_order: tuple[Suit, ...] = attrs.field(
         default=(Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), converter=_to_suits
     )
-    """Suits from highest to lowest for breaking ties in the seating draw (RULES.md §2)."""
+    """Suits from highest to lowest for breaking ties in the seating draw (rules §2)."""
 
     @name.validator
     def _check_name(self, attribute: attrs.Attribute[str], value: str) -> None:

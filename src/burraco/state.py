@@ -53,11 +53,11 @@ class EndReason(StrEnum):
     """How a hand ended."""
 
     CLOSED = "closed"
-    """A player closed (went out) with a legal final discard (RULES.md §7.1)."""
+    """A player closed (went out) with a legal final discard (rules §7.1)."""
     STOCK_EXHAUSTED = "stock-exhausted"
-    """A draw left only the two dead cards in the stock (RULES.md §8)."""
+    """A draw left only the two dead cards in the stock (rules §8)."""
     STALEMATE = "stalemate"
-    """A full round of one-card discard-pile swaps with nobody drawing (RULES.md §8)."""
+    """A full round of one-card discard-pile swaps with nobody drawing (rules §8)."""
 
 
 @python_class

@@ -97,7 +97,7 @@ def check_invariants(state: GameState) -> None:
       a draw; a hand that ended at a draw (``stock_end`` immediately) took and melded nothing
       in its last turn; a closer melded in its last turn; a pozzetto taken on the discard is
       still unseen only while the seats from its taker's left round to its partner act;
-    * the player to act has a legal action (RULES.md §7.2).
+    * the player to act has a legal action (rules §7.2).
 
     Raises:
         InvalidStateError: on the first violation; ``reason`` is a :class:`~burraco.Reason`

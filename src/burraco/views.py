@@ -217,7 +217,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     dealt back to those places, each keeping its size: known cards stay with their holders and
     everything public stays as it is. Every arrangement of the physical cards that the view
     allows is equally likely, as after a fair shuffle; arrangements in which the player to act
-    would have no legal action (RULES.md §7.2) are excluded, since no hand reaches them.
+    would have no legal action (rules §7.2) are excluded, since no hand reaches them.
     ``observe(determinize(view, rng), view.seat) == view`` always holds, and a seeded
     ``random.Random`` gives the same state every time.
 
