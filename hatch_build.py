@@ -23,7 +23,16 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILED = ("_movegen", "engine", "melds", "state", "closing", "pozzetto")
 """The modules compiled (under ``src/burraco/``): the move generator and what it calls."""
 
-OPTIONAL_IMPORTS = ("gymnasium", "hypothesis", "numpy", "pettingzoo", "pyspiel", "ray")
+OPTIONAL_IMPORTS = (
+    "gymnasium",
+    "hypothesis",
+    "numpy",
+    "pettingzoo",
+    "pyspiel",
+    "ray",
+    "starlette",
+    "uvicorn",
+)
 """Optional packages that modules of the package import (none of them compiled, and never at
 ``import burraco``). mypyc type-checks every module the compiled ones reach, ``burraco.duel``
 and ``burraco.testing`` among them, so it reads these as ``Any`` without looking for them: the

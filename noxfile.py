@@ -216,3 +216,14 @@ def compiled(session: nox.Session) -> None:
 
 _WHEEL_ONLY = {"PYTHONPATH": ""}
 """No ``src/`` on the path: the tests must import the installed wheel."""
+
+
+@nox.session
+def load(session: nox.Session) -> None:
+    """Load test of ``burraco serve``: 50 tables of four bot clients over real WebSockets on
+    127.0.0.1, played to the end within 300 seconds; prints actions per second, the 99th
+    percentile from an action to the view that answers it, and the errors (must be 0).
+    Not part of CI (``benchmarks/server_load.py``)."""
+    session.install("-e", ".[server-tests]")
+    arguments = session.posargs or ["--tables", "50", "--seconds", "300"]
+    session.run("python", "benchmarks/server_load.py", *arguments)

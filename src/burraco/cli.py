@@ -41,6 +41,7 @@ import re
 import signal
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date
@@ -58,7 +59,15 @@ from burraco.actions import (
     parse_action,
 )
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
-from burraco.cards import Rank, Suit, parse_card, split_notation, wild_role_conflict
+from burraco.cards import (
+    CODE_KEY,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    split_notation,
+    wild_role_conflict,
+)
 from burraco.duel import ProgressBar
 from burraco.engine import apply, call_time_out, check_action, legal_actions, new_game
 from burraco.errors import (
@@ -92,9 +101,17 @@ ILLEGAL_MELD: Final = 1
 BAD_INPUT: Final = 2
 """Exit status for a usage error or bad input."""
 
+
+def _search_agent(seed: str) -> Agent:
+    from burraco.search import SearchAgent
+
+    return SearchAgent(seed=seed)
+
+
 AGENTS: Final[dict[str, Callable[[str], Agent]]] = {
     "greedy": lambda seed: GreedyAgent(),
     "random": lambda seed: RandomAgent(seed),
+    "search": _search_agent,
 }
 """The agents the command line knows, by name; each is built from a seed string."""
 
@@ -206,8 +223,9 @@ class _Turns:
         self.count += 1
         seat = before.turn
         held = len(after.hands[seat])
+        who = "you" if self.names[seat] == "you" else f"seat {seat} ({self.names[seat]})"
         self.show(
-            f"turn {self.count:>2}  seat {seat} ({self.names[seat]}): "
+            f"turn {self.count:>2}  {who}: "
             f"{'; '.join(self.actions)}  [{held} card{'s' if held != 1 else ''} left]"
         )
         self.actions = []
@@ -280,20 +298,65 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action | None:
+def _wild_note(state: GameState, action: Action) -> str:
+    """What the wild card of a meld action stands for, as ``"  (JK as 7H)"``; else ``""``."""
+    from burraco.server.protocol import placed_wild
+
+    wild, _, stands_for = placed_wild(state, action).partition("=")
+    if not wild:
+        return ""
+    if stands_for[-1] in "SHDC":  # a card of a run; a rank never ends in a suit's letter
+        return f"  ({wild} as {stands_for})"
+    return f"  ({wild} as {'an' if stands_for[0] in '8A' else 'a'} {stands_for})"
+
+
+def _running_score(state: GameState, match: Match | None) -> str:
+    """The score as the person sees it: points on the table, and the match totals."""
+    seat = state.turn
+    view = observe(state, seat)
+    mine = seat % state.rules.teams
+
+    def named(values: Sequence[int]) -> str:
+        return ", ".join(
+            f"{'your team' if team == mine else f'team {team}'} {value}"
+            for team, value in enumerate(values)
+        )
+
+    text = f"on the table: {named(view.table_points)}"
+    if match is not None and match.hands:
+        text += f"; match so far: {named(match.totals)}"
+    return text
+
+
+def _tell_person(before: GameState, action: Action, after: GameState, show: _Printer) -> None:
+    """Tell the person what their draw or pick put into their hand."""
+    seat = before.turn
+    if seat in after.unseen_pozzetto:
+        return
+    if isinstance(action, DrawStock):
+        drawn = Counter(after.hands[seat]) - Counter(before.hands[seat])
+        show(f"you drew {format_cards(sorted(drawn.elements(), key=CODE_KEY))}")
+    elif isinstance(action, TakeDiscardPile):
+        show(f"the pile added {format_cards(before.discard_pile)} to your hand")
+
+
+def _ask(
+    state: GameState, actions: Sequence[Action], show: _Printer, match: Match | None = None
+) -> Action | None:
     """Show the person's view and read actions until one is legal; ``None`` when the person
     calls time (:func:`~burraco.call_time_out`)."""
     seat = state.turn
     show()
     show(observe(state, seat))
+    show(_running_score(state, match))
     while True:
-        text = _read_line(f"seat {seat}, your action (? to list)> ").strip()
+        text = _read_line("your action (? to list)> ").strip()
         if not text:
             continue
         word = text.lower()
         if word in ("?", "list"):
             for number, action in enumerate(actions, 1):
-                show(f"{number:>4}  {action}")
+                show(f"{number:>4}  {action}{_wild_note(state, action)}")
             continue
         if word == "help":
             show(_PLAY_HELP)
@@ -349,7 +412,11 @@ def _role_on_the_table(state: GameState, action: Action, text: str) -> str | Non
 
 
 def _play_out_with(
-    state: GameState, agents: Sequence[Agent | None], on_action: StepHook, show: _Printer
+    state: GameState,
+    agents: Sequence[Agent | None],
+    on_action: StepHook,
+    show: _Printer,
+    match: Match | None = None,
 ) -> GameState:
     """Play the hand to its end; a ``None`` agent is the person at the keyboard."""
     while True:
@@ -358,7 +425,7 @@ def _play_out_with(
             return state
         agent = agents[state.turn]
         if agent is None:
-            asked = _ask(state, actions, show)
+            asked = _ask(state, actions, show, match)
             if asked is None:
                 state = call_time_out(state)
                 show(f"time called: {state.time_out_turns} turns left, this one included")
@@ -367,6 +434,8 @@ def _play_out_with(
         else:
             action = agent.choose(observe(state, state.turn), actions)
         after = apply(state, action)
+        if agent is None:
+            _tell_person(state, action, after, show)
         on_action(state, action, after)
         state = after
 
@@ -416,7 +485,8 @@ def _play(args: argparse.Namespace) -> int:
                 show()
                 show(f"hand {hand + 1}, dealer seat {dealer}")
             turns = _Turns(show, names)
-            final = _play_out_with(state, agents, _recording(history, turns.on_action), show)
+            narrate = _recording(history, turns.on_action)
+            final = _play_out_with(state, agents, narrate, show, match)
             show()
             show(final)
             show()
@@ -1407,7 +1477,62 @@ def _parser() -> argparse.ArgumentParser:
     _add_tournament(commands)
     _add_simulate(commands)
     _add_duel(commands)
+    _add_serve(commands)
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from burraco.server import serve
+
+    try:
+        serve(args.host, args.port, args.db, bot_delay=args.bot_delay)
+    except ImportError as error:
+        print(f"burraco serve: {error}", file=sys.stderr)
+        return BAD_INPUT
+    return OK
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 < port < 65536:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return port
+
+
+def _delay(text: str) -> float:
+    try:
+        delay = float(text)
+    except ValueError:
+        delay = -1.0
+    if not 0 <= delay <= 10:
+        raise argparse.ArgumentTypeError(f"a delay is from 0 to 10 seconds, not {text!r}")
+    return delay
+
+
+def _add_serve(commands: _Commands) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="serve tables to play at in a browser (needs burraco[server])",
+        description="Serve the Burraco page and its WebSocket protocol: create tables, play "
+        "at them in a browser with people and bots. Tables are kept in an SQLite file and "
+        "resume when the server starts again. Needs pip install 'burraco[server]'.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--db", default="burraco.sqlite3", metavar="PATH", help="the database of tables"
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=_delay,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long a bot waits before each action, so people can follow (default 0.6)",
+    )
+    serve.set_defaults(run=_serve)
 
 
 def _quiet_broken_pipe() -> None:
