@@ -179,6 +179,8 @@ def test_demo_without_a_seed_prints_one_that_repeats_the_hand(
         ["--rules", "fibur", "--players", "3"],
         ["--rules", "international", "--players", "6", "--agents", "random"],
         ["--agents", "greedy,random"],
+        ["--rules", "feburit"],
+        ["--rules", "reale", "--players", "2"],
     ],
 )
 def test_demo_plays_other_rules_tables_and_agents(
@@ -305,6 +307,23 @@ def test_score_rules_option_overrides_the_file(
     assert "(1 semi-clean) 150" in out
 
 
+def test_score_charges_no_pozzetto_when_none_was_taken_under_fibur(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    teams = [
+        {"melds": ["7S 7H 7D"], "hand": "5C 9C", "pozzetto": False},
+        {"melds": ["8S 8H 8D"], "hand": "5D 9D", "pozzetto": False},
+    ]
+    assert main(["score", write(tmp_path, {"rules": "fibur", "teams": teams})]) == 0
+    pozzetto = [line for line in capsys.readouterr().out.splitlines() if line.startswith("pozz")]
+    assert pozzetto[0].split()[1:] == ["0", "0"]
+    teams[0]["pozzetto"] = True
+    teams[0]["melds"] = ["7S 7H 7D", "4C 5C 6C"]
+    assert main(["score", write(tmp_path, {"rules": "fibur", "teams": teams})]) == 0
+    pozzetto = [line for line in capsys.readouterr().out.splitlines() if line.startswith("pozz")]
+    assert pozzetto[0].split()[1:] == ["0", "-100"]
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
@@ -320,7 +339,10 @@ def test_score_rules_option_overrides_the_file(
         ({"teams": [{"melds": []}]}, 'teams[0] has no "pozzetto" (true or false)'),
         ({"teams": [{"melds": [], "pozzetto": "yes"}]}, "teams[0].pozzetto must be true or"),
         ({"teams": [{"melds": [], "pozzetto": True, "extra": 1}]}, 'unknown key "extra"'),
-        ({"rules": "german", "teams": []}, "rules must be one of classic, fibur, international"),
+        (
+            {"rules": "german", "teams": []},
+            "rules must be one of classic, feburit, fibur, international, reale",
+        ),
         (
             {"teams": [{"melds": ["5H 8H JK"], "pozzetto": True}]},
             "teams[0]: illegal meld 0 '5H 8H JK': gap: ",
@@ -488,7 +510,11 @@ CLOSER = {"melds": ["4S 5S 6S 7S 8S 9S 10S"], "hand": "3C", "pozzetto": True, "c
             {"teams": [{**CLOSER, "melds": ["KH KD KC"]}, OTHER_TEAM]},
             "teams[0]: closing-needs-burraco",
         ),
-        ({"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]}, "closed needs took_pozzetto"),
+        (
+            {"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]},
+            'teams[0]: a team that closed has taken its pozzetto: "closed": true needs '
+            '"pozzetto": true',
+        ),
         (
             {
                 "rules": "international",
@@ -542,7 +568,7 @@ def test_validate_quotes_the_whole_input_with_a_placed_wild(
     [
         ('{"players": ' + "4" * 5000 + "}", "a number has more than the 4,300 digits"),
         ('{"players": 1' + "0" * 100 + "}", "players must be 2, 3, 4 or 6, not a number of about"),
-        ({"rules": "x" * 900_000, "teams": []}, "rules must be one of classic, fibur, "),
+        ({"rules": "x" * 900_000, "teams": []}, "rules must be one of classic, "),
         ({"x" * 900_000: 1}, 'unknown key "xxxxxxxx'),
         ({"teams": [{"melds": [], "pozzetto": "y" * 900_000}]}, "must be true or false, not"),
         ({"teams": [{"melds": ["7H " * 300_000], "pozzetto": True}]}, "teams[0]: "),
@@ -574,3 +600,23 @@ def test_score_reads_a_file_that_opens_with_a_byte_order_mark(
     path = write(tmp_path, "\ufeff" + json.dumps(hand))
     assert main(["score", path]) == 0
     assert "classic rules" in capsys.readouterr().out
+
+
+def test_validate_refuses_a_wild_placed_on_a_card_of_another_suit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "5H", "6H", "JK=7S"]) == 1
+    assert capsys.readouterr().err == (
+        "illegal meld '5H 6H JK=7S': wild-as-not-possible: the naturals 5H 6H are hearts, so "
+        "the wild stands for a heart (7H), not 7S\n"
+    )
+    assert main(["validate", "5H", "6H", "JK=7H"]) == 0
+
+
+def test_score_names_the_file_key_not_the_python_parameter(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = {"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]}
+    assert main(["score", write(tmp_path, content)]) == 2
+    err = capsys.readouterr().err
+    assert '"pozzetto": true' in err and "took_pozzetto" not in err

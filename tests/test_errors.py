@@ -19,12 +19,21 @@ from burraco import (
     NotationError,
     Reason,
     RecordError,
+    TournamentError,
     errors,
 )
 
 
 @pytest.mark.parametrize(
-    "cls", [NotationError, InvalidMeldError, IllegalActionError, InvalidStateError, RecordError]
+    "cls",
+    [
+        NotationError,
+        InvalidMeldError,
+        IllegalActionError,
+        InvalidStateError,
+        RecordError,
+        TournamentError,
+    ],
 )
 def test_every_error_is_a_burraco_error_and_a_value_error(cls: type[BurracoError]) -> None:
     assert issubclass(cls, BurracoError)
@@ -144,6 +153,7 @@ def test_every_public_error_type_is_listed() -> None:
         InvalidStateError,
         NotationError,
         RecordError,
+        TournamentError,
     }
 
 
@@ -163,6 +173,7 @@ def any_error() -> st.SearchStrategy[BurracoError]:
         st.builds(IllegalActionError, texts, st.integers(0, 5), reasons, texts),
         st.builds(lambda m, r, p: InvalidStateError(m, reason=r, path=p), texts, reasons, texts),
         st.builds(lambda d, n, r: RecordError(d, line=n, reason=r), texts, st.integers(0), reasons),
+        st.builds(lambda d, r, p: TournamentError(d, reason=r, path=p), texts, reasons, texts),
         st.builds(
             lambda seat, agent, reason, detail, deal, hand, with_state: AgentError(
                 seat,
