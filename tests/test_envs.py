@@ -16,6 +16,7 @@ from burraco import (
     FIBUR,
     INTERNATIONAL,
     Action,
+    AgentError,
     IllegalActionError,
     NotationError,
     PlayerView,
@@ -290,9 +291,14 @@ def test_gymnasium_opponent_failure_ends_the_episode_and_never_plays_another_sea
 
     env = BurracoEnv(players=2, opponents=[opponent()], illegal="raise")
     # seat 1 is dealt first (dealer 0): the opponent fails inside reset
-    error_type = RuntimeError if opponent is RaisingAgent else IllegalActionError
-    with pytest.raises(error_type) as caught:
+    with pytest.raises(AgentError) as caught:
         env.reset(seed=3)
+    assert caught.value.seat == 1 and caught.value.agent == opponent.__name__
+    if opponent is RaisingAgent:
+        assert caught.value.reason == "agent-failed"
+        assert isinstance(caught.value.__cause__, RuntimeError)
+    else:
+        assert caught.value.action is not None  # the illegal discard
     text = str(caught.value) + " ".join(getattr(caught.value, "__notes__", []))
     assert f"{opponent.__name__} of seat 1" in text and "reset()" in text
     with pytest.raises(RuntimeError, match=r"ended with an error.*reset"):
@@ -302,7 +308,7 @@ def test_gymnasium_opponent_failure_ends_the_episode_and_never_plays_another_sea
     _, info = env.reset(seed=3, options={"dealer": 1})
     assert env.state.turn == 0
     rng = random.Random(1)
-    with pytest.raises(error_type) as caught:
+    with pytest.raises(AgentError) as caught:
         play_learning_turn(env, rng, info)
     text = str(caught.value) + " ".join(getattr(caught.value, "__notes__", []))
     assert f"{opponent.__name__} of seat 1" in text

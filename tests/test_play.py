@@ -6,6 +6,7 @@ import pickle
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Final
 
 import attrs
 import pytest
@@ -14,17 +15,22 @@ from hypothesis import strategies as st
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    PRESETS,
+    REALE,
     Action,
     AddToMeld,
     Card,
     Discard,
     DrawStock,
+    EndReason,
     GameState,
     IllegalActionError,
     InvalidMeldError,
+    InvalidStateError,
     Meld,
     OpenMeld,
     Phase,
@@ -34,6 +40,8 @@ from burraco import (
     Suit,
     TakeDiscardPile,
     apply,
+    determinize,
+    format_cards,
     is_legal,
     legal_actions,
     make_deck,
@@ -42,7 +50,9 @@ from burraco import (
     parse_action,
     validate_meld,
 )
+from burraco.serialize import from_dict, to_dict
 from tests.helpers import all_cards, random_play
+from tests.soak import final_state, random_hand
 
 RULE_SETS = [
     pytest.param(CLASSIC, id="classic-4"),
@@ -52,6 +62,11 @@ RULE_SETS = [
     pytest.param(attrs.evolve(FIBUR, players=3), id="fibur-3"),
     pytest.param(attrs.evolve(CLASSIC, players=6), id="classic-6"),
     pytest.param(attrs.evolve(INTERNATIONAL, players=2), id="international-2"),
+    pytest.param(FEBURIT, id="feburit-4"),
+    pytest.param(attrs.evolve(FEBURIT, players=3), id="feburit-3"),
+    pytest.param(REALE, id="reale-4"),
+    pytest.param(attrs.evolve(REALE, players=2), id="reale-2"),
+    pytest.param(attrs.evolve(REALE, players=6), id="reale-6"),
     pytest.param(
         attrs.evolve(
             CLASSIC, pozzetti_as_reserve_stock=True, stock_end="immediately", name="german"
@@ -79,7 +94,7 @@ HEAVY = settings(
 def check_state(state: GameState) -> None:
     """The invariants every reachable state keeps."""
     rules = state.rules
-    assert all_cards(state) == Counter(make_deck(rules.packs))
+    assert all_cards(state) == Counter(make_deck(rules.packs, jokers=rules.jokers))
     assert 0 <= state.turn < rules.players
     assert (state.phase is Phase.OVER) == (state.outcome is not None)
     for hand in state.hands:
@@ -338,3 +353,128 @@ def test_a_view_shows_the_own_hand_and_only_sizes_of_the_others() -> None:
 def test_every_card_is_dealt_from_the_packs() -> None:
     state = new_game(attrs.evolve(CLASSIC, players=6), seed=2)
     assert all_cards(state)[Card(Rank.SEVEN, Suit.HEARTS)] == 3
+
+
+# --- hostile known cards in saved games and views (issue 41) ------------------------------------
+
+
+def pile_taking_play(rules: Rules, seed: int) -> Iterator[tuple[GameState, int]]:
+    """A hand that takes the discard pile whenever it may (else plays at random): each state,
+    with how many cards were taken with the pile before it."""
+    chooser = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    taken = 0
+    while True:
+        yield state, taken
+        actions = legal_actions(state)
+        if not actions:
+            return
+        picks = [action for action in actions if isinstance(action, TakeDiscardPile)]
+        action = picks[0] if picks and chooser.random() < 0.8 else chooser.choice(actions)
+        if isinstance(action, TakeDiscardPile):
+            taken += len(state.discard_pile)
+        state = apply(state, action)
+
+
+def with_known(state: GameState, seat: int) -> tuple[tuple[Card, ...], ...]:
+    """The state's known cards, but ``seat``'s whole hand known (a hostile ``known`` field)."""
+    return tuple(
+        state.hands[seat] if other == seat else cards for other, cards in enumerate(state.known)
+    )
+
+
+def load_game(document: dict[str, object]) -> GameState | InvalidStateError:
+    """The game a document holds, or the error that rejects it."""
+    try:
+        return from_dict(document, GameState)
+    except InvalidStateError as error:
+        return error
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:6])
+def test_saved_games_and_views_with_hostile_known_cards_leak_nothing_the_pile_did_not_show(
+    rules: Rules,
+) -> None:
+    chooser = random.Random(7)
+    rejected = accepted = 0
+    for state, taken in pile_taking_play(rules, seed=31):
+        seat = chooser.randrange(rules.players)
+        other = (seat + 1) % rules.players
+        known = with_known(state, other)
+        if known == state.known or other in state.unseen_pozzetto:
+            continue
+        document = to_dict(state)
+        document["known"] = [format_cards(cards) for cards in known]
+        hostile = attrs.evolve(state, known=known)
+        view = observe(hostile, seat)
+        count = sum(map(len, known))
+        loaded = load_game(document)
+        if isinstance(loaded, InvalidStateError):
+            rejected += 1
+            assert loaded.path == "known"
+            with pytest.raises(InvalidStateError):
+                from_dict(to_dict(view))
+            with pytest.raises(InvalidStateError) as caught:
+                determinize(view, random.Random(1))
+            assert caught.value.path == "known_cards"
+            continue
+        # Accepted: the state's counts allow so many cards taken with the pile (the check
+        # without a history); then the view is one that a state gives, and only that.
+        accepted += 1
+        assert loaded == hostile and taken + count > 0
+        assert from_dict(to_dict(view)) == view
+        twin = determinize(view, random.Random(2))
+        assert observe(twin, seat) == view and twin.known == known
+    assert rejected > 0 and accepted > 0
+
+
+def test_a_new_deal_with_any_known_card_is_rejected_as_a_saved_game_and_as_a_view() -> None:
+    state = new_game(seed=12)
+    for seat in range(4):
+        for other in range(4):
+            known = tuple(
+                (card,) if index == other else ()
+                for index, card in enumerate(state.hands[other][:1] * 4)
+            )
+            document = to_dict(state)
+            document["known"] = [format_cards(cards) for cards in known]
+            with pytest.raises(InvalidStateError, match="at most 0 were taken"):
+                from_dict(document)
+            view = observe(attrs.evolve(state, known=known), seat)
+            with pytest.raises(InvalidStateError, match="at most 0 were taken"):
+                from_dict(to_dict(view))
+            with pytest.raises(InvalidStateError, match="at most 0 were taken"):
+                determinize(view, random.Random(0))
+
+
+# --- no preset reaches a dead end ---------------------------------------------------------------
+
+DEAD_END_HANDS: Final = 2000
+"""Random hands per preset: a quarter for each player count, half of them eager (see
+``tests.soak``). ``nox -s soak`` plays many more, with every state checked."""
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_no_preset_reaches_a_position_without_a_legal_action(preset: str) -> None:
+    # random_hand raises if a hand does not end; every state before the end has an action
+    endings: Counter[EndReason] = Counter()
+    for index in range(DEAD_END_HANDS):
+        players = (2, 3, 4, 6)[index % 4]
+        rules = attrs.evolve(PRESETS[preset], players=players)
+        final = final_state(rules, index, eager=index % 8 < 4)
+        assert final.is_over and not legal_actions(final)
+        assert final.outcome is not None
+        endings[final.outcome.reason] += 1
+    assert endings[EndReason.CLOSED] > 0
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_listed_action_applies_in_eager_play(preset: str) -> None:
+    # eager play reaches long sequences (from ace to ace under REALE) and pozzetti; every
+    # action listed in its states must be legal, and nothing else that is tried
+    rules = PRESETS[preset]
+    for seed in range(100):
+        players = (2, 3, 4, 6)[seed % 4]
+        for state, _ in random_hand(attrs.evolve(rules, players=players), seed, eager=True):
+            for action in legal_actions(state):
+                assert is_legal(state, action), (str(action), str(state))

@@ -1,7 +1,7 @@
 """The specification, walked paragraph by paragraph as a user would call the library.
 
-Each test names the paragraph of RULES.md (§) or DESIGN.md it checks, uses only
-``from burraco import ...`` (and :func:`attrs.evolve`, as DESIGN.md tells users to), and
+Each test names the section of the rules page (rules §N, docs/rules.md) or DESIGN.md it checks,
+uses only ``from burraco import ...`` (and :func:`attrs.evolve`, as DESIGN.md tells users to), and
 asserts on whole values. Positions are built as a user would: with ``new_game(deck=...)`` or
 by writing a :class:`GameState` out field by field.
 """
@@ -16,9 +16,11 @@ import pytest
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    REALE,
     AddToMeld,
     BurracoError,
     BurracoKind,
@@ -113,7 +115,7 @@ def reason_of(state: GameState, move: str) -> Reason:
     return caught.value.reason
 
 
-# --- DESIGN Values: cards and their notation; RULES.md §2 -----------------------------------
+# --- DESIGN Values: cards and their notation; rules §2 -----------------------------------
 
 
 def test_cards_print_in_notation_and_parse_back() -> None:
@@ -226,12 +228,18 @@ def test_classic_preset_has_every_field_of_design() -> None:
     assert isinstance(CLASSIC.name, str)
 
 
+_ALWAYS = PenaltyWhen.ALWAYS
+_NONE_TOOK = PenaltyWhen.UNLESS_NONE_TOOK
+
+
 @pytest.mark.parametrize(
-    ("rules", "set_ranks", "semi_clean", "clean_close", "pile_meld", "suits"),
+    ("rules", "set_ranks", "semi_clean", "clean_close", "pile_meld", "penalty", "suits"),
     [
-        (CLASSIC, NATURAL_RANKS, False, False, False, "SHDC"),
-        (FIBUR, NATURAL_RANKS, True, False, False, "HDCS"),
-        (INTERNATIONAL, frozenset({Rank.ACE, Rank.THREE}), False, True, True, "HDCS"),
+        (CLASSIC, NATURAL_RANKS, False, False, False, _ALWAYS, "SHDC"),
+        (FIBUR, NATURAL_RANKS, True, False, False, _NONE_TOOK, "HDCS"),
+        (INTERNATIONAL, frozenset({Rank.ACE, Rank.THREE}), False, True, True, _ALWAYS, "HDCS"),
+        (FEBURIT, NATURAL_RANKS, True, False, False, _ALWAYS, "HDCS"),
+        (REALE, frozenset(), True, True, False, _NONE_TOOK, "HDCS"),
     ],
 )
 def test_presets_follow_the_table_of_section_11(
@@ -240,8 +248,10 @@ def test_presets_follow_the_table_of_section_11(
     semi_clean: bool,
     clean_close: bool,
     pile_meld: bool,
+    penalty: PenaltyWhen,
     suits: str,
 ) -> None:
+    assert rules.return_single_pile_card is (rules is CLASSIC)
     assert (
         rules.set_ranks,
         rules.one_set_per_rank,
@@ -267,7 +277,7 @@ def test_presets_follow_the_table_of_section_11(
         pile_meld,
         StockEnd.AFTER_TURN,
         False,
-        PenaltyWhen.ALWAYS,
+        penalty,
         2000,
         suits,
     )
@@ -1043,25 +1053,42 @@ def test_score_hand_of_a_closed_hand() -> None:
     assert [team.total for team in score.teams] == [400, 45]
 
 
+def test_a_team_that_did_not_close_holds_a_card_for_each_seat() -> None:
+    # §6, §7.2: a player who runs out of cards takes a pozzetto, and one taken on the discard
+    # counts as cards in hand even when the hand ends at once; only the closer holds none.
+    for in_hand, closed in [("", False), ("3C", False), ("", True)]:
+        with pytest.raises(InvalidStateError) as caught:
+            score_team([BURRACO], in_hand, took_pozzetto=True, closed=closed)
+        assert caught.value.reason is Reason.INCONSISTENT_STATE
+    assert score_team([BURRACO], "3C", took_pozzetto=True, closed=True).total == 345
+    three = attrs.evolve(CLASSIC, players=3)
+    assert score_team([BURRACO], "3C", took_pozzetto=True, closed=False, rules=three)
+
+
 def test_untaken_pozzetto_penalty_switch() -> None:
     later = attrs.evolve(CLASSIC, untaken_pozzetto_penalty=PenaltyWhen.IF_OPPONENTS_CLOSED)
-    assert score_team([], "", took_pozzetto=False, closed=False).pozzetto_penalty == -100
-    assert score_team([], "", took_pozzetto=False, closed=False, rules=later).pozzetto_penalty == 0
+    # Every seat but the closer ends holding a card (§6, §7.2): one for each partner here.
+    assert score_team([], "3C 4C", took_pozzetto=False, closed=False).pozzetto_penalty == -100
+    assert (
+        score_team([], "3C 4C", took_pozzetto=False, closed=False, rules=later).pozzetto_penalty
+        == 0
+    )
 
 
 def test_semi_clean_scores_150_under_fibur() -> None:
     melds = ["4S 5S 6S 7S 8S 9S 10S JK=JS"]
-    classic = score_team(melds, "", took_pozzetto=True, closed=False)
-    fibur = score_team(melds, "", took_pozzetto=True, closed=False, rules=FIBUR)
+    classic = score_team(melds, "3C 4C", took_pozzetto=True, closed=False)
+    fibur = score_team(melds, "3C 4C", took_pozzetto=True, closed=False, rules=FIBUR)
     assert (classic.burraco_bonus, classic.dirty_burracos) == (100, 1)
-    assert (fibur.burraco_bonus, fibur.semi_clean_burracos, fibur.total) == (150, 1, 230)
+    assert (fibur.burraco_bonus, fibur.semi_clean_burracos, fibur.total) == (150, 1, 220)
 
 
 def test_score_team_accepts_meld_values_and_card_lists() -> None:
     meld = validate_meld("KH KD KC")
-    assert score_team([meld, ["QS", "KS", "AS"]], [], took_pozzetto=True, closed=False).melded == 65
+    cards = ["QS", "KS", "AS"]
+    assert score_team([meld, cards], ["3C", "4C"], took_pozzetto=True, closed=False).melded == 65
     with pytest.raises(InvalidMeldError):
-        score_team(["5H 8H JK"], "", took_pozzetto=True, closed=False)
+        score_team(["5H 8H JK"], "3C 4C", took_pozzetto=True, closed=False)
 
 
 # --- §10 the match --------------------------------------------------------------------------
@@ -1175,7 +1202,7 @@ def test_reason_codes_compare_as_strings() -> None:
 
 
 def section_9_totals(state: GameState) -> tuple[int, ...]:
-    """RULES.md §9 computed from the table, independently of :func:`score_hand`."""
+    """rules §9 computed from the table, independently of :func:`score_hand`."""
     rules = state.rules
     outcome = state.outcome
     closer = None
@@ -1202,9 +1229,14 @@ def section_9_totals(state: GameState) -> tuple[int, ...]:
             total -= sum(card.points for card in state.hands[seat])
         if closer == team:
             total += 100
+        others_took = any(
+            taken for other, taken in enumerate(state.pozzetto_taken) if other != team
+        )
+        when = rules.untaken_pozzetto_penalty
         if not state.pozzetto_taken[team] and (
-            rules.untaken_pozzetto_penalty is PenaltyWhen.ALWAYS
-            or (closer is not None and closer != team)
+            when is PenaltyWhen.ALWAYS
+            or (when is PenaltyWhen.IF_OPPONENTS_CLOSED and closer is not None and closer != team)
+            or (when is PenaltyWhen.UNLESS_NONE_TOOK and others_took)
         ):
             total -= 100
         totals.append(total)

@@ -39,6 +39,7 @@ from burraco.duel import DuelResult, make_agent, play_duel
 from burraco.engine import (
     LegalActions,
     apply,
+    call_time_out,
     canonical_action,
     check_action,
     is_legal,
@@ -46,6 +47,7 @@ from burraco.engine import (
     new_game,
 )
 from burraco.errors import (
+    AgentError,
     BurracoError,
     IllegalActionError,
     InvalidMeldError,
@@ -53,6 +55,7 @@ from burraco.errors import (
     NotationError,
     Reason,
     RecordError,
+    TournamentError,
 )
 from burraco.match import FOUR_DEALS, THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
@@ -65,7 +68,17 @@ from burraco.melds import (
     is_valid_meld,
     validate_meld,
 )
-from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PRESETS, PenaltyWhen, Rules, StockEnd
+from burraco.rules import (
+    CLASSIC,
+    FEBURIT,
+    FIBUR,
+    INTERNATIONAL,
+    PRESETS,
+    REALE,
+    PenaltyWhen,
+    Rules,
+    StockEnd,
+)
 from burraco.scoring import HandScore, TeamScore, score_hand, score_team
 from burraco.search import SearchAgent
 from burraco.state import EndReason, GameState, Outcome, Phase
@@ -112,6 +125,7 @@ __all__ = [
     "Action",
     "AddToMeld",
     "Agent",
+    "AgentError",
     "BurracoError",
     "BurracoKind",
     "CLASSIC",
@@ -120,6 +134,7 @@ __all__ = [
     "DrawStock",
     "DuelResult",
     "EndReason",
+    "FEBURIT",
     "FIBUR",
     "FOUR_DEALS",
     "GameState",
@@ -143,6 +158,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "RANK_POINTS",
+    "REALE",
     "RandomAgent",
     "Rank",
     "Reason",
@@ -155,12 +171,14 @@ __all__ = [
     "THREE_DEALS",
     "TakeDiscardPile",
     "TeamScore",
+    "TournamentError",
     "VictoryTable",
     "__compiled__",
     "__version__",
     "apply",
     "burraco_bonus",
     "burraco_kind",
+    "call_time_out",
     "can_close",
     "canonical_action",
     "check_action",

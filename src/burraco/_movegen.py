@@ -410,10 +410,19 @@ class RuleBits:
         self.open_sequences = 1 << 23 | rules.wild_as_second_ace << 20
         self.set_additions = rules.packs << 13
         self.sequence_additions = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
-        self.meld_reading = self.set_ranks | rules.packs << 13 | rules.wild_as_second_ace << 15
+        self.meld_reading = (
+            self.set_ranks
+            | rules.packs << 13
+            | rules.wild_as_second_ace << 15
+            | (not rules.jokers) << 16
+            | rules.ace_at_both_ends << 17
+        )
         """The switches that decide how :func:`~burraco.validate_meld` reads cards (the set
-        ranks, the packs, a wild as the second ace), as one integer: two rule sets with the
-        same reading read every meld alike (see ``burraco.engine._laid_meld``)."""
+        ranks, the packs, a wild as the second ace, jokers in play, an ace at both ends), as
+        one integer: two rule sets with the same reading read every meld alike (see
+        ``burraco.engine._laid_meld``). The generator's own keys need neither of the last two:
+        without jokers no hand holds one, and the sequences from ace to ace, the only melds
+        ``ace_at_both_ends`` adds, are listed by ``burraco._aces``, not here."""
 
 
 class _LastRules:
@@ -1098,7 +1107,11 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
             # 1 to 14).
             own = counts[_OWN_TWO[suit]]
             slots = (held << 1 | (held & 1) << 14) & ~4  # the two's slot is counted apart
-            missing = ~(slots | (4 if own else 0)) & 0x7FFE
+            # the two's slot is not missing if the hand or the meld holds the suit's two (a
+            # meld's own two as its wild may turn natural there: ``wild_bits`` is set for a
+            # meld with no wild or its own two, and the shape's top bits name its wild)
+            two_held = 4 if own or (wild_bits and meld_key >> 15) else 0
+            missing = ~(slots | two_held) & 0x7FFE
             above = missing & ~((2 << high) - 1)
             if above:
                 above &= above - 1  # drop the first missing slot above the meld
@@ -1326,6 +1339,10 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     own_two = _OWN_TWO[suit]
     held = _held_slots(mask, own_twos)
     wild_slot = first + position - 1 if position else 0
+    # A two of the suit that is the meld's wild may turn natural in the two's slot while a wild
+    # of the hand takes its place: the sides may pass that slot as if the hand held it, and
+    # the slot is taken out of the cards added (the readings count the meld's two).
+    borrowed = 4 if wild_code == own_two and not held & 4 and first > 2 else 0
     # the meld's own cards as the readings count them
     meld_slots = ((1 << first + size) - (1 << first)) & ~(1 << wild_slot)
     meld_middle = meld_slots & _MIDDLE
@@ -1351,7 +1368,7 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
         low = (kept & -kept).bit_length() - 1
         high = kept.bit_length() - 1
         inner = ((2 << high) - (1 << low)) & ~kept
-        below = _sides(low - 1, False, held)
+        below = _sides(low - 1, False, held | borrowed)
         above = _sides(high + 1, True, held)
         fills = [(0, inner.bit_count())]
         if inner & held and inner.bit_count() == 1:
@@ -1363,7 +1380,7 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
                 for fill, holes_in in fills:
                     if holes_down + holes_up + holes_in > 1:
                         continue
-                    added = down | fill | up
+                    added = (down | fill | up) & ~borrowed
                     if added & 2 and added >> _ACE_HIGH:
                         continue
                     two = added >> 2 & 1

@@ -52,21 +52,24 @@ import attrs
 
 from burraco.actions import Action, Discard, parse_action
 from burraco.cards import Card, format_cards, parse_cards
-from burraco.engine import apply, new_game
+from burraco.engine import apply, call_time_out, new_game
 from burraco.errors import (
     BurracoError,
     IllegalActionError,
     InvalidStateError,
     Reason,
     RecordError,
+    excerpt,
+    number_text,
 )
 from burraco.match import Match
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import score_hand
-from burraco.serialize import from_dict, to_dict
+from burraco.serialize import closest_preset, from_dict, full_rules_body
 from burraco.state import EndReason, GameState, Phase
 
 __all__ = [
+    "MAX_RECORD_LENGTH",
     "Headers",
     "History",
     "MatchRecord",
@@ -75,9 +78,24 @@ __all__ = [
     "deal_order",
 ]
 
-_HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_.]*)\s+"((?:[^"\\]|\\.)*)"\]')
-_TURN: Final = re.compile(r"(\d+)\.\s*seat\s+(\d+)\s*:(.*)", re.IGNORECASE)
-_SEAT_NAME: Final = re.compile(r"Seat(\d)")
+MAX_RECORD_LENGTH: Final = 1_000_000
+"""The longest record, in characters, that :meth:`Record.parse` and :meth:`MatchRecord.parse`
+read (about a hundred times the longest match a table plays); a longer text raises
+:class:`~burraco.RecordError` before anything is read."""
+
+_NAME: Final = r"[A-Za-z][A-Za-z0-9_.]*"
+_HEADER: Final = re.compile(rf'\[({_NAME})[ \t]+"((?:[^"\\]|\\.)*)"\]', re.ASCII)
+"""A header line. The value's pattern takes one character (or one escape) a step: a run of
+characters a step, nested in the repetition, would try every way to split a run when the line
+does not match, which takes exponential time."""
+_TURN: Final = re.compile(
+    r"([0-9]+)\.[ \t]*seat[ \t]+([0-9]+)[ \t]*:(.*)", re.ASCII | re.IGNORECASE | re.DOTALL
+)
+_WHOLE: Final = re.compile(r"[0-9]{1,30}", re.ASCII)
+"""A whole number in a record: ASCII digits only (no sign, space or other script's digits)."""
+_BLANKS: Final = " \t"
+"""The characters that separate tokens on a line (and are stripped at its ends)."""
+_BOM: Final = "\ufeff"
 _RULE_PREFIX: Final = "Rules."
 _UNFINISHED: Final = "*"
 
@@ -100,7 +118,7 @@ class Headers(Mapping[str, str]):
         by_name: dict[str, str] = {}
         for name, value in pairs:
             if name in by_name:
-                raise ValueError(f"the header {name} is given twice")
+                raise ValueError(f"the header {excerpt(name)} is given twice")
             by_name[name] = value
         self._items = pairs
         self._by_name = by_name
@@ -154,8 +172,10 @@ class Record:
     Build one with :meth:`from_actions` or :class:`History`, or read one with :meth:`parse`.
     The headers that the library reads are ``Rules`` (a preset name), ``Players``, any
     ``Rules.FIELD`` (a switch of :class:`~burraco.Rules` that differs from the preset),
-    ``Dealer``, ``Seed`` or ``Deck`` (the deal), ``Seat0`` ... (the players' names), ``Date``
-    and ``Result``; any other header (``Event``, ``Hand``, ...) is kept as it is.
+    ``Dealer``, ``Seed`` or ``Deck`` (the deal), ``Seat0`` ... (the players' names), ``Date``,
+    ``TimeOut`` (the number of the turn during which time was called, see
+    :func:`~burraco.call_time_out`) and ``Result``; any other header (``Event``, ``Hand``,
+    ...) is kept as it is.
     """
 
     headers: Headers = attrs.field(converter=_headers)
@@ -180,9 +200,14 @@ class Record:
         date: str | None = None,
         comments: Mapping[int, str] | None = None,
         headers: Iterable[tuple[str, str]] | Mapping[str, str] = (),
+        time_out: int | None = None,
     ) -> Record:
         """The record of the hand dealt as ``deal`` and played with ``actions`` (all of the hand
         or its beginning).
+
+        ``time_out``, if time was called (:func:`~burraco.call_time_out`), is the number of
+        actions played before the call; the record names the turn it fell in (a ``TimeOut``
+        header), which is all that decides how the hand ends.
 
         ``seed``, if the deal came from ``new_game(rules, seed=seed, dealer=...)``, is written
         instead of the whole deck. ``names`` are the players' names by seat, ``date`` any text
@@ -190,16 +215,25 @@ class Record:
         ``headers`` more headers to write after the others, such as ``("Event", "club night")``.
 
         Raises:
-            ValueError: if ``deal`` is not a state just dealt, ``seed`` does not deal it, or a
-                name or header cannot be written.
+            ValueError: if ``deal`` is not a state just dealt, ``seed`` does not deal it, a
+                name or header cannot be written, or ``time_out`` is not a number of the
+                actions before the end of the hand.
             IllegalActionError: if an action is not legal where it comes.
         """
         deck = deal_order(deal)
         rules = deal.rules
+        if seed is not None and not (
+            isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**30
+        ):
+            raise ValueError(
+                "a record's seed is a whole number from 0 to 30 digits long, not "
+                f"{number_text(seed) if isinstance(seed, int) else excerpt(repr(seed))}: "
+                "give no seed to write the whole deck"
+            )
         if seed is not None and new_game(rules, seed=seed, dealer=deal.dealer) != deal:
             raise ValueError(f"the seed {seed} does not deal this hand")
-        written = [("Rules", _preset_of(rules)), ("Players", str(rules.players))]
-        base = attrs.evolve(PRESETS[_preset_of(rules)], players=rules.players)
+        written = [("Rules", closest_preset(rules)), ("Players", str(rules.players))]
+        base = attrs.evolve(PRESETS[closest_preset(rules)], players=rules.players)
         body, base_body = _rules_body(rules), _rules_body(base)
         for name in body:
             if body[name] != base_body[name]:
@@ -214,19 +248,35 @@ class Record:
         turns: list[Turn] = []
         state = deal
         current: list[Action] = []
-        for action in actions:
+        called: int | None = None  # the number of the turn time was called in
+        played = list(actions)
+        if time_out is not None and not 0 <= time_out <= len(played):
+            raise ValueError(f"time_out is a number of actions from 0 to {len(played)}")
+        for index, action in enumerate(played):
+            if index == time_out:
+                called = len(turns) + 1
+                state = call_time_out(state)
             seat = state.turn
             state = apply(state, action)
             current.append(action)
             if state.is_over or isinstance(action, Discard):
                 turns.append(Turn(seat, tuple(current)))
                 current = []
+        if time_out == len(played):
+            if state.is_over:
+                raise ValueError("time cannot be called after the hand is over")
+            called = len(turns) + 1
+            state = call_time_out(state)
         if current:
             turns.append(Turn(state.turn, tuple(current)))
         for number, text in (comments or {}).items():
             if not 1 <= number <= len(turns):
                 raise ValueError(f"no turn {number} to comment: the record has {len(turns)}")
+            if not isinstance(text, str) or not text.isprintable():
+                raise ValueError(f"a comment is one line of printable text, not {excerpt(text)}")
             turns[number - 1] = attrs.evolve(turns[number - 1], comment=text)
+        if called is not None:
+            written.append(("TimeOut", str(called)))
         written.append(("Result", _result(state)))
         written += list(_headers(headers).items())
         for name, value in written:
@@ -256,14 +306,20 @@ class Record:
         burraco.errors.RecordError: line 4: illegal action 'discard QC' by seat 1:
         card-not-in-hand: the hand does not hold QC; it holds AS 3S 6H 9H KH 5D 10D KD 4C 9C JK JK
 
+        The text is lines of printable characters (tabs count as spaces), each ended by a line
+        feed (``\\n``, or ``\\r\\n``); a byte-order mark at the start is skipped. Numbers
+        (turns, seats, ``Players``, ``Dealer``, ``Seed``, ``Rules.FIELD`` values) are ASCII
+        digits, at most 30 of them, and never negative; header names and the words of the turns
+        (``seat``, the actions) are ASCII, as in the JSON format.
+
         Raises:
-            RecordError: for the first problem, naming its line: a line that is neither a
-                header nor a turn, a missing or impossible header, a turn out of order or for
-                the wrong seat, bad notation, an illegal action, or a ``Result`` that the
-                replay does not give.
+            RecordError: for the first problem, naming its line: a text longer than
+                :data:`MAX_RECORD_LENGTH` (line 0), a character outside the grammar, a line
+                that is neither a header nor a turn, a missing or impossible header, a turn
+                out of order or for the wrong seat, bad notation, an illegal action, or a
+                ``Result`` that the replay does not give. Nothing else is raised, whatever
+                the text; the message quotes at most a short excerpt of it.
         """
-        if not isinstance(text, str):
-            raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
         hands = _split(text)
         if len(hands) > 1:
             raise RecordError(
@@ -295,7 +351,7 @@ class Record:
         preset = PRESETS.get(name)
         if preset is None:
             raise RecordError(
-                f"unknown rules {name!r}: the presets are {', '.join(sorted(PRESETS))}; "
+                f"unknown rules {excerpt(name)}: the presets are {', '.join(sorted(PRESETS))}; "
                 "write other switches as Rules.FIELD headers",
                 line=self._header_line("Rules"),
             )
@@ -309,8 +365,8 @@ class Record:
             field = key[len(_RULE_PREFIX) :]
             if field not in body or field == "players":
                 raise RecordError(
-                    f"{key} is not a switch of the rules (the number of players is the Players "
-                    "header)",
+                    f"{excerpt(key)} is not a switch of the rules (the number of players is the "
+                    "Players header)",
                     line=self._header_line(key),
                 )
             body[field] = _rule_value(value, body[field], self._header_line(key), key)
@@ -326,9 +382,20 @@ class Record:
 
     @property
     def dealer(self) -> int:
-        """The seat that dealt (the ``Dealer`` header; 0 when there is none)."""
+        """The seat that dealt (the ``Dealer`` header; 0 when there is none).
+
+        Raises:
+            RecordError: if the header is not a seat of the rules.
+        """
         text = self.header("Dealer")
-        return 0 if text is None else _whole(text, self._header_line("Dealer"), "Dealer")
+        if text is None:
+            return 0
+        line = self._header_line("Dealer")
+        dealer = _whole(text, line, "Dealer")
+        players = self.rules.players
+        if dealer >= players:
+            raise RecordError(f"Dealer is a seat from 0 to {players - 1}, not {dealer}", line=line)
+        return dealer
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -392,11 +459,29 @@ class Record:
         """The last state of the record (the end of the hand, if the record is complete)."""
         return self._replay()[-1][-1]
 
+    def _time_out_turn(self) -> int | None:
+        """The number of the turn during which time was called (``TimeOut``), or ``None``."""
+        text = self.header("TimeOut")
+        if text is None:
+            return None
+        line = self._header_line("TimeOut")
+        number = _whole(text, line, "TimeOut")
+        if not 1 <= number <= len(self.turns) + 1:
+            raise RecordError(
+                f"TimeOut names the turn time was called in, 1 to {len(self.turns) + 1}, "
+                f"not {number}",
+                line=line,
+            )
+        return number
+
     def _replay(self) -> list[list[GameState]]:
         state = self.deal()
         played: list[list[GameState]] = [[state]]
+        called = self._time_out_turn()
         for index, turn in enumerate(self.turns):
             line = self._turn_line(index)
+            if called == index + 1 and not state.is_over:
+                state = call_time_out(state)
             if state.is_over:
                 raise RecordError(
                     "the hand ended on the turn before: no turn may follow", line=line
@@ -411,8 +496,8 @@ class Record:
             for number, action in enumerate(turn.actions):
                 if number and (state.is_over or state.phase is Phase.DRAW):
                     raise RecordError(
-                        f"the turn ended with '{turn.actions[number - 1]}', so '{action}' "
-                        "belongs on the next line",
+                        f"the turn ended with {excerpt(str(turn.actions[number - 1]))}, so "
+                        f"{excerpt(str(action))} belongs on the next line",
                         line=line,
                     )
                 try:
@@ -427,10 +512,18 @@ class Record:
                     line=line,
                 )
             played.append(states)
+        if called == len(self.turns) + 1:
+            if state.is_over:
+                raise RecordError(
+                    "time cannot be called after the hand is over",
+                    line=self._header_line("TimeOut"),
+                )
+            state = call_time_out(state)
+            played[-1] = [*played[-1][:-1], state]
         result = self.header("Result")
         if result is not None and result != _result(state):
             raise RecordError(
-                f"the result says {result!r}, but the hand gives {_result(state)!r}",
+                f"the result says {excerpt(result)}, but the hand gives {_result(state)!r}",
                 line=self._header_line("Result"),
             )
         return played
@@ -482,8 +575,6 @@ class MatchRecord:
                 does not follow the one before (other rules, the wrong dealer, a hand after
                 the match was won or after an unfinished hand).
         """
-        if not isinstance(text, str):
-            raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
         hands = tuple(_parse_hand(lines) for lines in _split(text))
         if not hands:
             raise RecordError("the record holds no hand", line=0)
@@ -498,26 +589,33 @@ class MatchRecord:
             RecordError: as for :meth:`parse`.
         """
         first = self.hands[0]
-        match = Match.start(first.rules, dealer=first.dealer)
+        rules, dealer = first.rules, first.dealer
+        players = rules.players
+        scores = []
         for index, hand in enumerate(self.hands):
             line = hand._header_line("Rules")
             if index:
-                if hand.rules != match.rules:
+                if hand.rules != rules:
                     raise RecordError("each hand of a match has the same rules", line=line)
-                if hand.dealer != match.dealer:
+                if hand.dealer != (dealer + index) % players:
                     raise RecordError(
-                        f"seat {match.dealer} deals this hand (the deal passes to the left)",
+                        f"seat {(dealer + index) % players} deals this hand (the deal passes to "
+                        "the left)",
                         line=hand._header_line("Dealer"),
                     )
-            if match.is_over:
-                raise RecordError(f"team {match.winner} won the match before this hand", line=line)
             final = hand.final()
             if not final.is_over:
                 if index + 1 < len(self.hands):
                     raise RecordError("a hand that did not end cannot be followed", line=line)
                 break
-            match = match.record(score_hand(final))
-        return match
+            scores.append(score_hand(final))
+        try:  # one match built at the end: recording hand by hand costs the square of them
+            return Match(rules, dealer, tuple(scores))
+        except InvalidStateError as error:  # a hand after the match was won
+            index = int(error.path[len("hands[") : -1])
+            winner = Match(rules, dealer, tuple(scores[:index])).winner
+            line = self.hands[index]._header_line("Rules")
+            raise RecordError(f"team {winner} won the match before this hand", line=line) from None
 
 
 class History:
@@ -541,12 +639,30 @@ class History:
         self.date = date
         """The date written in every record (none if ``None``)."""
         self._hands: list[tuple[GameState, list[Action]]] = []
+        self._time_outs: dict[int, int] = {}  # hand index: actions before time was called
         self._last: GameState | None = None
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> None:
-        """Note that ``action`` took ``before`` to ``after``."""
-        if before is not self._last and before != self._last:
-            self._hands.append((before, []))
+        """Note that ``action`` took ``before`` to ``after``. A ``before`` that is the last
+        state with time called (:func:`~burraco.call_time_out`) notes the call."""
+        last = self._last
+        if before is not last and before != last:
+            if (
+                last is not None
+                and self._hands
+                and before.time_out_turns
+                and not last.time_out_turns
+                and call_time_out(last) == before
+            ):
+                self._time_outs[len(self._hands) - 1] = len(self._hands[-1][1])
+            else:
+                deal = before
+                if before.time_out_turns:  # time called before the hand's first action
+                    undone = attrs.evolve(before, time_out_turns=0)
+                    if call_time_out(undone) == before:
+                        deal = undone
+                        self._time_outs[len(self._hands)] = 0
+                self._hands.append((deal, []))
         self._hands[-1][1].append(action)
         self._last = after
 
@@ -579,6 +695,7 @@ class History:
             date=self.date,
             comments=comments,
             headers=headers,
+            time_out=self._time_outs.get(hand % len(self._hands)),
         )
 
     def match_record(self) -> MatchRecord:
@@ -636,29 +753,19 @@ def deal_order(state: GameState) -> list[Card]:
 # --- helpers ------------------------------------------------------------------------------------
 
 
-def _preset_of(rules: Rules) -> str:
-    """The preset closest to ``rules`` (fewest switches apart, its own name first)."""
-    body = _rules_body(rules)
-
-    def distance(name: str) -> tuple[int, bool]:
-        other = _rules_body(attrs.evolve(PRESETS[name], players=rules.players))
-        return sum(body[key] != other[key] for key in body), name != rules.name
-
-    return min(PRESETS, key=distance)
-
-
 def _rule_text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, list):
-        return " ".join(value)
+    if isinstance(value, list):  # ranks, suits, or the classes of burraco with their bonuses
+        return " ".join(
+            " ".join(map(str, item)) if isinstance(item, list) else item for item in value
+        )
     return str(value)
 
 
 def _rules_body(rules: Rules) -> dict[str, Any]:
-    """The rules as the saved-game format writes them: a value per field, in order."""
-    body: dict[str, Any] = to_dict(Match.start(rules))["rules"]
-    return body
+    """The rules as the saved-game format writes them in full: a value per field, in order."""
+    return full_rules_body(rules)
 
 
 def _read_rules(body: dict[str, Any]) -> Rules:
@@ -671,18 +778,32 @@ def _rule_value(text: str, like: Any, line: int, key: str) -> Any:
     """The value of a ``Rules.FIELD`` header, of the same kind as ``like`` (the preset's)."""
     if isinstance(like, bool):
         if text not in ("true", "false"):
-            raise RecordError(f"{key} is true or false, not {text!r}", line=line)
+            raise RecordError(f"{key} is true or false, not {excerpt(text)}", line=line)
         return text == "true"
     if isinstance(like, int):
         return _whole(text, line, key)
     if isinstance(like, list):
-        return text.split()
+        words = [word for word in re.split(r"[ \t]+", text) if word]
+        if like and isinstance(like[0], list):  # classes and bonuses: "clean 200 dirty 100"
+            pairs = [words[i : i + 2] for i in range(0, len(words), 2)]
+            if any(len(pair) != 2 or not re.fullmatch(r"[0-9]{1,9}", pair[1]) for pair in pairs):
+                raise RecordError(
+                    f"{key} names each class of burraco then its bonus, such as "
+                    f"'clean 200 dirty 100', not {excerpt(text)}",
+                    line=line,
+                )
+            return [[kind, int(bonus)] for kind, bonus in pairs]
+        return words
     return text
 
 
 def _whole(text: str, line: int, key: str) -> int:
-    if not re.fullmatch(r"-?\d{1,30}", text.strip()):
-        raise RecordError(f"{key} is a whole number, not {text[:40]!r}", line=line)
+    """A number of a record: ASCII digits, at most 30 of them (so never a sign or a space)."""
+    if not _WHOLE.fullmatch(text):
+        raise RecordError(
+            f"{key} is a whole number of 0 or more, in at most 30 digits 0-9, not {excerpt(text)}",
+            line=line,
+        )
     return int(text)
 
 
@@ -697,8 +818,16 @@ def _result(state: GameState) -> str:
     if outcome.closer is not None:
         how = f"closed by seat {outcome.closer}"
     else:
-        how = "stock exhausted" if outcome.reason is EndReason.STOCK_EXHAUSTED else "stalemate"
+        how = _ENDINGS[outcome.reason]
     return f"{scores}; {how}"
+
+
+_ENDINGS: Final = {
+    EndReason.STOCK_EXHAUSTED: "stock exhausted",
+    EndReason.STALEMATE: "stalemate",
+    EndReason.TIME_OUT: "time out",
+}
+"""How the ``Result`` header words the ends of a hand without a closer."""
 
 
 def _escape(value: str) -> str:
@@ -710,20 +839,38 @@ def _unescape(value: str) -> str:
 
 
 def _check_header(name: str, value: str) -> None:
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.]*", name):
+    if not isinstance(name, str) or not re.fullmatch(_NAME, name, re.ASCII):
         raise ValueError(
-            f"a header name is a letter then letters, digits, '_' or '.', not {name!r}"
+            f"a header name is a letter then letters, digits, '_' or '.', not {excerpt(name)}"
         )
-    if not isinstance(value, str) or "\n" in value or "\r" in value:
-        raise ValueError(f"the header {name} must be one line of text")
+    if not isinstance(value, str) or not value.isprintable():
+        raise ValueError(f"the header {name} must be one line of printable text")
 
 
 def _split(text: str) -> list[list[tuple[int, str]]]:
-    """The numbered lines of each hand: a hand begins at a header that follows a turn."""
+    """The numbered lines of each hand: a hand begins at a header that follows a turn.
+
+    Lines end at a line feed (a carriage return before it is dropped); every other character
+    must be printable or a tab, and a byte-order mark may open the text.
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
+    if len(text) > MAX_RECORD_LENGTH:
+        raise RecordError(
+            f"the record is {len(text):,} characters long; a record is at most "
+            f"{MAX_RECORD_LENGTH:,}",
+            line=0,
+        )
+    if text.startswith(_BOM):
+        text = text[1:]
     hands: list[list[tuple[int, str]]] = []
     in_turns = False
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+    for number, raw in enumerate(text.split("\n"), 1):
+        if raw.endswith("\r"):
+            raw = raw[:-1]
+        if not raw.isprintable():
+            _check_characters(raw, number)
+        line = raw.strip(_BLANKS)
         if not line or line.startswith("#"):
             continue
         is_header = line.startswith("[")
@@ -735,8 +882,20 @@ def _split(text: str) -> list[list[tuple[int, str]]]:
     return hands
 
 
+def _check_characters(line: str, number: int) -> None:
+    """Reject the first character of ``line`` that is neither printable nor a tab."""
+    for char in line:
+        if not char.isprintable() and char != "\t":
+            raise RecordError(
+                f"U+{ord(char):04X} is not allowed here: a record is lines of printable "
+                "characters, ended by a line feed",
+                line=number,
+            )
+
+
 def _parse_hand(lines: list[tuple[int, str]]) -> Record:
     headers: list[tuple[str, str]] = []
+    seen: set[str] = set()
     turns: list[Turn] = []
     numbers: list[int] = []
     turn_numbers: list[int] = []
@@ -744,10 +903,11 @@ def _parse_hand(lines: list[tuple[int, str]]) -> Record:
         if line.startswith("["):
             match = _HEADER.fullmatch(line)
             if match is None:
-                raise RecordError(f'a header is [Name "value"], not {line[:40]!r}', line=number)
+                raise RecordError(f'a header is [Name "value"], not {excerpt(line)}', line=number)
             name, value = match[1], _unescape(match[2])
-            if any(key == name for key, _ in headers):
-                raise RecordError(f"the header {name} is given twice", line=number)
+            if name in seen:
+                raise RecordError(f"the header {excerpt(name)} is given twice", line=number)
+            seen.add(name)
             headers.append((name, value))
             numbers.append(number)
             continue
@@ -763,21 +923,24 @@ def _parse_hand(lines: list[tuple[int, str]]) -> Record:
 
 def _parse_turn(line: str, number: int, expected: int) -> Turn:
     body, _, comment = line.partition("#")
-    match = _TURN.fullmatch(body.strip())
+    match = _TURN.fullmatch(body.strip(_BLANKS))
     if match is None:
         raise RecordError(
-            f"a turn is 'N. seat S: ACTION; ACTION ...', not {line[:40]!r}", line=number
+            f"a turn is 'N. seat S: ACTION; ACTION ...', not {excerpt(line)}", line=number
         )
-    if int(match[1]) != expected:
-        raise RecordError(f"expected turn {expected} here, not turn {match[1]}", line=number)
+    turn = _whole(match[1], number, "a turn's number")
+    if turn != expected:
+        raise RecordError(f"expected turn {expected} here, not turn {turn}", line=number)
+    seat = _whole(match[2], number, "a seat")
     actions = []
     for text in match[3].split(";"):
+        action = text.strip(_BLANKS)
         try:
-            actions.append(parse_action(text.strip()))
+            actions.append(parse_action(action))
         except BurracoError as error:
             raise RecordError(str(error), line=number, reason=error.reason) from None
         except ValueError:  # a meld number too large to read
             raise RecordError(
-                f"bad action {text.strip()[:40]!r}", line=number, reason=Reason.BAD_ACTION
+                f"bad action {excerpt(action)}", line=number, reason=Reason.BAD_ACTION
             ) from None
-    return Turn(int(match[2]), tuple(actions), comment.strip())
+    return Turn(seat, tuple(actions), comment.strip(_BLANKS))

@@ -35,6 +35,7 @@ from typing import Final
 
 import attrs
 
+from burraco._history import check_known_count, draws_shown
 from burraco.cards import CARDS_BY_CODE, CODE_KEY, Card, format_cards, make_deck
 from burraco.engine import legal_actions
 from burraco.errors import InvalidStateError, Reason, invalid_state
@@ -45,10 +46,14 @@ from burraco.state import GameState, Outcome, Phase
 __all__ = ["PlayerView", "arrange", "determinize", "observe"]
 
 _DECK_COUNTS: Final = {
-    packs: tuple(Counter(card.code for card in make_deck(packs))[code] for code in range(53))
+    (packs, jokers): tuple(
+        Counter(card.code for card in make_deck(packs, jokers=jokers))[code] for code in range(53)
+    )
     for packs in (2, 3)
+    for jokers in (True, False)
 }
-"""How many copies of each card (by code) the packs hold, for 2 and 3 packs."""
+"""How many copies of each card (by code) the packs hold, for 2 and 3 packs, with and without
+jokers."""
 
 
 @attrs.frozen
@@ -97,6 +102,13 @@ class PlayerView:
     table_points: tuple[int, ...]
     """Each team's points on the table so far: its melded cards and burraco bonuses (the
     cards in hand are hidden, so the hand's score is not)."""
+    pile_card: Card | None = None
+    """For the seat to act only, the card it took as a discard pile of one card this turn and
+    may not discard again this turn (see :attr:`GameState.pile_card`); ``None`` otherwise
+    (whether the rule binds another seat depends on the cards it held)."""
+    time_out_turns: int = 0
+    """The turns left after time was called, the turn in progress included; 0 when time has
+    not been called (see :attr:`GameState.time_out_turns`)."""
 
     @property
     def team(self) -> int:
@@ -129,6 +141,8 @@ class PlayerView:
         outcome = self.outcome
         if outcome is None:
             status = f"seat {self.turn} to {self.phase}"
+            if self.time_out_turns:
+                status += f", time called ({self.time_out_turns} turns left)"
         elif outcome.closer is not None:
             status = f"over: closed by seat {outcome.closer}"
         else:
@@ -198,6 +212,8 @@ def observe(state: GameState, seat: int) -> PlayerView:
         stalemate_turns=state.stalemate_turns,
         outcome=state.outcome,
         table_points=_table_points(state.melds, rules),
+        pile_card=state.pile_card if seat == state.turn else None,
+        time_out_turns=state.time_out_turns,
     )
 
 
@@ -249,7 +265,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     dealt back to those places, each keeping its size: known cards stay with their holders and
     everything public stays as it is. Every arrangement of the physical cards that the view
     allows is equally likely, as after a fair shuffle; arrangements in which the player to act
-    would have no legal action (RULES.md §7.2) are excluded, since no hand reaches them.
+    would have no legal action (rules §7.2) are excluded, since no hand reaches them.
     ``observe(determinize(view, rng), view.seat) == view`` always holds, and a seeded
     ``random.Random`` gives the same state every time.
 
@@ -260,9 +276,16 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     >>> observe(sample, 0) == view, sample.hands[0] == view.hand
     (True, True)
 
+    A view built in code rather than loaded (loading runs :func:`burraco.testing.check_view`)
+    is checked before sampling for what would let the samples reveal cards: its known cards
+    must fit in their holders' hands and number no more than the cards that the view's counts
+    allow to have been taken with the discard pile (none in a hand just dealt), since every
+    sample puts them in those hands.
+
     Raises:
         InvalidStateError: if no state gives this view: the view holds more copies of a card
-            than the packs, or its sizes do not add up to the cards left unseen
+            than the packs, more known cards than a seat holds or than can have been taken
+            with the pile, or its sizes do not add up to the cards left unseen
             (``cards-not-conserved``, ``out-of-range``, ``inconsistent-state``). A view from
             :func:`observe` never raises.
     """
@@ -308,8 +331,17 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
         )
     if not 0 <= seat < players:
         raise invalid_state(Reason.OUT_OF_RANGE, "seat", f"expected a seat from 0 to {players - 1}")
-    counts = list(_DECK_COUNTS[rules.packs])
+    counts = list(_DECK_COUNTS[rules.packs, rules.jokers])
     public: list[Card] = [card for melds in view.melds for meld in melds for card in meld.cards]
+    check_known_count(
+        players,
+        draws_shown(rules, view.stock_size, view.pozzetti_left, sum(view.pozzetto_taken)),
+        len(public),
+        len(view.discard_pile),
+        view.stalemate_turns,
+        view.known_cards,
+        "known_cards",
+    )
     public += view.discard_pile
     places = []
     for other, (size, known) in enumerate(zip(view.hand_sizes, view.known_cards, strict=True)):
@@ -429,4 +461,6 @@ def _deal_hidden(
         view.stalemate_turns,
         view.unseen_pozzetto,
         view.known_cards,
+        view.pile_card,
+        view.time_out_turns,
     )

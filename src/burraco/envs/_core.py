@@ -48,8 +48,8 @@ def reward_bound(rules: Rules, mode: RewardMode | str = RewardMode.DIFFERENCE) -
     mode = RewardMode(mode)
     if mode is RewardMode.WIN_LOSS:
         return 1.0
-    deck_points = sum(card.points for card in make_deck(rules.packs))
-    bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
+    deck_points = sum(card.points for card in make_deck(rules.packs, jokers=rules.jokers))
+    bonus = max(bonus for _, bonus in rules.burraco_classes)
     one_side = deck_points + (rules.deck_size // 7) * bonus + rules.closing_bonus
     bound = float(2 * (one_side + rules.pozzetto_penalty))
     return bound / SCALE if mode is RewardMode.SCALED else bound

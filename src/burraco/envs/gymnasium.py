@@ -35,9 +35,10 @@ registers the environment as ``burraco/Burraco-v0``, so ``gymnasium.make`` build
   forth) within about 20 tokens, so rewards carry little: pass ``opponents=[GreedyAgent()]``
   for hands that are played out (or play with four players).
   An opponent that raises or chooses an illegal action inside :meth:`~BurracoEnv.step` (or
-  :meth:`~BurracoEnv.reset`) ends the episode: the error propagates, with a note (or, for an
-  illegal action, a message) naming the agent and its seat, and the next ``step`` asks for a
-  ``reset``. No token is ever played for another seat than the learning one.
+  :meth:`~BurracoEnv.reset`) ends the episode with an :class:`~burraco.AgentError` naming the
+  agent and its seat (as :func:`~burraco.play_hand` does; the agent's own exception is its
+  ``__cause__``), and the next ``step`` asks for a ``reset``. No token is ever played for
+  another seat than the learning one.
 * **Tokens** are whole numbers: an ``int`` or a numpy integer. Anything else (a ``bool``, a
   float such as ``2.9`` or NaN, a string, ``None``) raises :class:`~burraco.NotationError`
   (reason ``bad-action``) whatever ``illegal`` says, and changes nothing.
@@ -72,12 +73,14 @@ import attrs
 from burraco.agents import Agent, RandomAgent
 from burraco.engine import new_game
 from burraco.envs._core import RewardMode, TokenGame, reward_bound, rewards_of
-from burraco.errors import IllegalActionError
+from burraco.errors import AgentError, IllegalActionError, Reason, exception_text
 from burraco.rules import CLASSIC, Rules
 from burraco.scoring import score_hand
 from burraco.views import observe
 
 __all__ = ["ENV_ID", "BurracoEnv", "RewardMode", "reward_bound"]
+
+_OVER = "raised inside BurracoEnv by an opponent's agent: the episode is over, call reset()"
 
 ENV_ID = "burraco/Burraco-v0"
 """The id under which the environment is registered with Gymnasium."""
@@ -206,21 +209,34 @@ class BurracoEnv(gymnasium.Env):
             where = f"the opponent agent {name} of seat {turn}"
             try:
                 action = agent.choose(observe(game.state, turn), game.actions)
+            except Exception as error:
+                self._fail(f"{where} raised {type(error).__name__}")
+                failure = AgentError(
+                    turn,
+                    name,
+                    reason=Reason.AGENT_FAILED,
+                    error=exception_text(error),
+                    state=game.state,
+                )
+                failure.add_note(_OVER)
+                raise failure from error
+            try:
                 game.play(action)
             except IllegalActionError as error:
                 self._fail(f"{where} chose an illegal action")
-                raise IllegalActionError(
-                    error.action,
+                failure = AgentError(
                     turn,
-                    error.reason,
-                    f"{where} chose an illegal action: {error.detail}; the episode is over: "
-                    "call reset()",
-                ) from error
-            except Exception as error:
-                self._fail(f"{where} raised {type(error).__name__}")
-                error.add_note(
-                    f"raised by {where} inside BurracoEnv; the episode is over: call reset()"
+                    name,
+                    reason=error.reason,
+                    action=action,
+                    detail=error.detail,
+                    state=game.state,
                 )
+                failure.add_note(_OVER)
+                raise failure from None
+            except Exception as error:  # an action that is no action at all, say
+                self._fail(f"{where} chose {type(action).__name__} as its action")
+                error.add_note(f"{where} chose {action!r:.80}; {_OVER}")
                 raise
 
     def _fail(self, what: str) -> None:
@@ -272,11 +288,12 @@ class BurracoEnv(gymnasium.Env):
 
         Raises:
             IllegalActionError: for an illegal token with ``illegal="raise"`` (nothing
-                changes); and for an opponent's illegal action (the episode is over).
+                changes).
+            AgentError: if an opponent's agent raises or chooses an illegal action (the
+                episode is over).
             NotationError: if ``action`` is not a whole number (nothing changes).
             RuntimeError: if the episode is over (or never began), or ended with an
                 opponent's error: call :meth:`reset`.
-            Exception: whatever an opponent agent raises (the episode is over).
         """
         game = self._game
         if self._finished:

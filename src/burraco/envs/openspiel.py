@@ -189,7 +189,7 @@ class BurracoState(pyspiel.State):
     def __init__(self, game: BurracoGame) -> None:
         super().__init__(game)
         self._shared = _Shared(game)
-        self._left = Counter(make_deck(game.rules.packs))
+        self._left = Counter(make_deck(game.rules.packs, jokers=game.rules.jokers))
         self._deck: list[int] = []
         self._game: TokenGame | None = None
 
