@@ -28,14 +28,13 @@ COMPILED = (
     "closing",
     "pozzetto",
     "views",
-    "agents",
-    "search",
     "encoding",
 )
 """The modules compiled (under ``src/burraco/``): the move generator and what it calls; the
-views, the greedy agent and the search, whose rollouts are what a search bot spends its time
-on (``benchmarks/rl_peers.py --agents``); and the encodings, which build every observation and
-mask of the environments (``benchmarks/rl_peers.py``)."""
+views; and the encodings, which build every observation and mask of the environments
+(``benchmarks/rl_peers.py``). The agents and the search would halve a search decision's time
+again (``benchmarks/rl_peers.py --agents``), but :func:`burraco.duel.make_agent` finds whether
+an agent takes a seed from its signature, which compiled functions do not expose."""
 
 OPTIONAL_IMPORTS = (
     "gymnasium",
