@@ -74,7 +74,7 @@ class Agent(Protocol):
         ...
 
 
-@python_class  # subclassable and picklable in the compiled build too
+@python_class  # if this module is compiled: still subclassable and picklable
 class RandomAgent:
     """An agent that picks uniformly at random among the legal actions.
 
@@ -294,7 +294,7 @@ def _strays(cards: Sequence[Card], melds: Sequence[Meld], rules: Rules) -> int:
     )
 
 
-@python_class  # subclassable and picklable in the compiled build too
+@python_class  # if this module is compiled: still subclassable and picklable
 class GreedyAgent:
     """A heuristic agent that looks one action ahead.
 

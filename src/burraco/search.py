@@ -216,7 +216,7 @@ class _Budget:
         return True
 
 
-@python_class  # subclassable and picklable in the compiled build too
+@python_class  # if this module is compiled: still subclassable and picklable
 class SearchAgent:
     """A determinized-search agent (PIMC with greedy rollouts); see the module docstring.
 
