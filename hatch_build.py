@@ -28,13 +28,13 @@ COMPILED = (
     "closing",
     "pozzetto",
     "views",
-    "encoding",
 )
-"""The modules compiled (under ``src/burraco/``): the move generator and what it calls; the
-views; and the encodings, which build every observation and mask of the environments
-(``benchmarks/rl_peers.py``). The agents and the search would halve a search decision's time
-again (``benchmarks/rl_peers.py --agents``), but :func:`burraco.duel.make_agent` finds whether
-an agent takes a seed from its signature, which compiled functions do not expose."""
+"""The modules compiled (under ``src/burraco/``): the move generator and what it calls, and
+the views. Compiling the agents and the search would halve a search decision's time again
+(``benchmarks/rl_peers.py --agents``), but :func:`burraco.duel.make_agent` finds whether an
+agent takes a seed from its signature, which compiled functions do not expose; the encodings
+would speed the environments by a fifth, but they import numpy, which a compiled module may
+not (the build does not install it)."""
 
 OPTIONAL_IMPORTS = (
     "gymnasium",
