@@ -1332,8 +1332,9 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     wild_slot = first + position - 1 if position else 0
     # A two of the suit that is the meld's wild may turn natural in the two's slot while a wild
     # of the hand takes its place: the sides may pass that slot as if the hand held it, and
-    # the slot is taken out of the cards added (the readings count the meld's two).
-    borrowed = 4 if wild_code == own_two and not held & 4 and first > 2 else 0
+    # the slot is taken out of the cards added (the readings count the meld's two; a two of
+    # the suit that the hand adds too is the spare two below, which reads the same).
+    borrowed = 4 if wild_code == own_two and first > 2 else 0
     # the meld's own cards as the readings count them
     meld_slots = ((1 << first + size) - (1 << first)) & ~(1 << wild_slot)
     meld_middle = meld_slots & _MIDDLE
