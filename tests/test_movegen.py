@@ -725,18 +725,66 @@ def test_every_addition_key_adds_the_analysed_cards(
         assert movegen_oracle._set(info[0]) == movegen_oracle.foreign_wild_as_joker(meld)
         assert _movegen._set_additions(key) == movegen_oracle.set_additions(key, meld)
     else:
-        own_twos = min(own_twos, 2)
-        twos_bits = twos_bits | 1 << info[1] if own_twos else twos_bits & ~(1 << info[1])
-        key = (
-            mask & ~info[2] & ~2
-            | own_twos << 13
-            | (joker << 15 | twos_bits << 16) & info[6]
-            | rules.natural_two_locked << 20
-            | rules.wild_as_second_ace << 21
-            | info[0] << 22
-        )
+        key = _sequence_key(meld, rules, mask, own_twos, joker, twos_bits)
         assert movegen_oracle._sequence(info[0]) == movegen_oracle.foreign_wild_as_joker(meld)
         assert _movegen._sequence_additions(key) == movegen_oracle.sequence_additions(key, meld)
+
+
+def _sequence_key(
+    meld: Meld, rules: Rules, mask: int, own_twos: int, joker: int, twos_bits: int
+) -> int:
+    """A key of ``_sequence_additions`` for ``meld`` and a hand of these cards (see
+    ``_movegen.additions``), the meld's own ranks left out of the mask."""
+    info = _movegen.meld_info(meld)
+    own_twos = min(own_twos, 2)
+    twos_bits = twos_bits | 1 << info[1] if own_twos else twos_bits & ~(1 << info[1])
+    return (
+        mask & ~info[2] & ~2
+        | own_twos << 13
+        | (joker << 15 | twos_bits << 16) & info[6]
+        | rules.natural_two_locked << 20
+        | rules.wild_as_second_ace << 21
+        | info[0] << 22
+    )
+
+
+@pytest.mark.parametrize(
+    ("mask", "own_twos", "joker", "twos_bits"),
+    [
+        (0b1, 0, 1, 0),  # the ace and a joker
+        (0b1, 0, 0, 0b1000),  # the ace and another two
+        (0b101, 0, 1, 0),  # the ace, the three and a joker
+        (0b1, 1, 1, 0),  # the ace, a spare two of the suit and a joker
+        (0b1000000010101, 1, 1, 0b1010),  # the ace, three, five and king, and every wild
+    ],
+)
+def test_every_sequence_with_its_own_two_as_wild_takes_the_analysed_additions(
+    mask: int, own_twos: int, joker: int, twos_bits: int
+) -> None:
+    # Every place the two of the suit can stand as the wild of a sequence starting above the
+    # two, against hands that can turn it natural: the additions that need two missing ranks
+    # below the meld (the two's slot and a gap for the hand's wild) are the ones that were
+    # once left out, and the random keys above rarely reach them.
+    suit = Suit.DIAMONDS
+    two = Card(Rank.TWO, suit)
+    checked = 0
+    for first in range(3, 13):
+        for size in range(3, 15 - first + 1):
+            for place in range(size):
+                cards = [natural(suit, slot) for slot in range(first, first + size)]
+                named = cards.pop(place)
+                wild_as = named.rank if place in (0, size - 1) else None
+                try:
+                    meld = validate_meld([*cards, two], CLASSIC, wild_as=wild_as)
+                except InvalidMeldError:
+                    continue
+                if meld.wild is not two:
+                    continue
+                key = _sequence_key(meld, CLASSIC, mask, own_twos, joker, twos_bits)
+                expected = movegen_oracle.sequence_additions(key, meld)
+                assert _movegen._sequence_additions(key) == expected, str(meld)
+                checked += 1
+    assert checked > 100
 
 
 def test_generated_actions_are_whole_frozen_actions() -> None:
