@@ -34,10 +34,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import combinations, product
 from pathlib import Path
+from typing import Any
 
 import attrs
 
 from burraco import (
+    CLASSIC,
     JOKER,
     PRESETS,
     Action,
@@ -67,6 +69,7 @@ from burraco import (
     to_json,
     validate_meld,
 )
+from burraco.rules import meld_switches
 from tests.helpers import position, random_play
 
 __all__ = ["MeldMove", "brute_force_actions", "compare", "extension_moves", "opening_moves"]
@@ -327,7 +330,38 @@ def _describe(key: MoveKey, spellings: set[Rank | None]) -> str:
 
 
 def rule_sets() -> list[Rules]:
-    """Every preset with every player count."""
+    """Every preset with every player count, then :data:`CLASSIC` with each other value of
+    every switch that decides meld legality (:func:`switch_variants`)."""
+    return [*_presets(), *switch_variants(CLASSIC)]
+
+
+def switch_variants(rules: Rules) -> list[Rules]:
+    """``rules`` with each yes-or-no switch that decides meld legality
+    (``burraco.rules.AFFECTS_MELDS``, read here so that a new switch is tried too) turned the
+    other way, one at a time."""
+    variants = []
+    for name, value in meld_switches(rules):
+        if isinstance(value, bool):
+            turned: dict[str, Any] = {name: not value}
+            variants.append(attrs.evolve(rules, **turned))
+    return variants
+
+
+def rules_id(rules: Rules) -> str:
+    """A short name for a rule set of :func:`rule_sets`: the preset, the players and each meld
+    switch turned from the preset's value."""
+    preset = dict(meld_switches(PRESETS[rules.name]))
+    turned = [name for name, value in meld_switches(rules) if preset.get(name, value) != value]
+    return "-".join(
+        [
+            rules.name,
+            str(rules.players),
+            *(f"{name}={getattr(rules, name)}" for name in turned if name != "players"),
+        ]
+    )
+
+
+def _presets() -> list[Rules]:
     return [
         attrs.evolve(preset, players=players)
         for preset in PRESETS.values()
@@ -483,7 +517,7 @@ def mixed_positions(count: int, seed: int = 0) -> Iterator[tuple[str, GameState]
     round_ = seed
     while True:
         for rules in rule_sets():
-            label = f"{rules.name}/{rules.players}"
+            label = rules_id(rules)
             for state in random_positions(rules, round_):
                 yield f"random {label} seed {round_}", state
                 made += 1
@@ -516,7 +550,7 @@ def build_perft_corpus() -> list[GameState]:
     :func:`pile_position`."""
     rng = random.Random(39)
     corpus: list[GameState] = []
-    for rules in rule_sets():
+    for rules in _presets():
         states = [state for state in random_positions(rules, 39) if state.phase is Phase.PLAY]
         corpus += states[:: max(1, len(states) // 4)][:4]
         corpus += [stress_position(rng, rules) for _ in range(4)]

@@ -17,6 +17,7 @@ import pytest
 from burraco import (
     CLASSIC,
     FIBUR,
+    PRESETS,
     AddToMeld,
     Card,
     GameState,
@@ -41,12 +42,13 @@ from tests.bruteforce import (
     pile_position,
     random_positions,
     rule_sets,
+    rules_id,
     stress_position,
 )
 from tests.helpers import position
 
 RULE_SETS = rule_sets()
-IDS = [f"{rules.name}-{rules.players}" for rules in RULE_SETS]
+IDS = [rules_id(rules) for rules in RULE_SETS]
 
 
 def _every_sub_multiset(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -210,9 +212,8 @@ def test_the_perft_digest_of_the_corpus_is_unchanged() -> None:
 
 def test_the_perft_corpus_covers_every_rule_set() -> None:
     corpus = load_perft_corpus()
-    assert {(s.rules.name, s.rules.players) for s in corpus} == {
-        (r.name, r.players) for r in RULE_SETS
-    }
+    presets = {(name, players) for name in PRESETS for players in (2, 3, 4, 6)}
+    assert {(s.rules.name, s.rules.players) for s in corpus} == presets
     assert max(len(s.hands[s.turn]) for s in corpus) >= 20
     for state in corpus:
         check_invariants(state)

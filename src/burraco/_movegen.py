@@ -23,7 +23,7 @@ from burraco.actions import AddToMeld, OpenMeld, _AddToMeldSlots, _OpenMeldSlots
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
 from burraco.melds import _SET_KIND, Meld, wild_slots
 from burraco.melds import _clear_memos as clear_meld_memos
-from burraco.rules import CLASSIC, Rules
+from burraco.rules import CLASSIC, Rules, meld_switches
 
 __all__ = [
     "AddChoice",
@@ -384,6 +384,15 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
 )
 
 
+ENCODED_SWITCHES: Final = frozenset(
+    {"players", "set_ranks", "wild_as_second_ace", "natural_two_locked"}
+)
+"""The fields of :class:`Rules` that decide meld legality (:data:`burraco.rules.AFFECTS_MELDS`)
+and that :class:`RuleBits` writes into the keys of the generator's memos (the players as the
+packs): a rule set with any other such field is refused, since a memo would answer for it what it
+found for another rule set."""
+
+
 class RuleBits:
     """What the move generator reads of a :class:`Rules`, worked out once per value: a mask of
     the rank indexes (bit 0 for aces) that sets may have, and the switches of three keys as
@@ -404,6 +413,13 @@ class RuleBits:
     )
 
     def __init__(self, rules: Rules) -> None:
+        unknown = [name for name, _ in meld_switches(rules) if name not in ENCODED_SWITCHES]
+        if unknown:
+            raise NotImplementedError(
+                f"the move generator does not encode the rule switches {unknown}, which decide "
+                "meld legality (burraco.rules.AFFECTS_MELDS): its memos would answer for "
+                "another rule set; see 'Adding a rule switch' in the maintainers' docs"
+            )
         self.rules = rules
         """The rules themselves (which also keep their ``id``, the memo's key, their own)."""
         self.set_ranks = sum(1 << rank - 1 for rank in rules.set_ranks)

@@ -55,7 +55,7 @@ from burraco.cards import (
     split_notation,
 )
 from burraco.errors import InvalidMeldError, NotationError, Reason, excerpt
-from burraco.rules import CLASSIC, Rules
+from burraco.rules import CLASSIC, Rules, meld_switches
 
 __all__ = [
     "BurracoKind",
@@ -337,12 +337,11 @@ class _Memos:
         self.extended: _Memo[_ExtendKey, _Outcome] = _Memo()
 
 
-_BY_SWITCHES: Final[dict[tuple[int, frozenset[Rank], bool, bool], _Memos]] = {}
+_BY_SWITCHES: Final[dict[tuple[tuple[str, object], ...], _Memos]] = {}
+""":class:`_Memos` by the rules' :func:`~burraco.rules.meld_switches`."""
 _last: tuple[Rules, _Memos] = (CLASSIC, _Memos())
 """The rule set asked about last and its memos: nearly every call passes the same one."""
-_BY_SWITCHES[
-    CLASSIC.packs, CLASSIC.set_ranks, CLASSIC.wild_as_second_ace, CLASSIC.natural_two_locked
-] = _last[1]
+_BY_SWITCHES[meld_switches(CLASSIC)] = _last[1]
 
 
 def _memos(rules: Rules) -> _Memos:
@@ -351,7 +350,7 @@ def _memos(rules: Rules) -> _Memos:
     last = _last
     if last[0] is rules:
         return last[1]
-    switches = (rules.packs, rules.set_ranks, rules.wild_as_second_ace, rules.natural_two_locked)
+    switches = meld_switches(rules)
     memos = _BY_SWITCHES.get(switches)
     if memos is None:
         if len(_BY_SWITCHES) >= 16:
