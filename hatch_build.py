@@ -20,7 +20,7 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-COMPILED = ("_movegen", "engine", "melds", "state", "closing", "pozzetto")
+COMPILED = ("_memo", "_meldcodec", "_movegen", "engine", "melds", "state", "closing", "pozzetto")
 """The modules compiled (under ``src/burraco/``): the move generator and what it calls."""
 
 _SWITCH = "BURRACO_MYPYC"

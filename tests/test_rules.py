@@ -22,7 +22,7 @@ from burraco import (
     legal_actions,
     new_game,
 )
-from burraco import melds as meld_module
+from burraco._memo import meld_memos
 from burraco._movegen import ENCODED_SWITCHES
 from burraco.rules import AFFECTS_MELDS, meld_switches, unclassified_fields
 from tests.bruteforce import switch_variants
@@ -181,7 +181,7 @@ def test_a_switch_that_decides_meld_legality_keeps_the_memos_apart(
     monkeypatch.setitem(AFFECTS_MELDS, "no_jokers", True)
     with_jokers, without = _JokerlessRules(), _JokerlessRules(no_jokers=True)
     assert meld_switches(with_jokers) != meld_switches(without)
-    assert meld_module._memos(with_jokers) is not meld_module._memos(without)
+    assert meld_memos(with_jokers) is not meld_memos(without)
     # the brute-force oracle tries the switch both ways
     turned = [r for r in switch_variants(with_jokers) if getattr(r, "no_jokers", False)]
     assert turned == [_JokerlessRules(no_jokers=True)]
@@ -198,7 +198,7 @@ def test_a_switch_that_leaves_meld_legality_alone_shares_the_memos(
     monkeypatch.setitem(AFFECTS_MELDS, "no_jokers", False)
     plain, switched = _JokerlessRules(), _JokerlessRules(no_jokers=True)
     assert meld_switches(plain) == meld_switches(switched) == meld_switches(CLASSIC)
-    assert meld_module._memos(switched) is meld_module._memos(CLASSIC)
+    assert meld_memos(switched) is meld_memos(CLASSIC)
     assert switch_variants(switched) == [
         attrs.evolve(switched, wild_as_second_ace=False),
         attrs.evolve(switched, natural_two_locked=True),

@@ -60,7 +60,7 @@ from burraco.errors import (
     RecordError,
 )
 from burraco.match import DEAL_TABLES, Match
-from burraco.melds import MeldKind, _table_meld, burraco_bonus, burraco_kind, validate_meld
+from burraco.melds import MeldKind, burraco_bonus, burraco_kind, table_meld, validate_meld
 from burraco.record import History, MatchRecord
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import (
@@ -654,7 +654,7 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
             )
         except BurracoError as error:
             raise _InputError(f"{where}: {error}") from None
-        table.append(([_table_meld(item, rules) for item in items], parse_cards(hand)))
+        table.append(([table_meld(item, rules) for item in items], parse_cards(hand)))
     try:
         check_table(table, rules)
     except BurracoError as error:
