@@ -17,6 +17,14 @@ from itertools import product
 
 import attrs
 
+from burraco._layouts import (
+    RANK_KEY,
+    SEQUENCE_ADD_KEY,
+    SEQUENCE_SHAPE,
+    SET_ADD_KEY,
+    SET_SHAPE,
+    SUIT_KEY,
+)
 from burraco.cards import CARDS_BY_CODE, JOKER, Card, Rank, Suit
 from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
 from burraco.rules import Rules
@@ -77,9 +85,9 @@ def _choice_bytes(cards: tuple[Card, ...], meld: Meld, names: set[Rank | None]) 
 
 
 def suit_sequences(key: int) -> tuple[bytes, ...]:
-    suit = key >> 21 & 3  # bit 23 (set in the keys of open_melds) is not read
-    hand = _key_hand(suit, key & 0x1FFF, key >> 13 & 3, key >> 15 & 1, key >> 16 & 15)
-    rules = _RULES[False, bool(key >> 20 & 1), 2]
+    k = SUIT_KEY.unpack(key)  # its "sequences" bit (set by open_melds) is not read
+    hand = _key_hand(k["suit"], k["ranks"], k["own_twos"], k["joker"], k["twos"])
+    rules = _RULES[False, bool(k["second_ace"]), 2]
     found = [
         _choice_bytes(cards, meld, names) + b"\0"
         for (cards, meld), names in opening_moves(hand, rules).items()
@@ -89,9 +97,10 @@ def suit_sequences(key: int) -> tuple[bytes, ...]:
 
 
 def rank_sets(key: int) -> tuple[bytes, ...]:
-    counts = [key >> (2 * s) & 3 for s in range(4)]
-    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
-    rank_index = key >> 13
+    k = RANK_KEY.unpack(key)
+    counts = [k[suit.name.lower()] for suit in Suit]
+    wilds = _wild_codes(k["joker"], k["twos"])
+    rank_index = k["rank"]
     found: list[bytes] = []
     for taken in product(*(range(count + 1) for count in counts)):
         size = sum(taken)
@@ -106,9 +115,11 @@ def rank_sets(key: int) -> tuple[bytes, ...]:
 
 def _set(shape: int) -> Meld:
     """The set of a shape (see ``burraco._movegen._meld_info``)."""
-    index = shape >> 1 & 15
-    cards = [CARDS_BY_CODE[s * 13 + index] for s in range(4) for _ in range(shape >> 5 + 2 * s & 3)]
-    wild = CARDS_BY_CODE[(shape >> 13) - 1] if shape >> 13 else None
+    k = SET_SHAPE.unpack(shape)
+    index = k["rank"]
+    counts = [k[suit.name.lower()] for suit in Suit]
+    cards = [CARDS_BY_CODE[s * 13 + index] for s in range(4) for _ in range(counts[s])]
+    wild = CARDS_BY_CODE[k["wild"] - 1] if k["wild"] else None
     if wild is not None:
         cards.append(wild)
     return Meld(
@@ -138,12 +149,13 @@ def set_additions(key: int, meld: Meld | None = None) -> tuple[bytes, ...]:
     """The additions of a key of ``_set_additions``, found by the analysis; to ``meld``, if
     given (the key holds its shape), else to the set that the shape describes."""
     if meld is None:
-        meld = _set(key >> 16)
-    packs = key >> 13 & 7
+        meld = _set(SET_ADD_KEY.unpack(key)["shape"])
+    k = SET_ADD_KEY.unpack(key)
+    packs = k["packs"]
     assert meld.rank is not None
     index = meld.rank - 1
-    counts = [key >> (2 * s) & 3 for s in range(4)]
-    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
+    counts = [k[suit.name.lower()] for suit in Suit]
+    wilds = _wild_codes(k["joker"], k["twos"])
     rules = _RULES[False, True, packs]
     found: list[bytes] = []
     for taken in product(*(range(count + 1) for count in counts)):
@@ -156,11 +168,10 @@ def set_additions(key: int, meld: Meld | None = None) -> tuple[bytes, ...]:
 
 def _sequence(shape: int) -> Meld:
     """The sequence of a shape (see ``burraco._movegen._meld_info``)."""
-    suit = list(Suit)[shape >> 1 & 3]
-    first = shape >> 3 & 15
-    size = shape >> 7 & 15
-    position = shape >> 11 & 15
-    wild = CARDS_BY_CODE[(shape >> 15) - 1] if position else None
+    k = SEQUENCE_SHAPE.unpack(shape)
+    suit = list(Suit)[k["suit"]]
+    first, size, position = k["first"], k["size"], k["position"]
+    wild = CARDS_BY_CODE[k["wild"] - 1] if position else None
     cards = tuple(
         wild if wild is not None and index + 1 == position else natural(suit, first + index)
         for index in range(size)
@@ -181,11 +192,12 @@ def sequence_additions(key: int, meld: Meld | None = None) -> tuple[bytes, ...]:
     ``meld``, if given (the key holds its shape), else to the sequence that the shape
     describes."""
     if meld is None:
-        meld = _sequence(key >> 22)
+        meld = _sequence(SEQUENCE_ADD_KEY.unpack(key)["shape"])
     assert meld.suit is not None
     suit = "SHDC".index(meld.suit.value)
-    hand = _key_hand(suit, key & 0x1FFF, key >> 13 & 3, key >> 15 & 1, key >> 16 & 15)
-    rules = _RULES[bool(key >> 20 & 1), bool(key >> 21 & 1), 2]
+    k = SEQUENCE_ADD_KEY.unpack(key)
+    hand = _key_hand(suit, k["ranks"], k["own_twos"], k["joker"], k["twos"])
+    rules = _RULES[bool(k["two_locked"]), bool(k["second_ace"]), 2]
     found = [
         _choice_bytes(cards, grown, names)
         for (cards, grown), names in extension_moves(meld, hand, rules).items()

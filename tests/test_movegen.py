@@ -41,6 +41,7 @@ from burraco import (
     validate_meld,
 )
 from burraco import melds as meld_module
+from burraco._layouts import SEQUENCE_ADD_KEY, SET_ADD_KEY
 from burraco._meldcodec import laid_meld, meld_from_recipe, meld_recipe
 from burraco._memo import FRESH, FRESH_MOST, RELEASE, RETIRE_AT, BudgetMemo
 from burraco._movegen import _MEMOS, clear_caches, memo_bytes
@@ -730,8 +731,14 @@ def test_every_addition_key_adds_the_analysed_cards(
     meld = data.draw(_meld(rules))
     info = _movegen.meld_info(meld)
     if meld.kind is MeldKind.SET:
-        wilds = joker << 8 | twos_bits << 9 if not info[3] else 0
-        key = mask & 0xFF | wilds | rules.packs << 13 | info[0] << 16
+        counts = {suit.name.lower(): mask >> 2 * index & 3 for index, suit in enumerate(Suit)}
+        key = SET_ADD_KEY.pack(
+            **counts,
+            joker=0 if info[3] else joker,  # no wild joins a set that has one
+            twos=0 if info[3] else twos_bits,
+            packs=rules.packs,
+            shape=info[0],
+        )
         assert movegen_oracle._set(info[0]) == movegen_oracle.foreign_wild_as_joker(meld)
         assert _movegen._set_additions(key) == movegen_oracle.set_additions(key, meld)
     else:
@@ -748,13 +755,15 @@ def _sequence_key(
     info = _movegen.meld_info(meld)
     own_twos = min(own_twos, 2)
     twos_bits = twos_bits | 1 << info[1] if own_twos else twos_bits & ~(1 << info[1])
-    return (
-        mask & ~info[2] & ~2
-        | own_twos << 13
-        | (joker << 15 | twos_bits << 16) & info[6]
-        | rules.natural_two_locked << 20
-        | rules.wild_as_second_ace << 21
-        | info[0] << 22
+    takes_wild = bool(info[6])  # the meld has no wild, or its own two
+    return SEQUENCE_ADD_KEY.pack(
+        ranks=mask & ~info[2] & ~2,
+        own_twos=own_twos,
+        joker=joker if takes_wild else 0,
+        twos=twos_bits if takes_wild else 0,
+        two_locked=rules.natural_two_locked,
+        second_ace=rules.wild_as_second_ace,
+        shape=info[0],
     )
 
 

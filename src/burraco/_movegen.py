@@ -184,8 +184,9 @@ class RuleBits:
         self.sequence_additions = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
         self.meld_reading = self.set_ranks | rules.packs << 13 | rules.wild_as_second_ace << 15
         """The switches that decide how :func:`~burraco.validate_meld` reads cards (the set
-        ranks, the packs, a wild as the second ace), as one integer: two rule sets with the
-        same reading read every meld alike (see ``burraco.engine._laid_meld``)."""
+        ranks, the packs, a wild as the second ace), as one integer laid out as
+        ``burraco._layouts.MELD_READING``: two rule sets with the same reading read every meld
+        alike (the tag of the engine's laid melds, ``burraco._meldcodec.laid_meld``)."""
 
 
 class _LastRules:
@@ -459,7 +460,8 @@ def _reading_key(
     lock_own: int = 0,
     keep_two: bool = False,
 ) -> int:
-    """The arguments of :func:`_work_out_readings` packed in an integer, the key of
+    """The arguments of :func:`_work_out_readings` packed in an integer
+    (``burraco._layouts.READING_KEY``), the key of
     :func:`_readings` (:data:`_ANOTHER_WILD`, :data:`_ANOTHER_OWN_TWO` and :data:`_LOCK_BITS`
     change one argument of a key)."""
     return (
@@ -552,7 +554,8 @@ def _work_out_readings(
 
 
 def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
-    """Every sequence of one suit that a hand of this shape can open (see :func:`open_melds`).
+    """Every sequence of one suit that a hand of this shape can open (see :func:`open_melds`;
+    the key is laid out as ``burraco._layouts.SUIT_KEY``, an island's as ``ISLAND_KEY``).
 
     No sequence joins held slots further apart than one wild can bridge (two slots apart with
     a wild, next to each other without), so the held slots fall into islands, whose sequences
@@ -664,7 +667,8 @@ def _island_sequences(key: int) -> tuple[OpenChoice, ...]:
 
 
 def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
-    """Every set of one rank that a hand of this shape can open (see :func:`open_melds`): two
+    """Every set of one rank that a hand of this shape can open (see :func:`open_melds`; the key
+    is laid out as ``burraco._layouts.RANK_KEY``): two
     or more naturals (three without a wild) and at most one wild; the ranks and the copies of
     each card (at most three of a code in the key) are always legal here, the caller keeping
     only the ranks its rules allow."""
@@ -911,7 +915,8 @@ _JOKER_FIELD: Final = JOKER_CODE + 1
 
 
 def _meld_info(meld: Meld) -> MeldInfo:
-    """What :func:`additions` needs to know of a meld, as integers.
+    """What :func:`additions` needs to know of a meld, as integers (the shape laid out as
+    ``burraco._layouts.SEQUENCE_SHAPE`` or ``SET_SHAPE``).
 
     First the meld's shape: an integer that two melds share exactly when every addition reads
     the same on both (the kind; a set's rank index, natural cards per suit and whether it has
@@ -989,7 +994,8 @@ def _meld_info(meld: Meld) -> MeldInfo:
 
 def _set_additions(key: int) -> tuple[AddChoice, ...]:
     """Every distinct set of cards of a hand of this shape that can be added to a set of this
-    shape (the key of :func:`additions`, which holds the set's shape and the packs): naturals
+    shape (the key of :func:`additions`, laid out as ``burraco._layouts.SET_ADD_KEY``, which
+    holds the set's shape and the packs): naturals
     of its rank and at most one wild (the key holds wilds only if the set has none), no card
     more often than the packs hold it."""
     packs = key >> 13 & 7
@@ -1009,7 +1015,8 @@ def _set_additions(key: int) -> tuple[AddChoice, ...]:
 
 
 def _sides(start: int, up: bool, held: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_side_options`, memoised: only the held slots on that side are in the key."""
+    """:func:`_side_options`, memoised: only the held slots on that side are in the key (laid
+    out as ``burraco._layouts.SIDES_KEY``)."""
     side = held >> start << start if up else held & (2 << start) - 1
     key = side << 5 | start | (16 if up else 0)
     found = _SIDES.new.get(key)
@@ -1084,7 +1091,8 @@ def _middle_codes(key: int) -> bytes:
 
 
 def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
-    """Every distinct set of cards of a hand of this shape that can be added to a sequence of
+    """Every distinct set of cards of a hand of this shape (the key:
+    ``burraco._layouts.SEQUENCE_ADD_KEY``) that can be added to a sequence of
     this shape (the key of :func:`additions`, which holds the meld's shape).
 
     Each candidate extends the meld's natural cards outwards (and into the place of its wild)
