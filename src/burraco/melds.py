@@ -837,10 +837,10 @@ def _analyze(
 def table_meld(
     cards: str | Iterable[Card | str], rules: Rules, wild_as: Rank | None = None
 ) -> Meld:
-    """``cards`` read as a meld lying on the table under ``rules`` (private: for loaded states
-    and melds typed in from a real table), not as an opening: :func:`validate_meld`'s reading,
-    or else the one with the suit's own two as a fixed wild standing for ``wild_as`` (see
-    :meth:`Meld.parse`).
+    """``cards`` read as a meld lying on the table under ``rules`` (internal, not part of the
+    API: for loaded states and melds typed in from a real table), not as an opening:
+    :func:`validate_meld`'s reading, or else the one with the suit's own two as a fixed wild
+    standing for ``wild_as`` (see :meth:`Meld.parse`).
 
     Raises:
         InvalidMeldError: if neither reading is a legal meld under ``rules``.
@@ -915,9 +915,9 @@ def new_meld(
     rank: Rank | None,
     wild_index: int | None,
 ) -> Meld:
-    """``Meld(kind, cards, ...)``, built without attrs's frozen ``__init__``, which sets each
-    field through a Python-level call: the fields are stored in a :class:`_MeldSlots`, which
-    then becomes the meld."""
+    """Internal (not part of the API; for ``burraco._meldcodec``). ``Meld(kind, cards, ...)``,
+    built without attrs's frozen ``__init__``, which sets each field through a Python-level
+    call: the fields are stored in a :class:`_MeldSlots`, which then becomes the meld."""
     slots: Any = _MeldSlots()
     slots.kind = kind
     slots.cards = cards

@@ -305,7 +305,9 @@ def new_state(
     unseen_pozzetto: tuple[int, ...],
     known: tuple[tuple[Card, ...], ...],
 ) -> GameState:
-    """:meth:`GameState.from_fields` as a module function, which the engine calls: compiled,
+    """Internal (not part of the API; for the engine, the pozzetto and closing modules).
+
+    :meth:`GameState.from_fields` as a module function, which the engine calls: compiled,
     a call of a module function is a direct call, where a class method of a Python class goes
     through the interpreter's call protocol with sixteen arguments to unpack."""
     slots: Any = _StateSlots()
@@ -331,8 +333,9 @@ def new_state(
 
 
 def team_to_act(state: GameState) -> int:
-    """:attr:`GameState.current_team`, as a module function for the compiled modules (a direct
-    call there, where reading a property of a Python class is a call through the interpreter)."""
+    """Internal (not part of the API). :attr:`GameState.current_team`, as a module function
+    for the compiled modules (a direct call there, where reading a property of a Python class
+    is a call through the interpreter)."""
     return state.turn % len(state.melds)
 
 
@@ -340,8 +343,8 @@ def team_to_act(state: GameState) -> int:
 
 
 def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
-    """``items`` with ``item`` at ``index``: two allocations, where slicing and concatenating
-    makes five tuples (about half the time in pure Python)."""
+    """Internal (not part of the API). ``items`` with ``item`` at ``index``: two allocations,
+    where slicing and concatenating makes five tuples (about half the time in pure Python)."""
     replaced = list(items)
     replaced[index] = item
     return tuple(replaced)
