@@ -1,7 +1,8 @@
 """Development sessions: ``nox`` runs tests, typecheck, lint and docs; others on request.
 
 ``nox -s tests``, ``nox -s typecheck``, ``nox -s lint`` and ``nox -s docs`` are the checks that
-``.ci/run`` also runs, with ``nox -s compiled`` (the whole suite against the mypyc build).
+``.ci/run`` also runs, with ``nox -s compiled`` (the whole suite against the mypyc build,
+installed through pip from the sdist as the docs say).
 """
 
 from __future__ import annotations
@@ -192,26 +193,31 @@ def wheel(session: nox.Session) -> None:
 
 @nox.session
 def compiled(session: nox.Session) -> None:
-    """Build the mypyc-compiled wheel (``BURRACO_MYPYC=1``) and run the whole suite against it.
+    """Install the mypyc-compiled build the way the docs say, through pip, and run the whole
+    suite against it.
 
-    The tests import the installed wheel, not ``src/``; the session fails if the installed
-    package is not the compiled build (``burraco.__compiled__``).
+    Builds the sdist, then ``BURRACO_MYPYC=1 pip install --no-binary burraco`` from it in this
+    session's fresh environment (pip builds the wheel in its own isolated environment, where no
+    optional package is installed, as a user's ``pip install`` does). The tests import the
+    installed package, not ``src/``; the session fails if it is not the compiled build
+    (``burraco.__compiled__``).
     """
     session.install("build")
     out = Path(session.create_tmp()) / "compiled"
     shutil.rmtree(out, ignore_errors=True)
+    session.run("python", "-m", "build", "--sdist", "--outdir", str(out))
+    sdist = next(str(path) for path in out.iterdir() if path.name.endswith(".tar.gz"))
+    session.run("python", "-m", "pip", "uninstall", "--yes", "--quiet", "burraco")
     session.run(
-        "python", "-m", "build", "--wheel", "--outdir", str(out), env={"BURRACO_MYPYC": "1"}
-    )
-    wheel_file = next(str(path) for path in out.iterdir() if path.suffix == ".whl")
-    session.install("--force-reinstall", "--no-deps", wheel_file)
-    session.install(f"{wheel_file}[tests]")
+        "python", "-m", "pip", "install", "--no-cache-dir", "--no-binary", "burraco",
+        f"burraco[tests] @ {Path(sdist).resolve().as_uri()}", env={"BURRACO_MYPYC": "1"},
+    )  # fmt: skip
     session.run(
         "python",
         "-c",
         "import burraco, sys; assert burraco.__compiled__, 'not the compiled build'; "
         "assert 'site-packages' in burraco.__file__, burraco.__file__; "
-        "print('testing the compiled wheel:', burraco.__file__)",
+        "print('testing the compiled build:', burraco.__file__)",
         env=_WHEEL_ONLY,
     )
     session.run(
@@ -222,3 +228,14 @@ def compiled(session: nox.Session) -> None:
 
 _WHEEL_ONLY = {"PYTHONPATH": ""}
 """No ``src/`` on the path: the tests must import the installed wheel."""
+
+
+@nox.session
+def load(session: nox.Session) -> None:
+    """Load test of ``burraco serve``: 50 tables of four bot clients over real WebSockets on
+    127.0.0.1, played to the end within 300 seconds; prints actions per second, the 99th
+    percentile from an action to the view that answers it, and the errors (must be 0).
+    Not part of CI (``benchmarks/server_load.py``)."""
+    session.install("-e", ".[server-tests]")
+    arguments = session.posargs or ["--tables", "50", "--seconds", "300"]
+    session.run("python", "benchmarks/server_load.py", *arguments)

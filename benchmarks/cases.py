@@ -7,7 +7,8 @@
   from a fixed seed;
 * :func:`hand_size_position` is a play-phase position whose hand holds random cards.
 
-Every position conserves the cards of the packs, so it is one the engine could reach.
+Every position conserves the cards of the packs and passes
+:func:`burraco.testing.check_invariants`, so it is one play could reach.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from burraco import CLASSIC, Card, GameState, Meld, Phase, Rules, make_deck, parse_cards
 from burraco import validate_meld as _validate
+from burraco.testing import check_invariants
 
 WORST_48_HAND = (
     "AS 2S 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH "
@@ -78,7 +81,9 @@ def position(
 
 def worst_case_48() -> GameState:
     """The 48-card hand with 7 team melds."""
-    return position(parse_cards(WORST_48_HAND), [_validate(text) for text in WORST_48_MELDS])
+    state = position(parse_cards(WORST_48_HAND), [_validate(text) for text in WORST_48_MELDS])
+    check_invariants(state)
+    return state
 
 
 def random_case_40(seed: int = 40) -> GameState:
@@ -106,14 +111,33 @@ def random_case_40(seed: int = 40) -> GameState:
     for card in wilds:
         pool.remove(card)
     hand = wilds + pool[:38]
-    return position(hand, melds, seed=seed)
+    state = position(hand, melds, seed=seed)
+    check_invariants(state)
+    return state
+
+
+SMALLEST_HAND: Final = 12
+"""The fewest cards a play-phase hand holds while nobody has melded: the 11 dealt and the one
+drawn (taking the discard pile adds more)."""
 
 
 def hand_size_position(chooser: random.Random, size: int) -> GameState:
-    """A play-phase position, no melds yet, whose hand holds ``size`` random cards."""
+    """A play-phase position, no melds yet, whose hand holds ``size`` random cards.
+
+    Raises:
+        ValueError: if ``size`` is below :data:`SMALLEST_HAND` (no play reaches such a hand
+            without melding) or above 48 (the other hands, the pozzetti and the stock need the
+            rest of the cards).
+    """
+    if not SMALLEST_HAND <= size <= 48:
+        raise ValueError(
+            f"a play-phase hand without melds holds {SMALLEST_HAND} to 48 cards, not {size}"
+        )
     deck = make_deck(2)
     chooser.shuffle(deck)
-    return position(deck[:size], [], seed=chooser.randrange(1 << 30))
+    state = position(deck[:size], [], seed=chooser.randrange(1 << 30))
+    check_invariants(state)
+    return state
 
 
 def worst_cases() -> Iterator[tuple[str, GameState]]:

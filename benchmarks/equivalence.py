@@ -69,7 +69,7 @@ def positions(count: int) -> Iterator[tuple[str, GameState]]:
         made += 1
     chooser = random.Random(77)
     for index in range(200):
-        yield f"hand-size-{index}", hand_size_position(chooser, 11 + index % 34)
+        yield f"hand-size-{index}", hand_size_position(chooser, 12 + index % 33)
         made += 1
     seed = 0
     kinds = variants()

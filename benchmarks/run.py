@@ -30,7 +30,7 @@ Measured:
 * ``determinize`` per call on the view of the seat to act at some of those positions;
 * random-play throughput (steps and hands per second) for 2, 4 and 6 players, choosing
   uniformly over ``legal_actions`` at every decision;
-* ``legal_actions`` by hand size (11, 22, 33 and 44 cards), to show how its cost grows;
+* ``legal_actions`` by hand size (12, 22, 33 and 44 cards), to show how its cost grows;
 * memory per retained state along a hand (tracemalloc), to show that states share structure.
 """
 
@@ -56,16 +56,13 @@ import attrs
 import burraco
 from burraco import (
     CLASSIC,
-    Card,
     GameState,
-    Phase,
     PlayerView,
     Rules,
     apply,
     determinize,
     extend_meld,
     legal_actions,
-    make_deck,
     new_game,
     observe,
     parse_cards,
@@ -75,7 +72,7 @@ from burraco._memo import clear_meld_memos
 from burraco._movegen import clear_caches, memo_bytes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cases import worst_cases
+from cases import hand_size_position, worst_cases
 from tail import play_out, positions
 
 MELD_VECTORS = [
@@ -219,21 +216,21 @@ def bench_play(rules: Rules, seconds: float, seed: int) -> dict[str, float]:
 
 
 def bench_hand_sizes(samples: int, seed: int) -> dict[str, dict[str, float]]:
-    """legal_actions on play-phase positions whose hand holds 11, 22, 33 or 44 random cards.
+    """legal_actions on play-phase positions whose hand holds 12, 22, 33 or 44 random cards.
 
-    Each position is timed once with cold memos (the worst case) and once warm; the number of
-    legal actions is recorded too, since every one of them has to be built.
+    The positions are :func:`cases.hand_size_position`'s, which play can reach (12 cards is the
+    smallest hand of a play phase with no melds: the 11 dealt and the one drawn). Each is timed
+    once with cold memos (the worst case) and once warm; the number of legal actions is
+    recorded too, since every one of them has to be built.
     """
     results = {}
     chooser = random.Random(seed)
-    deck = make_deck()
-    for size in (11, 22, 33, 44):
+    for size in (12, 22, 33, 44):
         cold = []
         warm = []
         counts = []
         for _ in range(samples):
-            chooser.shuffle(deck)
-            state = _position_with_hand(deck, size)
+            state = hand_size_position(chooser, size)
             clear_caches()
             start = time.process_time()
             counts.append(len(legal_actions(state)))
@@ -245,30 +242,6 @@ def bench_hand_sizes(samples: int, seed: int) -> dict[str, dict[str, float]]:
         row["cold_us_per_action"] = row["median_us"] / max(1.0, row["actions_median"])
         results[str(size)] = row
     return results
-
-
-def _position_with_hand(deck: list[Card], size: int) -> GameState:
-    """A play-phase position (4 players) whose player to act holds ``size`` cards of ``deck``."""
-    hand = tuple(sorted(deck[:size], key=lambda card: card.code))
-    rest = deck[size:]
-    others = [
-        tuple(sorted(rest[i * 11 : (i + 1) * 11], key=lambda card: card.code)) for i in range(3)
-    ]
-    rest = rest[33:]
-    pozzetti = (tuple(rest[:11]), tuple(rest[11:22]))
-    rest = rest[22:]
-    return GameState(
-        rules=CLASSIC,
-        dealer=3,
-        turn=0,
-        phase=Phase.PLAY,
-        hands=(hand, *others),
-        melds=((), ()),
-        stock=tuple(rest[1:]),
-        discard_pile=(rest[0],),
-        pozzetti=pozzetti,
-        pozzetto_taken=(False, False),
-    )
 
 
 def bench_determinize(states: list[GameState], repeat: int) -> dict[str, float]:

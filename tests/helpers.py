@@ -40,7 +40,7 @@ def all_cards(state: GameState) -> Counter[Card]:
 
 
 def assert_conserved(state: GameState) -> None:
-    assert all_cards(state) == Counter(make_deck(state.rules.packs))
+    assert all_cards(state) == Counter(make_deck(state.rules.packs, jokers=state.rules.jokers))
 
 
 def position(
@@ -69,7 +69,7 @@ def position(
     (the deal's stock less the draws the discard pile shows) go to the seats not in ``hands``
     instead, so that the position is one play can reach.
     """
-    left = Counter(make_deck(rules.packs))
+    left = Counter(make_deck(rules.packs, jokers=rules.jokers))
 
     def take(cards: Sequence[Card]) -> tuple[Card, ...]:
         need = Counter(cards)

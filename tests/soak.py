@@ -26,8 +26,10 @@ import attrs
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
+    REALE,
     Action,
     AddToMeld,
     GameState,
@@ -44,7 +46,7 @@ from burraco.testing import check_invariants
 CONFIGS: Final[dict[str, Rules]] = {
     **{
         f"{preset.name}-{players}": attrs.evolve(preset, players=players)
-        for preset in (CLASSIC, FIBUR, INTERNATIONAL)
+        for preset in (CLASSIC, FIBUR, INTERNATIONAL, FEBURIT, REALE)
         for players in (2, 3, 4, 6)
     },
     "german-4": attrs.evolve(CLASSIC, name="german", pozzetti_as_reserve_stock=True),

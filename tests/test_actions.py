@@ -155,3 +155,32 @@ def test_a_meld_of_more_cards_than_the_packs_hold_is_rejected_with_a_short_messa
         validate_meld("7H " * 1_000_000)
     assert caught.value.reason is Reason.TOO_MANY_COPIES
     assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "open 5H 6H JK=7S",
+        "open 5h 6h 2c=4d",
+        "add 0 6H JK=7S",
+        "add 1 7H 8H =9C",
+        "add [5H 6H 7H] JK=8S",
+        "add [5H 6H 7H] 2C =4D",
+    ],
+)
+def test_a_wild_placed_on_a_card_of_another_suit_than_its_sequence_is_bad_notation(
+    text: str,
+) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_action(text)
+    assert caught.value.reason is Reason.BAD_ACTION
+    assert str(caught.value).startswith(f"bad action '{text}': the naturals ")
+    assert "are hearts, so the wild stands for a heart" in str(caught.value)
+
+
+def test_a_placed_wild_of_the_right_suit_or_of_a_sets_rank_is_read() -> None:
+    assert parse_action("open 5H 6H JK=7H") == OpenMeld(parse_cards("5H 6H JK"), Rank.SEVEN)
+    assert parse_action("open 7S 7H JK=7D") == OpenMeld(parse_cards("7S 7H JK"), Rank.SEVEN)
+    # with no natural card written beside it the action cannot tell the meld's suit: the
+    # action keeps the rank (``burraco play`` checks the suit against the meld on the table)
+    assert parse_action("add 0 JK=7S") == AddToMeld(0, (JOKER,), Rank.SEVEN)

@@ -1,4 +1,4 @@
-"""Cards, values, notation and the deck (RULES.md §2)."""
+"""Cards, values, notation and the deck (rules §2)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from burraco import (
 
 ALL_CARDS = [Card(rank, suit) for suit in Suit for rank in Rank] + [JOKER]
 
-# RULES.md §2, written out independently of the code.
+# rules §2, written out independently of the code.
 RULE_VALUES = {"JK": 30, "2": 20, "A": 15, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10}
 RULE_VALUES.update(dict.fromkeys(("7", "6", "5", "4", "3"), 5))
 

@@ -179,6 +179,8 @@ def test_demo_without_a_seed_prints_one_that_repeats_the_hand(
         ["--rules", "fibur", "--players", "3"],
         ["--rules", "international", "--players", "6", "--agents", "random"],
         ["--agents", "greedy,random"],
+        ["--rules", "feburit"],
+        ["--rules", "reale", "--players", "2"],
     ],
 )
 def test_demo_plays_other_rules_tables_and_agents(
@@ -296,6 +298,23 @@ def test_score_rules_option_overrides_the_file(
     assert "(1 semi-clean) 150" in out
 
 
+def test_score_charges_no_pozzetto_when_none_was_taken_under_fibur(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    teams = [
+        {"melds": ["7S 7H 7D"], "hand": "5C", "pozzetto": False},
+        {"melds": ["8S 8H 8D"], "hand": "5D", "pozzetto": False},
+    ]
+    assert main(["score", write(tmp_path, {"rules": "fibur", "teams": teams})]) == 0
+    pozzetto = [line for line in capsys.readouterr().out.splitlines() if line.startswith("pozz")]
+    assert pozzetto[0].split()[1:] == ["0", "0"]
+    teams[0]["pozzetto"] = True
+    teams[0]["melds"] = ["7S 7H 7D", "4C 5C 6C"]
+    assert main(["score", write(tmp_path, {"rules": "fibur", "teams": teams})]) == 0
+    pozzetto = [line for line in capsys.readouterr().out.splitlines() if line.startswith("pozz")]
+    assert pozzetto[0].split()[1:] == ["0", "-100"]
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
@@ -307,7 +326,10 @@ def test_score_rules_option_overrides_the_file(
         ({"teams": [{"melds": []}]}, 'teams[0] has no "pozzetto" (true or false)'),
         ({"teams": [{"melds": [], "pozzetto": "yes"}]}, "teams[0].pozzetto must be true or"),
         ({"teams": [{"melds": [], "pozzetto": True, "extra": 1}]}, 'unknown key "extra"'),
-        ({"rules": "german", "teams": []}, "rules must be one of classic, fibur, international"),
+        (
+            {"rules": "german", "teams": []},
+            "rules must be one of classic, feburit, fibur, international, reale",
+        ),
         (
             {"teams": [{"melds": ["5H 8H JK"], "pozzetto": True}]},
             "teams[0]: illegal meld 0 '5H 8H JK': gap: ",
@@ -475,7 +497,11 @@ CLOSER = {"melds": ["4S 5S 6S 7S 8S 9S 10S"], "hand": "3C", "pozzetto": True, "c
             {"teams": [{**CLOSER, "melds": ["KH KD KC"]}, OTHER_TEAM]},
             "teams[0]: closing-needs-burraco",
         ),
-        ({"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]}, "closed needs took_pozzetto"),
+        (
+            {"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]},
+            'teams[0]: a team that closed has taken its pozzetto: "closed": true needs '
+            '"pozzetto": true',
+        ),
         (
             {
                 "rules": "international",
@@ -522,3 +548,23 @@ def test_validate_quotes_the_whole_input_with_a_placed_wild(
         "illegal meld '5H 6H JK=9H': wild-as-not-possible: the wild cannot stand for 9H; "
         "it can stand for 7H or 4H\n"
     )
+
+
+def test_validate_refuses_a_wild_placed_on_a_card_of_another_suit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["validate", "5H", "6H", "JK=7S"]) == 1
+    assert capsys.readouterr().err == (
+        "illegal meld '5H 6H JK=7S': wild-as-not-possible: the naturals 5H 6H are hearts, so "
+        "the wild stands for a heart (7H), not 7S\n"
+    )
+    assert main(["validate", "5H", "6H", "JK=7H"]) == 0
+
+
+def test_score_names_the_file_key_not_the_python_parameter(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = {"teams": [{**CLOSER, "pozzetto": False}, OTHER_TEAM]}
+    assert main(["score", write(tmp_path, content)]) == 2
+    err = capsys.readouterr().err
+    assert '"pozzetto": true' in err and "took_pozzetto" not in err

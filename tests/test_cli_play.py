@@ -12,9 +12,11 @@ import pytest
 from burraco import (
     CLASSIC,
     Action,
+    EndReason,
     GameState,
     GreedyAgent,
     Match,
+    Outcome,
     legal_actions,
     new_game,
     observe,
@@ -65,7 +67,8 @@ def test_a_whole_hand_typed_in_with_a_bad_action_an_illegal_one_and_a_number(
     )
     # the view before the first decision: the seat's own hand, the others as counts
     view = str(observe(new_game(CLASSIC, seed=3), 1))
-    assert f"\n{view}\nseat 1, your action (? to list)> \n" in out
+    score = "on the table: team 0 0, your team 0"
+    assert f"\n{view}\n{score}\nyour action (? to list)> \n" in out
     assert "> dance\nbad action 'dance': " in out
     assert "; type ? to list the legal actions\n" in out
     assert "> discard JK\nillegal action 'discard JK' by seat 1: " in out
@@ -75,7 +78,7 @@ def test_a_whole_hand_typed_in_with_a_bad_action_an_illegal_one_and_a_number(
     assert re.search(
         r"^turn  2  seat 2 \(greedy\): (draw|pick); .*discard \w+  \[\d+ cards? left\]$", out, re.M
     )
-    assert re.search(r"^turn  1  seat 1 \(you\): ", out, re.M)
+    assert re.search(r"^turn  1  you: ", out, re.M)
     assert out.endswith(f"\n{final}\n\n{score_hand(final)}\n")
 
 
@@ -162,7 +165,7 @@ def test_unicode_shows_suit_symbols_and_reads_them_too(
                       "--unicode")  # fmt: skip
     assert status == 0
     assert f"you: {state.hands[1][0].unicode()} " in out
-    assert "turn  1  seat 1 (you): draw; discard 7♣" in out
+    assert "turn  1  you: draw; discard 7♣" in out
 
 
 def test_record_keeps_the_hand_in_the_record_format(
@@ -194,3 +197,102 @@ def test_record_of_an_unfinished_hand_replays_as_far_as_it_went(
     record = Record.parse(path.read_text(encoding="utf-8"))
     assert not record.final().is_over
     assert [str(a) for turn in record.turns if turn.seat == 1 for a in turn.actions] == typed[:4]
+
+
+def test_a_wild_placed_on_a_card_of_another_suit_than_the_meld_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Seed 0, seat 1's 13th action: the team's meld 6 is 7S 8S 9S and seat 1 holds a joker.
+    # "add 6 JK=10H" names no natural card, so only the meld on the table shows the suit.
+    typed, final = greedy_transcript(1, 0)
+    lines = [*typed[:12], "add 6 JK=10H", *typed[12:]]
+    status, out = run(monkeypatch, capsys, lines, "--seed", "0", "--seat", "1")
+    assert status == 0
+    assert (
+        "> add 6 JK=10H\nbad action 'add 6 JK=10H': the naturals 7S 8S 9S are spades, so the "
+        "wild stands for a spade (10S), not 10H; type ? to list the legal actions\n"
+    ) in out
+    assert out.endswith(f"\n{final}\n\n{score_hand(final)}\n")
+
+
+def test_time_ends_the_hand_after_every_seat_plays_once_more(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    typed, _ = greedy_transcript(1, 3)
+    first_turn = typed[: next(i for i, text in enumerate(typed) if text.startswith("discard")) + 1]
+    path = tmp_path / "hand.txt"
+    lines = ["time", "time", *first_turn]
+    status, out = run(monkeypatch, capsys, lines, "--seed", "3", "--seat", "1", "--record",
+                      str(path))  # fmt: skip
+    assert status == 0
+    assert "> time\ntime called: 4 turns left, this one included\n" in out
+    assert "> time\ntime was called already: 4 turns left\n" in out
+    record = Record.parse(path.read_text(encoding="utf-8"))
+    assert record.header("TimeOut") == "1"
+    assert len(record.turns) == 4
+    assert record.final().outcome == Outcome(EndReason.TIME_OUT)
+    assert str(record.header("Result")).endswith("; time out")
+
+
+def test_the_person_is_told_what_they_drew(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = new_game(CLASSIC, seed=3)
+    status, out = run(monkeypatch, capsys, ["draw"], "--seed", "3", "--seat", "1")
+    assert status == 0
+    assert f"> draw\nyou drew {state.stock[0]}\n" in out
+
+
+def test_the_person_is_told_what_the_pile_added(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = new_game(CLASSIC, seed=3)
+    status, out = run(monkeypatch, capsys, ["pick"], "--seed", "3", "--seat", "1")
+    assert status == 0
+    assert f"> pick\nthe pile added {state.discard_pile[0]} to your hand\n" in out
+
+
+def test_the_list_says_what_a_wild_stands_for(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from burraco import DrawStock, OpenMeld, apply, validate_meld
+
+    for seed in range(200):  # a deal where the first player can open a run with a joker
+        after = apply(new_game(CLASSIC, seed=seed), DrawStock())
+        runs = [
+            action
+            for action in legal_actions(after)
+            if isinstance(action, OpenMeld)
+            and any(card.is_joker for card in action.cards)
+            and "JK=" in str(validate_meld(action.cards, wild_as=action.wild_as))
+        ]
+        if runs:
+            break
+    meld = validate_meld(runs[0].cards, wild_as=runs[0].wild_as)
+    placed = next(token for token in str(meld).split() if token.startswith("JK="))
+    status, out = run(monkeypatch, capsys, ["draw", "?"], "--seed", str(seed), "--seat", "1")
+    assert status == 0
+    listed = [line for line in out.splitlines() if f"  {runs[0]}  (" in line]
+    assert listed and listed[0].endswith(f"  (JK as {placed[3:]})")
+
+
+def test_the_running_score_shows_the_table_and_the_match() -> None:
+    from burraco.cli import _running_score
+
+    state = new_game(CLASSIC, seed=3)
+    match = Match.start().record(score_hand(play_out(state, [GreedyAgent()] * 4)))
+    totals = match.totals
+    assert _running_score(state, match) == (
+        f"on the table: team 0 0, your team 0; match so far: team 0 {totals[0]}, "
+        f"your team {totals[1]}"
+    )
+
+
+def test_search_opponents_may_be_chosen(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = run(
+        monkeypatch, capsys, [], "--seed", "3", "--seat", "1", "--opponents", "search"
+    )
+    assert status == 0
+    assert "--opponents search" in out.splitlines()[0]

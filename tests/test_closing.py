@@ -1,4 +1,4 @@
-"""Closing and the other ends of a hand, asked of burraco.closing directly (RULES.md §7, §8)."""
+"""Closing and the other ends of a hand, asked of burraco.closing directly (rules §7, §8)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from burraco.actions import Action
 from burraco.agents import Agent, GreedyAgent, RandomAgent
 from burraco.cli import main
 from burraco.duel import DuelResult, make_agent, play_duel, play_duel_deal
-from burraco.rules import CLASSIC, FIBUR, Rules
+from burraco.rules import CLASSIC, FEBURIT, FIBUR, REALE, Rules
 from burraco.search import SearchAgent
 from burraco.views import PlayerView
 
@@ -165,7 +165,11 @@ def test_ray_tasks_give_the_same_results_as_local_processes() -> None:
     assert remote.workers == "ray"
 
 
-@pytest.mark.parametrize("rules", [CLASSIC, FIBUR, rules_for(2)], ids=["4", "fibur", "2"])
+@pytest.mark.parametrize(
+    "rules",
+    [CLASSIC, FIBUR, rules_for(2), FEBURIT, REALE],
+    ids=["4", "fibur", "2", "feburit", "reale"],
+)
 def test_duels_run_under_any_rules_with_two_teams(rules: Rules) -> None:
     result = play_duel("greedy", "random", deals=2, seed=1, rules=rules)
     assert rules == result.rules

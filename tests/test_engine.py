@@ -12,7 +12,10 @@ import pytest
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
+    FIBUR,
     INTERNATIONAL,
+    REALE,
     AddToMeld,
     Card,
     Discard,
@@ -30,6 +33,7 @@ from burraco import (
     StockEnd,
     _movegen,
     apply,
+    call_time_out,
     canonical_action,
     check_action,
     format_cards,
@@ -40,6 +44,7 @@ from burraco import (
     observe,
     parse_action,
     parse_cards,
+    score_hand,
     validate_meld,
 )
 from burraco._meldcodec import laid_meld, meld_recipe
@@ -765,3 +770,131 @@ def test_from_fields_builds_only_game_states() -> None:
     fields = [getattr(state, field.name) for field in attrs.fields(GameState)]
     with pytest.raises(TypeError, match="builds GameState values only, not Marked"):
         Marked.from_fields(*fields)
+
+
+# --- rules §13.1: the one-card pile ----------------------------------------------------------
+
+
+def one_card_pick(rules: Rules, hand: str, pile: str = "7H") -> GameState:
+    """Seat 0 has taken a discard pile of ``pile`` holding ``hand`` before."""
+    state = position(rules, hands={0: hand}, pile=pile, phase=Phase.DRAW)
+    return play(state, "pick")
+
+
+def test_a_one_card_pile_may_not_be_discarded_again_in_the_same_turn() -> None:
+    state = one_card_pick(FIBUR, "5S 9C")
+    assert state.pile_card == parse_cards("7H")[0]
+    before = state
+    with pytest.raises(IllegalActionError) as caught:
+        play(state, "discard 7H")
+    assert caught.value.reason is Reason.PILE_CARD_RETURNED
+    assert "discard another card" in str(caught.value)
+    assert state == before
+    assert [str(action) for action in legal_actions(state)] == ["discard 5S", "discard 9C"]
+    assert not is_legal(state, Discard(parse_cards("7H")[0]))
+    assert play(state, "discard 9C").pile_card is None
+
+
+def test_the_classic_rules_let_a_one_card_pile_be_discarded_again() -> None:
+    state = one_card_pick(CLASSIC, "5S 9C")
+    assert state.pile_card is None
+    assert play(state, "discard 7H").discard_pile == parse_cards("7H")
+
+
+def test_a_copy_held_before_the_pick_may_be_discarded() -> None:
+    state = one_card_pick(FIBUR, "7H 9C")
+    assert state.pile_card is None
+    assert "discard 7H" in [str(action) for action in legal_actions(state)]
+
+
+def test_a_pile_of_two_cards_may_be_discarded_again() -> None:
+    state = one_card_pick(FIBUR, "5S 9C", pile="8D 7H")
+    assert state.pile_card is None
+    assert is_legal(state, parse_action("discard 7H"))
+
+
+def test_a_meld_may_not_leave_the_one_card_pile_as_the_only_card() -> None:
+    state = one_card_pick(FIBUR, "4S 5S 6S", pile="9H")
+    with pytest.raises(IllegalActionError) as caught:
+        play(state, "open 4S 5S 6S")
+    assert caught.value.reason is Reason.MUST_KEEP_A_CARD
+    assert "9H" in str(caught.value)
+    assert "open 4S 5S 6S" not in [str(action) for action in legal_actions(state)]
+    classic = one_card_pick(CLASSIC, "4S 5S 6S", pile="9H")
+    assert "open 4S 5S 6S" in [str(action) for action in legal_actions(classic)]
+
+
+def test_melding_the_one_card_pile_lifts_the_rule() -> None:
+    state = play(one_card_pick(INTERNATIONAL, "5H 6H 9C 9D"), "open 5H 6H 7H")
+    assert state.pile_card is None
+    assert {"discard 9C", "discard 9D"} <= {str(action) for action in legal_actions(state)}
+
+
+@pytest.mark.parametrize("rules", [FIBUR, INTERNATIONAL, FEBURIT, REALE])
+def test_the_one_card_pile_rule_leaves_a_legal_action_in_random_play(rules: Rules) -> None:
+    picks = 0
+    for seed in range(40):
+        for state, _action in random_play(rules, seed):
+            assert legal_actions(state)
+            if state.pile_card is not None:
+                picks += 1
+                assert Discard(state.pile_card) not in legal_actions(state)
+    assert picks > 0
+
+
+# --- rules §13.2: time-out -------------------------------------------------------------------
+
+
+def test_after_time_is_called_every_seat_plays_one_more_turn() -> None:
+    state = call_time_out(new_game(seed=7))
+    assert (state.turn, state.time_out_turns) == (1, 4)
+    seats = []
+    while not state.is_over:
+        seats.append(state.turn)
+        state = apply(state, DrawStock())
+        state = apply(state, Discard(state.hand[-1]))
+    assert seats == [1, 2, 3, 0]
+    assert state.outcome == Outcome(EndReason.TIME_OUT)
+    assert all(team.closing_bonus == 0 for team in score_hand(state).teams)
+    assert all(team.in_hand < 0 for team in score_hand(state).teams)
+
+
+def test_the_turn_in_progress_counts_as_the_callers_last() -> None:
+    state = call_time_out(apply(new_game(seed=7), DrawStock()))
+    assert state.time_out_turns == 4
+    for _ in range(3):
+        state = apply(state, Discard(state.hand[-1]))
+        state = apply(state, DrawStock())
+    assert not state.is_over and state.time_out_turns == 1
+    assert apply(state, Discard(state.hand[-1])).outcome == Outcome(EndReason.TIME_OUT)
+
+
+def test_a_closing_in_the_last_round_scores_as_usual() -> None:
+    state = call_time_out(ready())
+    closed = play(state, "discard 9S")
+    assert closed.outcome == Outcome(EndReason.CLOSED, 0)
+    assert score_hand(closed).teams[0].closing_bonus == 100
+
+
+def test_calling_time_again_or_after_the_end_changes_nothing() -> None:
+    state = call_time_out(new_game(seed=7))
+    assert call_time_out(state) is state
+    state = apply(apply(state, DrawStock()), Discard(state.hands[1][0]))
+    assert call_time_out(state).time_out_turns == 3
+    over = play(ready(), "discard 9S")
+    assert call_time_out(over) is over
+
+
+def test_time_out_shows_in_views_and_tables() -> None:
+    state = call_time_out(new_game(seed=7))
+    assert observe(state, 2).time_out_turns == 4
+    assert "time called (4 turns left)" in str(state)
+    assert "time called (4 turns left)" in str(observe(state, 2))
+
+
+def test_nothing_is_offered_for_a_full_sequence_from_ace_to_ace() -> None:
+    full = "AC 2D 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"  # 2D stands for 2C
+    state = position(REALE, hands={0: "2C 4H 5H"}, melds={0: [full]})
+    assert str(state.melds[0][0]) == "AC 2D=2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
+    assert not any(isinstance(action, AddToMeld) for action in legal_actions(state))
+    assert not is_legal(state, parse_action("add 0 2C"))

@@ -14,12 +14,21 @@ from burraco import (
     NotationError,
     Reason,
     RecordError,
+    TournamentError,
     errors,
 )
 
 
 @pytest.mark.parametrize(
-    "cls", [NotationError, InvalidMeldError, IllegalActionError, InvalidStateError, RecordError]
+    "cls",
+    [
+        NotationError,
+        InvalidMeldError,
+        IllegalActionError,
+        InvalidStateError,
+        RecordError,
+        TournamentError,
+    ],
 )
 def test_every_error_is_a_burraco_error_and_a_value_error(cls: type[BurracoError]) -> None:
     assert issubclass(cls, BurracoError)

@@ -38,8 +38,10 @@ from hypothesis import strategies as st
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
+    REALE,
     BurracoError,
     EndReason,
     GameState,
@@ -75,6 +77,8 @@ CONFIGS: Final = [
     attrs.evolve(CLASSIC, name="german", pozzetti_as_reserve_stock=True),
     attrs.evolve(FIBUR, players=2, stock_end="immediately"),
     attrs.evolve(CLASSIC, untaken_pozzetto_penalty="if-opponents-closed"),
+    FEBURIT,
+    attrs.evolve(REALE, players=2),
 ]
 PLAY_ON_STEPS: Final = 30
 """How many random legal actions are played from each game that loads."""
@@ -393,7 +397,17 @@ def field_removed(chooser: random.Random, value: Saved, document: Json) -> Case 
     path = chooser.choice(fields)
     copy = json.loads(json.dumps(document))
     del node(copy, path[:-1])[path[-1]]
-    return Case("field-removed", _text(copy), must_reject=True)
+    return Case("field-removed", _text(copy), must_reject=not _optional(path))
+
+
+def _optional(path: Path) -> bool:
+    """Whether a document may leave out the field at ``path``: the fields a game writes only
+    when set (rules §13), the counts of the rarer classes of burraco, and every field of rules
+    written compactly but ``preset`` and ``players`` (leaving one out gives the preset's)."""
+    name = path[-1]
+    if name in ("pile_card", "time_out_turns") or str(name).endswith("_burracos"):
+        return name not in ("clean_burracos", "semi_clean_burracos", "dirty_burracos")
+    return "rules" in path[:-1] and name not in ("preset", "players")
 
 
 def field_added(chooser: random.Random, value: Saved, document: Json) -> Case | None:
@@ -736,7 +750,7 @@ def play_on_problem(state: GameState, chooser: random.Random) -> str | None:
 
 
 def score_problem(hand: HandScore, rules: Rules | None) -> str | None:
-    """Why ``hand`` is not a score a real hand can give (RULES.md §2, §7, §9), or ``None``.
+    """Why ``hand`` is not a score a real hand can give (rules §2, §7, §9), or ``None``.
 
     Written apart from the loader, from the rules: the parts are what the burracos, the
     closing and the pozzetto earn; a closer has a burraco (a clean one if the rules say so) and
@@ -948,7 +962,7 @@ def test_every_mutation_produces_inputs(mutation: Mutation) -> None:
         mutation(chooser, value, to_dict(value))
         for start in range(step)
         for value in values[start::step]
-        if isinstance(value, (HandScore, Match)) or start == 0
+        if isinstance(value, (GameState, HandScore, Match)) or start == 0
     ]
     assert any(case is not None for case in made)
 

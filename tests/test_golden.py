@@ -11,7 +11,7 @@ import difflib
 
 import pytest
 
-from tests.golden import CASES, DIRECTORY, Case, playthrough
+from tests.golden import CASES, DIRECTORY, PRESETS, Case, playthrough
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.path.stem)
@@ -44,7 +44,7 @@ def test_the_playthroughs_cover_every_ending_and_a_closing_per_preset() -> None:
         if line.startswith(f"{case.preset}, ") and ": over" in line
     }
     closed = {preset for preset, ending in endings if ending.startswith("over: closed by")}
-    assert closed == {"classic", "fibur", "international"}
+    assert closed == set(PRESETS)
     assert {ending for _, ending in endings if not ending.startswith("over: closed")} == {
         "over: stalemate",
         "over: stock-exhausted",

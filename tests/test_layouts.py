@@ -16,6 +16,7 @@ from burraco import (
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    REALE,
     MeldKind,
     Rank,
     Suit,
@@ -136,13 +137,21 @@ def test_the_readings_key_is_its_layout(
 
 @pytest.mark.parametrize(
     "rules",
-    [CLASSIC, FIBUR, INTERNATIONAL, attrs.evolve(CLASSIC, players=6, wild_as_second_ace=False)],
+    [
+        CLASSIC,
+        FIBUR,
+        INTERNATIONAL,
+        REALE,
+        attrs.evolve(CLASSIC, players=6, wild_as_second_ace=False),
+    ],
 )
 def test_the_rules_reading_is_its_layout(rules: burraco.Rules) -> None:
     expected = MELD_READING.pack(
         set_ranks=sum(1 << rank - 1 for rank in rules.set_ranks),
         packs=rules.packs,
         second_ace=rules.wild_as_second_ace,
+        no_jokers=not rules.jokers,
+        ace_at_both_ends=rules.ace_at_both_ends,
     )
     assert _movegen.rule_bits(rules).meld_reading == expected
 

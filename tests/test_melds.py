@@ -1,10 +1,11 @@
-"""Meld legality: the vector file of RULES.md examples, and properties against an oracle."""
+"""Meld legality: the vector file of examples (rules §12), and properties against an oracle."""
 
 from __future__ import annotations
 
 import pickle
 import weakref
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -19,6 +20,7 @@ from burraco import (
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    REALE,
     BurracoKind,
     Card,
     InvalidMeldError,
@@ -572,7 +574,7 @@ def test_a_built_meld_is_a_whole_frozen_meld(cards: str) -> None:
 
 
 # A two of the suit standing, fixed, for the king of an ace-high sequence keeps its place when
-# the three is added (RULES.md §5.4), though the cards alone would read as the natural
+# the three is added (rules §5.4), though the cards alone would read as the natural
 # A 2 3 ... Q. Found by test_play's random play under the German switches.
 FIXED_OWN_TWO = "3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"
 
@@ -607,3 +609,113 @@ def test_parse_refuses_an_own_two_at_a_free_end_where_it_fits_its_place() -> Non
     with pytest.raises(InvalidMeldError) as caught:
         Meld.parse("3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD")
     assert caught.value.reason is Reason.WILD_AS_NOT_POSSIBLE
+
+
+# --- rules §13.5: Burraco Reale's melds ------------------------------------------------------
+
+_A_TO_K = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+
+
+def test_burraco_reale_has_a_sequence_from_ace_to_ace() -> None:
+    meld = validate_meld(_A_TO_K + " AH", REALE)
+    assert str(meld) == _A_TO_K + " AH"
+    assert (meld.is_clean, meld.first_slot, len(meld.cards)) == (True, 1, 14)
+    assert Meld.parse(str(meld)) == meld
+    with pytest.raises(InvalidMeldError) as caught:
+        validate_meld(_A_TO_K + " AH", FIBUR)
+    assert caught.value.reason is Reason.TWO_ACES
+
+
+@pytest.mark.parametrize(
+    ("meld", "added", "grown"),
+    [
+        (_A_TO_K, "AH", _A_TO_K + " AH"),
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AH AH", _A_TO_K + " AH"),
+        ("3H 4H 5H 6H 7H 8H 9H 10H JH QH 2S", "AH 2H AH", _A_TO_K[:-3] + " 2S=KH AH"),
+        (
+            "AH 2H 3H 4H 2S 6H 7H 8H 9H 10H JH QH KH",
+            "AH",
+            "AH 2H 3H 4H 2S=5H 6H 7H 8H 9H 10H JH QH KH AH",
+        ),
+    ],
+)
+def test_cards_grow_a_sequence_to_ace_to_ace(meld: str, added: str, grown: str) -> None:
+    assert str(extend_meld(validate_meld(meld, REALE), added, REALE)) == grown
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        (_A_TO_K + " AH 2S", Reason.TOO_MANY_WILDS),  # full: no place for the wild
+        ("AH 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", Reason.GAP),  # the two is missing
+        ("AH 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 2C", Reason.TOO_MANY_WILDS),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH QH AH", Reason.DUPLICATE_RANK),
+        ("5H 6H JK", Reason.NO_JOKERS),
+        ("7S 7H 7D", Reason.SET_RANK_NOT_ALLOWED),
+    ],
+)
+def test_burraco_reale_refuses_what_its_rules_do_not_allow(cards: str, reason: Reason) -> None:
+    with pytest.raises(InvalidMeldError) as caught:
+        validate_meld(cards, REALE)
+    assert caught.value.reason is reason
+
+
+def test_a_wild_named_for_an_ace_to_ace_sequence_must_fill_its_gap() -> None:
+    cards = "AH 2H 3H 4H 5H 2S 7H 8H 9H 10H JH QH KH AH"
+    assert validate_meld(cards, REALE, wild_as=Rank.SIX).wild_as is Rank.SIX
+    with pytest.raises(InvalidMeldError) as caught:
+        validate_meld(cards, REALE, wild_as=Rank.SEVEN)
+    assert caught.value.reason is Reason.WILD_AS_NOT_POSSIBLE
+
+
+def test_a_fixed_wild_stays_in_its_place_when_a_sequence_reaches_ace_to_ace() -> None:
+    meld = validate_meld("3H 4H 2S 6H 7H 8H 9H 10H JH QH KH", REALE)
+    assert meld.wild_is_fixed
+    with pytest.raises(InvalidMeldError):
+        extend_meld(meld, "AH 2H AH 5H", REALE)  # 15 cards: the wild cannot leave
+    assert str(extend_meld(meld, "AH 2H AH", REALE)).startswith("AH 2H 3H 4H 2S=5H")
+
+
+def test_jokers_are_no_cards_of_burraco_reale() -> None:
+    assert not is_valid_meld("5H 6H JK", REALE)
+    assert is_valid_meld("5H 6H 2S", REALE)
+    with pytest.raises(InvalidMeldError) as caught:
+        extend_meld(validate_meld("5H 6H 7H", REALE), "JK", REALE)
+    assert caught.value.reason is Reason.NO_JOKERS
+
+
+def test_a_freed_own_two_goes_natural_in_its_slot_and_the_burraco_becomes_clean() -> None:
+    # rules §5.5: the two stood, fixed, for the six; the six frees it, and it fits its own slot.
+    dirty = Meld.parse("3H 4H 5H 2H=6H 7H 8H 9H")
+    assert burraco_kind(dirty) is BurracoKind.DIRTY and dirty.wild_is_fixed
+    grown = extend_meld(dirty, parse_cards("6H"))
+    assert str(grown) == "2H 3H 4H 5H 6H 7H 8H 9H"
+    assert grown.is_clean and grown.wild is None
+    assert burraco_kind(grown) is BurracoKind.CLEAN and burraco_bonus(grown) == 200
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda: validate_meld("5H 6H JK=7S"),
+        lambda: validate_meld(["5H", "6H", "JK=4C"]),
+        lambda: Meld.parse("5H 6H 2C=7S"),
+        lambda: extend_meld(validate_meld("5H 6H 7H"), "JK=8S"),
+        lambda: extend_meld(validate_meld("5H 6H 7H"), "8H JK=9D"),
+    ],
+)
+def test_a_wild_placed_on_a_card_of_another_suit_than_its_sequence_is_refused(
+    read: Callable[[], Meld],
+) -> None:
+    with pytest.raises(InvalidMeldError) as caught:
+        read()
+    assert caught.value.reason is Reason.WILD_AS_NOT_POSSIBLE
+    assert "are hearts, so the wild stands for a heart" in str(caught.value)
+
+
+def test_a_wild_placed_with_the_sequences_suit_or_on_a_sets_rank_is_read() -> None:
+    assert str(validate_meld("5H 6H JK=7H")) == "5H 6H JK=7H"
+    assert str(extend_meld(validate_meld("5H 6H 7H"), "JK=4H")) == "JK=4H 5H 6H 7H"
+    # a set's wild stands for its rank, whatever suit the notation gives it
+    assert validate_meld("7S 7H JK=7D") == validate_meld("7S 7H JK")
+    assert not is_valid_meld("5H 6H JK=7S")

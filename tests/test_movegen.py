@@ -13,7 +13,7 @@ from unittest.mock import patch
 
 import attrs
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import burraco
@@ -22,6 +22,7 @@ from burraco import (
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    REALE,
     AddToMeld,
     Card,
     Meld,
@@ -31,6 +32,7 @@ from burraco import (
     Rank,
     Rules,
     Suit,
+    _aces,
     _movegen,
     apply,
     extend_meld,
@@ -823,6 +825,101 @@ def test_generated_actions_are_whole_frozen_actions() -> None:
         rebuilt = attrs.evolve(action)
         assert rebuilt == action and hash(rebuilt) == hash(action)
         assert pickle.loads(pickle.dumps(action)) == action
+
+
+# --- the sequences from ace to ace (burraco._aces) against the analysis ------------------------
+
+
+def _from_ace_to_ace(meld: Meld) -> bool:
+    return meld.cards[0].rank is Rank.ACE and meld.cards[-1].rank is Rank.ACE
+
+
+def _brute_ace_to_ace(
+    hand: tuple[Card, ...], melds: tuple[Meld, ...], rules: Rules
+) -> set[tuple[int, tuple[Card, ...]]]:
+    """Every opening (index -1) and addition that makes a 14-card sequence with a natural ace
+    at each end, found by trying every combination of the hand's cards of the right size."""
+    found: set[tuple[int, tuple[Card, ...]]] = set()
+    for cards in set(itertools.combinations(hand, 14)):
+        try:
+            if _from_ace_to_ace(validate_meld(cards, rules)):
+                found.add((-1, cards))
+        except InvalidMeldError:
+            pass
+    for index, meld in enumerate(melds):
+        size = 14 - len(meld.cards)
+        for cards in set(itertools.combinations(hand, size)) if size > 0 else ():
+            try:
+                if _from_ace_to_ace(extend_meld(meld, cards, rules)):
+                    found.add((index, cards))
+            except InvalidMeldError:
+                pass
+    return found
+
+
+@st.composite
+def _reale_table(draw: st.DrawFn) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """Sequences of hearts on the table and a hand of hearts and twos, near ace to ace."""
+    rest = Counter(make_deck(2, jokers=False))
+    melds = []
+    for _ in range(draw(st.integers(0, 2))):
+        low = draw(st.integers(1, 12))
+        high = draw(st.integers(low + 2, 14))
+        cards = [natural(Suit.HEARTS, slot) for slot in range(low, high + 1)]
+        if draw(st.booleans()):
+            cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from(_TWOS))
+        try:
+            meld = validate_meld(tuple(cards), REALE)
+        except InvalidMeldError:
+            continue
+        if Counter(meld.cards) <= rest:
+            rest.subtract(meld.cards)
+            melds.append(meld)
+    pool = sorted(
+        (card for card in rest.elements() if card.suit is Suit.HEARTS or card.is_two),
+        key=lambda card: card.code,
+    )
+    if draw(st.booleans()):  # most of one copy of each heart, an ace more, and some twos
+        hearts = [card for card in dict.fromkeys(pool) if card.suit is Suit.HEARTS]
+        aces = [card for card in pool if card.rank is Rank.ACE and card.suit is Suit.HEARTS]
+        near = hearts + aces[1:2] + [card for card in pool if card.is_two][:2]
+        left_out = draw(st.sets(st.integers(0, len(near) - 1), max_size=3))
+        chosen = [card for i, card in enumerate(near) if i not in left_out]
+    else:
+        picked = draw(st.sets(st.integers(0, len(pool) - 1), min_size=3, max_size=16))
+        chosen = [pool[i] for i in picked]
+    hand = tuple(sorted(chosen, key=lambda card: card.code))
+    return tuple(melds), hand
+
+
+@settings(max_examples=60, deadline=None)
+@given(_reale_table())
+def test_the_sequences_from_ace_to_ace_are_the_analysed_ones(
+    table: tuple[tuple[Meld, ...], tuple[Card, ...]],
+) -> None:
+    melds, hand = table
+    opens, adds = _aces.ace_to_ace_actions(hand, melds, REALE)
+    listed = {(-1, action.cards) for action in opens} | {
+        (action.meld, action.cards) for action in adds if isinstance(action.meld, int)
+    }
+    assert len(listed) == len(opens) + len(adds)
+    assert listed == _brute_ace_to_ace(hand, melds, REALE)
+    assert _aces.ace_to_ace_actions(hand, melds, FIBUR) == ([], [])
+
+
+def test_legal_actions_open_and_grow_sequences_from_ace_to_ace() -> None:
+    hand = "AH AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 9S"
+    state = position(REALE, hands={0: hand}, taken=(True, False), melds={0: ["4S 5S 6S"]})
+    opening = OpenMeld(parse_cards(hand)[:14])
+    assert opening in legal_actions(state)
+    opened = apply(state, opening)
+    assert burraco.burraco_kind(opened.melds[0][1], REALE) is burraco.BurracoKind.REALE
+    grow = position(
+        REALE, hands={0: "AH 9S 9C"}, melds={0: ["AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"]}
+    )
+    adding = AddToMeld(0, parse_cards("AH"))
+    assert adding in legal_actions(grow)
+    assert apply(grow, adding).melds[0][0].cards[-1] == parse_cards("AH")[0]
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,18 @@ from pathlib import Path
 import pytest
 
 SRC = str(Path(__file__).parent.parent / "src")
-TOOLKITS = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "ray")
+TOOLKITS = (
+    "numpy",
+    "pettingzoo",
+    "gymnasium",
+    "pyspiel",
+    "open_spiel",
+    "ray",
+    "starlette",
+    "uvicorn",
+    "websockets",
+    "sqlite3",
+)
 
 
 def run(code: str) -> subprocess.CompletedProcess[str]:
@@ -29,6 +40,36 @@ def test_import_burraco_imports_no_toolkit() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_the_servers_messages_import_without_the_server_extra() -> None:
+    result = run(
+        "sys.modules['starlette'] = None\nsys.modules['uvicorn'] = None\n"
+        "import burraco.server.protocol, burraco.server.manager, burraco.server.storage\n"
+        "print('imported')"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "imported"
+
+
+def test_the_command_line_imports_no_server_until_asked_to_serve() -> None:
+    result = run(
+        "import burraco.cli\n"
+        "print(sorted(m for m in ('starlette', 'uvicorn', 'burraco.server') if m in sys.modules))"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("blocked", ["starlette", "uvicorn"])
+def test_serve_without_the_server_extra_names_it(blocked: str) -> None:
+    result = run(
+        f"sys.modules[{blocked!r}] = None\n"
+        "from burraco.cli import main\n"
+        "print(main(['serve', '--port', '8999']))"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "burraco[server]" in result.stderr and result.stdout.strip() == "2"
 
 
 def test_import_burraco_leaves_out_costly_standard_modules() -> None:
@@ -69,6 +110,7 @@ def test_an_unknown_name_of_burraco_raises_attribute_error() -> None:
         ("burraco.envs.burraco_v0", "pettingzoo", "burraco[pettingzoo]"),
         ("burraco.envs.gymnasium", "gymnasium", "burraco[gymnasium]"),
         ("burraco.envs.openspiel", "pyspiel", "burraco[openspiel]"),
+        ("burraco.server.app", "starlette", "burraco[server]"),
     ],
 )
 def test_a_missing_toolkit_names_the_extra(module: str, blocked: str, extra: str) -> None:

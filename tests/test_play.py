@@ -6,6 +6,7 @@ import pickle
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Final
 
 import attrs
 import pytest
@@ -14,14 +15,18 @@ from hypothesis import strategies as st
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    PRESETS,
+    REALE,
     Action,
     AddToMeld,
     Card,
     Discard,
     DrawStock,
+    EndReason,
     GameState,
     IllegalActionError,
     InvalidMeldError,
@@ -43,6 +48,7 @@ from burraco import (
     validate_meld,
 )
 from tests.helpers import all_cards, random_play
+from tests.soak import final_state, random_hand
 
 RULE_SETS = [
     pytest.param(CLASSIC, id="classic-4"),
@@ -52,6 +58,11 @@ RULE_SETS = [
     pytest.param(attrs.evolve(FIBUR, players=3), id="fibur-3"),
     pytest.param(attrs.evolve(CLASSIC, players=6), id="classic-6"),
     pytest.param(attrs.evolve(INTERNATIONAL, players=2), id="international-2"),
+    pytest.param(FEBURIT, id="feburit-4"),
+    pytest.param(attrs.evolve(FEBURIT, players=3), id="feburit-3"),
+    pytest.param(REALE, id="reale-4"),
+    pytest.param(attrs.evolve(REALE, players=2), id="reale-2"),
+    pytest.param(attrs.evolve(REALE, players=6), id="reale-6"),
     pytest.param(
         attrs.evolve(
             CLASSIC, pozzetti_as_reserve_stock=True, stock_end="immediately", name="german"
@@ -79,7 +90,7 @@ HEAVY = settings(
 def check_state(state: GameState) -> None:
     """The invariants every reachable state keeps."""
     rules = state.rules
-    assert all_cards(state) == Counter(make_deck(rules.packs))
+    assert all_cards(state) == Counter(make_deck(rules.packs, jokers=rules.jokers))
     assert 0 <= state.turn < rules.players
     assert (state.phase is Phase.OVER) == (state.outcome is not None)
     for hand in state.hands:
@@ -338,3 +349,36 @@ def test_a_view_shows_the_own_hand_and_only_sizes_of_the_others() -> None:
 def test_every_card_is_dealt_from_the_packs() -> None:
     state = new_game(attrs.evolve(CLASSIC, players=6), seed=2)
     assert all_cards(state)[Card(Rank.SEVEN, Suit.HEARTS)] == 3
+
+
+# --- no preset reaches a dead end ---------------------------------------------------------------
+
+DEAD_END_HANDS: Final = 2000
+"""Random hands per preset: a quarter for each player count, half of them eager (see
+``tests.soak``). ``nox -s soak`` plays many more, with every state checked."""
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_no_preset_reaches_a_position_without_a_legal_action(preset: str) -> None:
+    # random_hand raises if a hand does not end; every state before the end has an action
+    endings: Counter[EndReason] = Counter()
+    for index in range(DEAD_END_HANDS):
+        players = (2, 3, 4, 6)[index % 4]
+        rules = attrs.evolve(PRESETS[preset], players=players)
+        final = final_state(rules, index, eager=index % 8 < 4)
+        assert final.is_over and not legal_actions(final)
+        assert final.outcome is not None
+        endings[final.outcome.reason] += 1
+    assert endings[EndReason.CLOSED] > 0
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_listed_action_applies_in_eager_play(preset: str) -> None:
+    # eager play reaches long sequences (from ace to ace under REALE) and pozzetti; every
+    # action listed in its states must be legal, and nothing else that is tried
+    rules = PRESETS[preset]
+    for seed in range(100):
+        players = (2, 3, 4, 6)[seed % 4]
+        for state, _ in random_hand(attrs.evolve(rules, players=players), seed, eager=True):
+            for action in legal_actions(state):
+                assert is_legal(state, action), (str(action), str(state))

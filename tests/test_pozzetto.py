@@ -1,4 +1,4 @@
-"""Pozzetti, asked of burraco.pozzetto directly (RULES.md §6)."""
+"""Pozzetti, asked of burraco.pozzetto directly (rules §6)."""
 
 from __future__ import annotations
 

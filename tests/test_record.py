@@ -10,15 +10,23 @@ import pytest
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
+    REALE,
+    Action,
     Agent,
+    Discard,
     DrawStock,
+    EndReason,
+    GameState,
     GreedyAgent,
     RandomAgent,
     RecordError,
     Rules,
     apply,
+    call_time_out,
+    legal_actions,
     new_game,
     parse_action,
     play_hand,
@@ -30,7 +38,7 @@ from tests.helpers import random_play
 
 RULE_SETS = [
     attrs.evolve(preset, players=players)
-    for preset in (CLASSIC, FIBUR, INTERNATIONAL)
+    for preset in (CLASSIC, FIBUR, INTERNATIONAL, FEBURIT, REALE)
     for players in (2, 3, 4, 6)
 ]
 GERMAN = attrs.evolve(CLASSIC, name="german", pozzetti_as_reserve_stock=True, target=1500)
@@ -293,3 +301,89 @@ def test_a_hand_collected_from_the_middle_cannot_be_written() -> None:
     play_out(state, [GreedyAgent()] * 4, on_action=history)
     with pytest.raises(ValueError, match="as dealt"):
         history.record()
+
+
+# --- rules §13 in records --------------------------------------------------------------------
+
+
+def test_rules_of_section_13_are_written_switch_by_switch_and_read_back() -> None:
+    rules = attrs.evolve(
+        REALE,
+        name="club",
+        return_single_pile_card=True,
+        burraco_classes={"reale": 800, "nobile": 400, "clean": 200, "dirty": 100},
+        untaken_pozzetto_penalty="always",
+    )
+    record = played(rules, 3)
+    assert record.header("Rules") == "reale"
+    assert record.header("Rules.return_single_pile_card") == "true"
+    assert record.header("Rules.burraco_classes") == "reale 800 nobile 400 clean 200 dirty 100"
+    assert record.header("Rules.untaken_pozzetto_penalty") == "always"
+    assert record.header("Rules.jokers") is None
+    assert Record.parse(str(record)).rules == rules
+    assert Record.parse(str(record)).final() == record.final()
+
+
+def test_a_bad_burraco_classes_header_names_its_line() -> None:
+    text = str(played(FEBURIT, 1)).replace(
+        '[Players "4"]', '[Players "4"]\n[Rules.burraco_classes "clean two hundred"]'
+    )
+    with pytest.raises(RecordError) as caught:
+        Record.parse(text)
+    assert caught.value.line == 3
+    assert "clean 200 dirty 100" in str(caught.value)
+
+
+def time_out_hand(seed: int, called_after: int) -> tuple[list[GameState], list[Action]]:
+    """A hand of random play in which time is called after ``called_after`` actions."""
+    chooser = random.Random(seed)
+    state = new_game(FIBUR, seed=seed)
+    states: list[GameState] = [state]
+    actions: list[Action] = []
+    while not state.is_over:
+        if len(actions) == called_after:
+            state = call_time_out(state)
+        action = chooser.choice(legal_actions(state))
+        actions.append(action)
+        state = apply(state, action)
+        states.append(state)
+    return states, actions
+
+
+@pytest.mark.parametrize("called_after", [0, 1, 5, 6])
+def test_a_record_names_the_turn_time_was_called_in_and_replays_it(called_after: int) -> None:
+    states, actions = time_out_hand(4, called_after)
+    assert states[-1].outcome is not None
+    record = Record.from_actions(states[0], actions, seed=4, time_out=called_after)
+    turn = 1 + sum(isinstance(action, Discard) for action in actions[:called_after])
+    assert record.header("TimeOut") == str(turn)
+    assert len(record.turns) <= turn + 3  # every seat plays once more, unless the hand closes
+    read = Record.parse(str(record))
+    assert read.final() == states[-1]
+    assert read.header("Result") == record.header("Result")
+    if states[-1].outcome.reason is EndReason.TIME_OUT:
+        assert str(record.header("Result")).endswith("; time out")
+
+
+def test_history_notes_time_called_between_actions() -> None:
+    history = History()
+    states, actions = time_out_hand(4, 5)
+    before = states[0]
+    for index, action in enumerate(actions):
+        if index == 5:
+            before = call_time_out(before)
+        after = apply(before, action)
+        history(before, action, after)
+        before = after
+    assert len(history) == 1
+    record = history.record(seed=4)
+    assert record.header("TimeOut") is not None
+    assert Record.parse(str(record)).final() == states[-1]
+
+
+@pytest.mark.parametrize(("value", "problem"), [("0", "1 to"), ("99", "1 to"), ("x", "whole")])
+def test_a_bad_time_out_header_names_its_line(value: str, problem: str) -> None:
+    text = str(played(CLASSIC, 4)).replace('[Seed "4"]', f'[Seed "4"]\n[TimeOut "{value}"]')
+    with pytest.raises(RecordError, match=problem) as caught:
+        Record.parse(text)
+    assert caught.value.line == 5

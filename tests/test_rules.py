@@ -1,17 +1,20 @@
-"""Rule sets: switches, derived counts, presets and impossible settings (RULES.md §11)."""
+"""Rule sets: switches, derived counts, presets and impossible settings (rules §11)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import pytest
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
     PRESETS,
+    REALE,
+    BurracoKind,
     DrawStock,
     PenaltyWhen,
     Rank,
@@ -32,35 +35,123 @@ def test_classic_is_the_default() -> None:
     assert Rules() == CLASSIC
     assert CLASSIC.players == 4 and CLASSIC.target == 2000
     assert CLASSIC.set_ranks == frozenset(Rank) - {Rank.TWO}
+    assert CLASSIC.burraco_classes == ((BurracoKind.CLEAN, 200), (BurracoKind.DIRTY, 100))
     assert (CLASSIC.clean_bonus, CLASSIC.semi_clean_bonus, CLASSIC.dirty_bonus) == (200, 150, 100)
     assert (CLASSIC.closing_bonus, CLASSIC.pozzetto_penalty) == (100, 100)
     assert (CLASSIC.hand_size, CLASSIC.pozzetto_size) == (11, 11)
 
 
+_FEDERATION: Final[dict[str, Any]] = {"seating_suit_order": "HDCS"}
+_ALWAYS = PenaltyWhen.ALWAYS
+_NONE_TOOK = PenaltyWhen.UNLESS_NONE_TOOK
+
+
 @pytest.mark.parametrize(
-    ("field", "classic", "fibur", "international"),
+    ("field", "classic", "fibur", "international", "feburit", "reale"),
     [
-        ("one_set_per_rank", True, True, True),
-        ("wild_as_second_ace", True, True, True),
-        ("natural_two_locked", False, False, False),
-        ("semi_clean", False, True, False),
-        ("closing_needs_clean_burraco", False, False, True),
-        ("closing_discard_may_be_wild", False, False, False),
-        ("pile_requires_meld", False, False, True),
-        ("stock_end", StockEnd.AFTER_TURN, StockEnd.AFTER_TURN, StockEnd.AFTER_TURN),
-        ("pozzetti_as_reserve_stock", False, False, False),
-        ("untaken_pozzetto_penalty", PenaltyWhen.ALWAYS, PenaltyWhen.ALWAYS, PenaltyWhen.ALWAYS),
-        ("target", 2000, 2000, 2000),
+        ("one_set_per_rank", True, True, True, True, True),
+        ("wild_as_second_ace", True, True, True, True, True),
+        ("natural_two_locked", False, False, False, False, False),
+        ("semi_clean", False, True, False, True, True),
+        ("closing_needs_clean_burraco", False, False, True, False, True),
+        ("closing_discard_may_be_wild", False, False, False, False, False),
+        ("pile_requires_meld", False, False, True, False, False),
+        ("stock_end", *[StockEnd.AFTER_TURN] * 5),
+        ("pozzetti_as_reserve_stock", False, False, False, False, False),
+        ("untaken_pozzetto_penalty", _ALWAYS, _NONE_TOOK, _ALWAYS, _ALWAYS, _NONE_TOOK),
+        ("return_single_pile_card", True, False, False, False, False),
+        ("jokers", True, True, True, True, False),
+        ("ace_at_both_ends", False, False, False, False, True),
+        ("deck_size", 108, 108, 108, 108, 104),
+        ("target", 2000, 2000, 2000, 2000, 2000),
     ],
 )
 def test_presets_follow_the_rule_set_table(
-    field: str, classic: object, fibur: object, international: object
+    field: str,
+    classic: object,
+    fibur: object,
+    international: object,
+    feburit: object,
+    reale: object,
 ) -> None:
-    assert [getattr(rules, field) for rules in (CLASSIC, FIBUR, INTERNATIONAL)] == [
+    presets = (CLASSIC, FIBUR, INTERNATIONAL, FEBURIT, REALE)
+    assert [getattr(rules, field) for rules in presets] == [
         classic,
         fibur,
         international,
+        feburit,
+        reale,
     ]
+
+
+def test_presets_list_the_burraco_classes_of_rules_section_13() -> None:
+    kind = BurracoKind
+    fibur = ((kind.CLEAN, 200), (kind.SEMI_CLEAN, 150), (kind.DIRTY, 100))
+    assert FIBUR.burraco_classes == fibur
+    assert INTERNATIONAL.burraco_classes == CLASSIC.burraco_classes
+    assert FEBURIT.burraco_classes == ((kind.OVER_THE_TOP, 300), (kind.SUPER_CLEAN, 250), *fibur)
+    assert REALE.burraco_classes == ((kind.REALE, 1000), (kind.NOBILE, 500), *fibur)
+    assert REALE.set_ranks == frozenset()
+
+
+def test_burraco_classes_given_as_a_mapping_keep_the_kinds_order() -> None:
+    rules = Rules(burraco_classes={"dirty": 90, "nobile": 400, "clean": 210})
+    assert rules.burraco_classes == (
+        (BurracoKind.NOBILE, 400),
+        (BurracoKind.CLEAN, 210),
+        (BurracoKind.DIRTY, 90),
+    )
+    assert rules.bonus_of(BurracoKind.NOBILE) == 400
+    assert rules.bonus_of(BurracoKind.REALE) is None
+
+
+@pytest.mark.parametrize(
+    "classes",
+    [
+        {"clean": 200},
+        {"dirty": 100},
+        (("clean", 200), ("dirty", 100), ("clean", 300)),
+        {"clean": -1, "dirty": 100},
+        {"clean": 200, "dirty": 100, "shiny": 5},
+    ],
+)
+def test_impossible_burraco_classes_raise_value_error(classes: Any) -> None:
+    with pytest.raises(ValueError):
+        Rules(burraco_classes=classes)
+
+
+def test_a_bonus_that_is_no_whole_number_raises_type_error() -> None:
+    with pytest.raises(TypeError):
+        Rules(burraco_classes={"clean": 200.0, "dirty": 100})
+
+
+def test_the_old_bonus_arguments_still_work_with_a_deprecation_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="burraco_classes") as caught:
+        rules = attrs.evolve(CLASSIC, semi_clean=True, clean_bonus=250, dirty_bonus=90)
+    assert caught[0].filename == __file__
+    assert rules.burraco_classes == (
+        (BurracoKind.CLEAN, 250),
+        (BurracoKind.SEMI_CLEAN, 150),
+        (BurracoKind.DIRTY, 90),
+    )
+    assert (rules.semi_clean, rules.clean_bonus, rules.semi_clean_bonus) == (True, 250, 150)
+    with pytest.warns(DeprecationWarning, match="deprecated"):
+        assert Rules(name="fibur", semi_clean=True, **_FEDERATION) == attrs.evolve(
+            FIBUR,
+            untaken_pozzetto_penalty=PenaltyWhen.ALWAYS,
+            return_single_pile_card=True,
+        )
+    with pytest.warns(DeprecationWarning, match="deprecated"):
+        assert not attrs.evolve(FEBURIT, semi_clean=False).semi_clean
+    # evolving rules made the old way does not warn again
+    assert attrs.evolve(rules, players=2).burraco_classes == rules.burraco_classes
+
+
+@pytest.mark.parametrize("changes", [{"clean_bonus": -1}, {"semi_clean_bonus": 1.5}])
+def test_the_old_bonus_arguments_are_checked(changes: dict[str, Any]) -> None:
+    deprecated = pytest.warns(DeprecationWarning, match="deprecated")
+    with deprecated, pytest.raises((ValueError, TypeError)):
+        attrs.evolve(CLASSIC, **changes)
 
 
 def test_preset_set_ranks_and_seating_orders() -> None:
@@ -77,7 +168,14 @@ def test_preset_set_ranks_and_seating_orders() -> None:
             Suit.SPADES,
         )
     )
-    assert PRESETS == {"classic": CLASSIC, "fibur": FIBUR, "international": INTERNATIONAL}
+    assert PRESETS == {
+        "classic": CLASSIC,
+        "fibur": FIBUR,
+        "international": INTERNATIONAL,
+        "feburit": FEBURIT,
+        "reale": REALE,
+    }
+    assert all(rules.name == name for name, rules in PRESETS.items())
 
 
 @pytest.mark.parametrize(
@@ -95,6 +193,8 @@ def test_player_counts_derive_teams_packs_pozzetti_and_stock(
         stock,
     )
     assert rules.deck_size == 54 * packs
+    reale = attrs.evolve(REALE, players=players)
+    assert reale.deck_size == 52 * packs == reale.stock_size + players * 11 + pozzetti * 11 + 1
     assert rules.deck_size == players * 11 + pozzetti * 11 + 1 + stock
 
 
@@ -111,7 +211,7 @@ def test_player_counts_derive_teams_packs_pozzetti_and_stock(
         {"untaken_pozzetto_penalty": "sometimes"},
         {"hand_size": 0},
         {"hand_size": 30},
-        {"clean_bonus": -1},
+        {"burraco_classes": {"clean": -1, "dirty": 100}},
         {"seating_suit_order": (Suit.HEARTS, Suit.HEARTS, Suit.CLUBS, Suit.SPADES)},
     ],
 )
@@ -121,7 +221,8 @@ def test_impossible_settings_raise_value_error(changes: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
-    "changes", [{"players": "4"}, {"semi_clean": 1}, {"target": 2000.0}, {"set_ranks": {"A"}}]
+    "changes",
+    [{"players": "4"}, {"jokers": 1}, {"target": 2000.0}, {"set_ranks": {"A"}}],
 )
 def test_values_of_the_wrong_type_raise_type_error(changes: dict[str, Any]) -> None:
     with pytest.raises(TypeError):
@@ -202,6 +303,8 @@ def test_a_switch_that_leaves_meld_legality_alone_shares_the_memos(
     assert switch_variants(switched) == [
         attrs.evolve(switched, wild_as_second_ace=False),
         attrs.evolve(switched, natural_two_locked=True),
+        attrs.evolve(switched, jokers=False),
+        attrs.evolve(switched, ace_at_both_ends=True),
     ]
     state = apply(new_game(switched, seed=1), DrawStock())
     classic = apply(new_game(CLASSIC, seed=1), DrawStock())

@@ -1,4 +1,4 @@
-"""Scoring a hand: the worked example of RULES.md §12, the ends of a hand, and properties."""
+"""Scoring a hand: the worked example of rules §12, the ends of a hand, and properties."""
 
 from __future__ import annotations
 
@@ -11,13 +11,16 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from burraco.actions import parse_action
 from burraco.cards import JOKER, Card, Rank, Suit, make_deck, parse_cards
+from burraco.engine import apply
 from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind, validate_meld
-from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PenaltyWhen, Rules
+from burraco.rules import CLASSIC, FEBURIT, FIBUR, INTERNATIONAL, REALE, PenaltyWhen, Rules
 from burraco.scoring import HandScore, TeamScore, check_table, score_hand, score_team
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.testing import melds as legal_melds
+from tests.helpers import position
 
 IF_OPPONENTS_CLOSED = attrs.evolve(
     CLASSIC, untaken_pozzetto_penalty=PenaltyWhen.IF_OPPONENTS_CLOSED
@@ -83,7 +86,7 @@ UNTAKEN_POZZETTO = "AS AS KD KD QC QC JK JK 2S 2H 10D"
 
 
 def worked_hand(outcome: Outcome | None = None) -> GameState:
-    """RULES.md §12: seat 0 (team A) closed on 9H; seats 1 and 3 (team B) hold their cards."""
+    """rules §12: seat 0 (team A) closed on 9H; seats 1 and 3 (team B) hold their cards."""
     return make_state(
         hands=["", "JD 7C 2S", "3C AH", "JK 5H"],
         melds=[TEAM_A_MELDS, TEAM_B_MELDS],
@@ -582,6 +585,9 @@ ENGINE_RULES = [
     pytest.param(attrs.evolve(CLASSIC, players=6), id="classic-6"),
     pytest.param(FIBUR, id="fibur"),
     pytest.param(INTERNATIONAL, id="international"),
+    pytest.param(FEBURIT, id="feburit"),
+    pytest.param(REALE, id="reale"),
+    pytest.param(attrs.evolve(REALE, players=2), id="reale-2"),
 ]
 
 
@@ -635,6 +641,9 @@ def test_score_hand_agrees_with_score_team_on_random_finished_hands(
             closed=closer_team == team,
             rules=state.rules,
             opponent_closed=closer_team is not None and closer_team != team,
+            opponent_took_pozzetto=any(
+                taken for other, taken in enumerate(state.pozzetto_taken) if other != team
+            ),
         )
         assert score.teams[team] == expected
         assert score.totals[team] % 5 == 0
@@ -717,10 +726,128 @@ def test_check_table_counts_copies_across_teams_and_the_teams() -> None:
     check_table([sevens, sevens, sevens], attrs.evolve(CLASSIC, players=6))
 
 
+def test_check_table_reads_melds_and_hands_as_score_team_does() -> None:
+    # strings, card lists and Meld values, as the scoring how-to types them into score_team
+    check_table([(["5H 5D 5C", ["6S", "7S", "8S"]], "5S"), ([validate_meld("KH KD KC")], ["3C"])])
+    with pytest.raises(InvalidStateError) as caught:
+        check_table([(["5H 5D 5C"], "5H"), ([], "5H")])
+    assert caught.value.reason is Reason.TOO_MANY_COPIES
+    assert "3 copies of 5H" in str(caught.value)
+
+
+def test_check_table_names_the_team_of_a_bad_meld_or_card() -> None:
+    with pytest.raises(InvalidMeldError) as meld:
+        check_table([(["5H 5D 5C"], ""), (["6H 7H 9H"], "")])
+    assert meld.value.reason is Reason.GAP
+    assert str(meld.value).startswith("team 1: illegal meld 0 '6H 7H 9H': gap: ")
+    with pytest.raises(NotationError) as card:
+        check_table([([], "5X"), ([], "")])
+    assert str(card.value).startswith("team 0: bad card '5X': ")
+    with pytest.raises(TypeError, match="team 0: melds must be a list of melds"):
+        check_table([("5H 5D 5C", ""), ([], "")])
+
+
 def test_a_meld_typed_in_with_a_fixed_own_two_scores_as_it_lies() -> None:
     # A table can hold 3D ... QD 2D=KD AD (the two stayed the king's wild when the three came,
-    # RULES.md §5.4); typed in, it is the dirty burraco it is on the table, not a clean A-Q.
+    # rules §5.4); typed in, it is the dirty burraco it is on the table, not a clean A-Q.
     score = score_team(
         ["3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"], "", took_pozzetto=True, closed=False
     )
     assert (score.melded, score.burraco_bonus) == (110, 100)
+
+
+# --- rules §13: the untaken pozzetto under the 2026 code, and the classes of burraco ----------
+
+
+@pytest.mark.parametrize(
+    ("opponent_took", "opponent_closed", "penalty"),
+    [(False, False, 0), (True, False, -100), (True, True, -100), (False, True, -100)],
+)
+def test_unless_none_took_charges_the_penalty_only_when_a_team_took_its_pozzetto(
+    opponent_took: bool, opponent_closed: bool, penalty: int
+) -> None:
+    score = score_team(
+        ["7S 7H 7D"],
+        "5C",
+        took_pozzetto=False,
+        closed=False,
+        rules=FIBUR,
+        opponent_took_pozzetto=opponent_took,
+        opponent_closed=opponent_closed,
+    )
+    assert score.pozzetto_penalty == penalty
+
+
+def test_no_team_pays_for_its_pozzetto_when_none_was_taken_under_fibur() -> None:
+    state = GameState(
+        rules=FIBUR,
+        dealer=3,
+        turn=0,
+        phase=Phase.OVER,
+        hands=(parse_cards("5C"), parse_cards("6C"), parse_cards("7C"), parse_cards("8C")),
+        melds=((validate_meld("4S 5S 6S", FIBUR),), (validate_meld("KH KD KC", FIBUR),)),
+        stock=parse_cards("3D 4D"),
+        discard_pile=parse_cards("9H"),
+        pozzetti=(tuple(make_deck()[:11]), tuple(make_deck()[11:22])),
+        pozzetto_taken=(False, False),
+        outcome=Outcome(EndReason.STOCK_EXHAUSTED),
+    )
+    assert [team.pozzetto_penalty for team in score_hand(state).teams] == [0, 0]
+    always = attrs.evolve(state, rules=attrs.evolve(FIBUR, untaken_pozzetto_penalty="always"))
+    assert [team.pozzetto_penalty for team in score_hand(always).teams] == [-100, -100]
+
+
+_HEARTS_A_TO_K = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+
+
+@pytest.mark.parametrize(
+    ("cards", "rules", "kind", "bonus"),
+    [
+        (_HEARTS_A_TO_K, FEBURIT, BurracoKind.OVER_THE_TOP, 300),
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", FEBURIT, BurracoKind.OVER_THE_TOP, 300),
+        ("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", FEBURIT, BurracoKind.CLEAN, 200),
+        ("7S 7S 7H 7H 7D 7D 7C 7C", FEBURIT, BurracoKind.SUPER_CLEAN, 250),
+        ("7S 7S 7H 7H 7D 7D 7C", FEBURIT, BurracoKind.CLEAN, 200),
+        ("7S 7S 7H 7H 7D 7D 7C 7C JK", FEBURIT, BurracoKind.SEMI_CLEAN, 150),
+        (_HEARTS_A_TO_K, FIBUR, BurracoKind.CLEAN, 200),
+        ("7S 7S 7H 7H 7D 7D 7C 7C", CLASSIC, BurracoKind.CLEAN, 200),
+        (_HEARTS_A_TO_K + " AH", REALE, BurracoKind.REALE, 1000),
+        (_HEARTS_A_TO_K, REALE, BurracoKind.NOBILE, 500),
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", REALE, BurracoKind.NOBILE, 500),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH 2S", REALE, BurracoKind.SEMI_CLEAN, 150),
+        ("AH 2H 3H 4H 5H 2S 7H 8H 9H 10H JH QH KH AH", REALE, BurracoKind.SEMI_CLEAN, 150),
+        ("AH 2H 3H 4H 2S 6H 7H", REALE, BurracoKind.DIRTY, 100),
+    ],
+)
+def test_a_burraco_takes_the_first_class_of_the_rules_it_satisfies(
+    cards: str, rules: Rules, kind: BurracoKind, bonus: int
+) -> None:
+    meld = validate_meld(cards, rules)
+    assert burraco_kind(meld, rules) is kind
+    score = score_team([meld], "", took_pozzetto=True, closed=False, rules=rules)
+    assert score.burraco_bonus == bonus
+    assert score.burracos == {kind: 1}
+
+
+def test_the_score_sheet_names_the_new_classes() -> None:
+    score = score_team(
+        [_HEARTS_A_TO_K + " AH", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"],
+        "",
+        took_pozzetto=True,
+        closed=False,
+        rules=REALE,
+    )
+    assert (score.reale_burracos, score.nobile_burracos, score.burraco_bonus) == (1, 1, 1500)
+    assert "burracos 1500 (1 reale, 1 nobile)" in str(score)
+
+
+def test_a_freed_own_two_played_with_apply_makes_the_burraco_clean_and_scores_200() -> None:
+    # rules §5.5: 3H 4H 5H 2H=6H 7H 8H 9H + 6H is 2H 3H ... 9H, a clean burraco.
+    dirty = Meld.parse("3H 4H 5H 2H=6H 7H 8H 9H")
+    before = position(hands={0: "6H KS QC"}, melds={0: [dirty]}, taken=[True, False])
+    after = apply(before, parse_action("add 0 6H"))
+    assert after.melds[0] == (Meld.parse("2H 3H 4H 5H 6H 7H 8H 9H"),)
+    assert after.melds[0][0].is_clean and Counter(after.hands[0]) == Counter(parse_cards("QC KS"))
+    assert score_hand(before).teams[0].burraco_bonus == 100
+    assert score_hand(after).teams[0].burraco_bonus == 200
+    assert score_hand(after).teams[0].melded == score_hand(before).teams[0].melded + 5

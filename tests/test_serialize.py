@@ -18,9 +18,12 @@ from hypothesis import strategies as st
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    PRESETS,
+    REALE,
     Action,
     AddToMeld,
     Discard,
@@ -33,19 +36,22 @@ from burraco import (
     OpenMeld,
     Outcome,
     Phase,
+    PlayerView,
     Rank,
     Reason,
     Rules,
     TakeDiscardPile,
     TeamScore,
     apply,
+    call_time_out,
     format_cards,
     make_deck,
     new_game,
+    observe,
     score_hand,
     validate_meld,
 )
-from burraco.serialize import FORMAT, from_dict, from_json, to_dict, to_json
+from burraco.serialize import FORMAT, from_dict, from_json, full_rules_body, to_dict, to_json
 from burraco.testing import game_states
 from tests.helpers import position
 from tests.soak import final_state, random_hand
@@ -58,6 +64,9 @@ RULE_SETS: Final = [
     pytest.param(attrs.evolve(CLASSIC, players=2), id="classic-2"),
     pytest.param(attrs.evolve(FIBUR, players=3), id="fibur-3"),
     pytest.param(attrs.evolve(INTERNATIONAL, players=3), id="international-3"),
+    pytest.param(FEBURIT, id="feburit-4"),
+    pytest.param(REALE, id="reale-4"),
+    pytest.param(attrs.evolve(REALE, players=6), id="reale-6"),
     pytest.param(attrs.evolve(CLASSIC, players=6), id="classic-6"),
     pytest.param(attrs.evolve(INTERNATIONAL, players=6), id="international-6"),
     pytest.param(GERMAN, id="german-4"),
@@ -208,39 +217,140 @@ def test_a_saved_game_reads_as_notation() -> None:
         "unseen_pozzetto": [],
         "known": ["", "", "", ""],
     }
-    assert document["rules"] == {
-        "name": "classic",
+    assert document["rules"] == {"preset": "classic", "players": 4}
+    assert to_dict(new_game(INTERNATIONAL, seed=1))["rules"] == {
+        "preset": "international",
         "players": 4,
-        "set_ranks": ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
-        "one_set_per_rank": True,
-        "wild_as_second_ace": True,
-        "natural_two_locked": False,
-        "semi_clean": False,
-        "closing_needs_clean_burraco": False,
-        "closing_discard_may_be_wild": False,
-        "pile_requires_meld": False,
-        "stock_end": "after-turn",
-        "pozzetti_as_reserve_stock": False,
-        "untaken_pozzetto_penalty": "always",
-        "target": 2000,
-        "hand_size": 11,
-        "pozzetto_size": 11,
-        "clean_bonus": 200,
-        "semi_clean_bonus": 150,
-        "dirty_bonus": 100,
-        "closing_bonus": 100,
-        "pozzetto_penalty": 100,
-        "seating_suit_order": ["S", "H", "D", "C"],
     }
-    assert to_dict(new_game(INTERNATIONAL, seed=1))["rules"]["set_ranks"] == ["A", "3"]
+
+
+_CLASSIC_WRITTEN_IN_FULL: Final = {
+    "name": "classic",
+    "players": 4,
+    "set_ranks": ["A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+    "one_set_per_rank": True,
+    "wild_as_second_ace": True,
+    "natural_two_locked": False,
+    "semi_clean": False,
+    "closing_needs_clean_burraco": False,
+    "closing_discard_may_be_wild": False,
+    "pile_requires_meld": False,
+    "stock_end": "after-turn",
+    "pozzetti_as_reserve_stock": False,
+    "untaken_pozzetto_penalty": "always",
+    "target": 2000,
+    "hand_size": 11,
+    "pozzetto_size": 11,
+    "clean_bonus": 200,
+    "semi_clean_bonus": 150,
+    "dirty_bonus": 100,
+    "closing_bonus": 100,
+    "pozzetto_penalty": 100,
+    "seating_suit_order": ["S", "H", "D", "C"],
+}
+"""The rules of a game as documents wrote them before the compact form and rules §13."""
+
+
+def _match_with_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    return {"format": 1, "type": "match", "rules": rules, "first_dealer": 0, "hands": []}
+
+
+def test_rules_written_in_full_before_the_compact_form_still_read() -> None:
+    document = _match_with_rules(_CLASSIC_WRITTEN_IN_FULL)
+    assert from_dict(document, Match).rules == CLASSIC
+    fibur_2025 = {
+        **_CLASSIC_WRITTEN_IN_FULL,
+        "name": "fibur",
+        "semi_clean": True,
+        "seating_suit_order": ["H", "D", "C", "S"],
+    }
+    assert from_dict(_match_with_rules(fibur_2025), Match).rules == attrs.evolve(
+        FIBUR, untaken_pozzetto_penalty="always", return_single_pile_card=True
+    )
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_rules_round_trip_compactly(preset: str, players: int) -> None:
+    rules = attrs.evolve(PRESETS[preset], players=players, target=2005)
+    body = to_dict(Match.start(rules))["rules"]
+    assert body == {"preset": preset, "players": players, "target": 2005}
+    assert from_dict(_match_with_rules(body), Match).rules == rules
+
+
+def test_rules_far_from_every_preset_name_the_closest_and_the_differences() -> None:
+    rules = attrs.evolve(
+        REALE, name="club", jokers=True, burraco_classes={"nobile": 400, "clean": 200, "dirty": 90}
+    )
+    body = to_dict(Match.start(rules))["rules"]
+    assert body == {
+        "preset": "reale",
+        "players": 4,
+        "name": "club",
+        "jokers": True,
+        "burraco_classes": [["nobile", 400], ["clean", 200], ["dirty", 90]],
+    }
+    assert from_dict(_match_with_rules(body), Match).rules == rules
+
+
+@pytest.mark.parametrize(
+    ("rules", "reason"),
+    [
+        ({"preset": "bridge", "players": 4}, Reason.OUT_OF_RANGE),
+        ({"preset": "classic", "players": 4, "colour": "red"}, Reason.UNKNOWN_FIELD),
+        (
+            {"preset": "classic", "players": 4, "burraco_classes": [["shiny", 5]]},
+            Reason.OUT_OF_RANGE,
+        ),
+        (
+            {"preset": "classic", "players": 4, "burraco_classes": [["clean", 200]]},
+            Reason.OUT_OF_RANGE,
+        ),
+        ({**_CLASSIC_WRITTEN_IN_FULL, "burraco_classes": []}, Reason.UNKNOWN_FIELD),
+    ],
+)
+def test_bad_compact_rules_are_rejected_with_a_reason(
+    rules: dict[str, Any], reason: Reason
+) -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(_match_with_rules(rules), Match)
+    assert caught.value.reason is reason
+
+
+def test_the_fields_of_rules_section_13_are_written_only_when_set() -> None:
+    state = new_game(FIBUR, seed=1)
+    assert "pile_card" not in to_dict(state) and "time_out_turns" not in to_dict(state)
+    picked = call_time_out(apply(state, TakeDiscardPile()))
+    document = to_dict(picked)
+    assert document["pile_card"] == str(state.discard_pile[0])
+    assert document["time_out_turns"] == 4
+    assert from_dict(document, GameState) == picked
+    view = observe(picked, picked.turn)
+    assert view.pile_card == state.discard_pile[0]
+    assert from_json(to_json(view), PlayerView) == view
+    assert observe(picked, (picked.turn + 1) % 4).pile_card is None
 
 
 def test_the_format_covers_every_field_of_the_values() -> None:
-    state = new_game(seed=1)
+    state = call_time_out(apply(new_game(FIBUR, seed=1), TakeDiscardPile()))
     assert list(to_dict(state))[2:] == [field.name for field in attrs.fields(GameState)]
-    assert list(to_dict(state)["rules"]) == [field.name for field in attrs.fields(Rules)]
+    fields = [field.name for field in attrs.fields(Rules) if not field.name.startswith("_")]
+    assert list(full_rules_body(CLASSIC)) == fields
     score = score_hand(final_state(CLASSIC, 0, eager=True))
-    assert list(to_dict(score)["teams"][0]) == [field.name for field in attrs.fields(TeamScore)]
+    assert list(to_dict(score)["teams"][0]) == [field.name for field in attrs.fields(TeamScore)][:8]
+    counted = TeamScore(
+        melded=135,
+        in_hand=0,
+        burraco_bonus=1000,
+        closing_bonus=0,
+        pozzetto_penalty=0,
+        reale_burracos=1,
+        nobile_burracos=1,
+        over_the_top_burracos=1,
+        super_clean_burracos=1,
+    )
+    written = to_dict(HandScore((counted,)))["teams"][0]
+    assert list(written) == [field.name for field in attrs.fields(TeamScore)]
     match = to_dict(Match.start())
     assert list(match) == ["format", "type", "rules", "first_dealer", "hands"]
     assert FORMAT == 1
@@ -474,8 +584,8 @@ HOSTILE: Final[list[tuple[str, Callable[[], object], Reason, str]]] = [
     ("missing turn", lambda: {k: v for k, v in game().items() if k != "turn"},
      Reason.MISSING_FIELD, "turn"),
     ("unknown field", lambda: game(score=0), Reason.UNKNOWN_FIELD, "score"),
-    ("rules field missing", lambda: rules_without("semi_clean"), Reason.MISSING_FIELD,
-     "rules.semi_clean"),
+    ("rules field missing", lambda: rules_without("players"), Reason.MISSING_FIELD,
+     "rules.players"),
     ("five players", lambda: with_rules(players=5), Reason.OUT_OF_RANGE, "rules.players"),
     ("players true", lambda: with_rules(players=True), Reason.WRONG_TYPE, "rules.players"),
     ("players 4.0", lambda: with_rules(players=4.0), Reason.WRONG_TYPE, "rules.players"),
@@ -1011,7 +1121,7 @@ def test_bad_tournament_fields_are_rejected(
 
 
 def test_a_state_with_a_fixed_own_two_round_trips_and_scores() -> None:
-    # ``3D ... QD 2D=KD AD``: the two stays the king's wild after the three is added (RULES.md
+    # ``3D ... QD 2D=KD AD``: the two stays the king's wild after the three is added (rules
     # §5.4), though an opening would read these cards as a natural A-Q. A state play reaches.
     state = position(
         hands={0: "3D 5S 9H KS"}, melds={0: ["4D 5D 6D 7D 8D 9D 10D JD QD 2D AD"]}, pile="7C"
@@ -1024,3 +1134,12 @@ def test_a_state_with_a_fixed_own_two_round_trips_and_scores() -> None:
     over = attrs.evolve(state, phase=Phase.OVER, outcome=Outcome(EndReason.STOCK_EXHAUSTED))
     team = score_hand(over).teams[0]
     assert (team.melded, team.burraco_bonus) == (meld.points, 100)  # a dirty burraco
+
+
+def test_an_unknown_field_beside_the_optional_ones_is_rejected() -> None:
+    picked = apply(new_game(FIBUR, seed=1), TakeDiscardPile())
+    document = {**to_dict(picked), "extra": 0}
+    assert "pile_card" in document and "time_out_turns" not in document
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(document, GameState)
+    assert (caught.value.reason, caught.value.path) == (Reason.UNKNOWN_FIELD, "extra")

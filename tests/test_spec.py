@@ -1,7 +1,7 @@
 """The specification, walked paragraph by paragraph as a user would call the library.
 
-Each test names the paragraph of RULES.md (§) or DESIGN.md it checks, uses only
-``from burraco import ...`` (and :func:`attrs.evolve`, as DESIGN.md tells users to), and
+Each test names the section of the rules page (rules §N, docs/rules.md) or DESIGN.md it checks,
+uses only ``from burraco import ...`` (and :func:`attrs.evolve`, as DESIGN.md tells users to), and
 asserts on whole values. Positions are built as a user would: with ``new_game(deck=...)`` or
 by writing a :class:`GameState` out field by field.
 """
@@ -16,9 +16,11 @@ import pytest
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     INTERNATIONAL,
     JOKER,
+    REALE,
     AddToMeld,
     BurracoError,
     BurracoKind,
@@ -113,7 +115,7 @@ def reason_of(state: GameState, move: str) -> Reason:
     return caught.value.reason
 
 
-# --- DESIGN Values: cards and their notation; RULES.md §2 -----------------------------------
+# --- DESIGN Values: cards and their notation; rules §2 -----------------------------------
 
 
 def test_cards_print_in_notation_and_parse_back() -> None:
@@ -226,12 +228,18 @@ def test_classic_preset_has_every_field_of_design() -> None:
     assert isinstance(CLASSIC.name, str)
 
 
+_ALWAYS = PenaltyWhen.ALWAYS
+_NONE_TOOK = PenaltyWhen.UNLESS_NONE_TOOK
+
+
 @pytest.mark.parametrize(
-    ("rules", "set_ranks", "semi_clean", "clean_close", "pile_meld", "suits"),
+    ("rules", "set_ranks", "semi_clean", "clean_close", "pile_meld", "penalty", "suits"),
     [
-        (CLASSIC, NATURAL_RANKS, False, False, False, "SHDC"),
-        (FIBUR, NATURAL_RANKS, True, False, False, "HDCS"),
-        (INTERNATIONAL, frozenset({Rank.ACE, Rank.THREE}), False, True, True, "HDCS"),
+        (CLASSIC, NATURAL_RANKS, False, False, False, _ALWAYS, "SHDC"),
+        (FIBUR, NATURAL_RANKS, True, False, False, _NONE_TOOK, "HDCS"),
+        (INTERNATIONAL, frozenset({Rank.ACE, Rank.THREE}), False, True, True, _ALWAYS, "HDCS"),
+        (FEBURIT, NATURAL_RANKS, True, False, False, _ALWAYS, "HDCS"),
+        (REALE, frozenset(), True, True, False, _NONE_TOOK, "HDCS"),
     ],
 )
 def test_presets_follow_the_table_of_section_11(
@@ -240,8 +248,10 @@ def test_presets_follow_the_table_of_section_11(
     semi_clean: bool,
     clean_close: bool,
     pile_meld: bool,
+    penalty: PenaltyWhen,
     suits: str,
 ) -> None:
+    assert rules.return_single_pile_card is (rules is CLASSIC)
     assert (
         rules.set_ranks,
         rules.one_set_per_rank,
@@ -267,7 +277,7 @@ def test_presets_follow_the_table_of_section_11(
         pile_meld,
         StockEnd.AFTER_TURN,
         False,
-        PenaltyWhen.ALWAYS,
+        penalty,
         2000,
         suits,
     )
@@ -1175,7 +1185,7 @@ def test_reason_codes_compare_as_strings() -> None:
 
 
 def section_9_totals(state: GameState) -> tuple[int, ...]:
-    """RULES.md §9 computed from the table, independently of :func:`score_hand`."""
+    """rules §9 computed from the table, independently of :func:`score_hand`."""
     rules = state.rules
     outcome = state.outcome
     closer = None
@@ -1202,9 +1212,14 @@ def section_9_totals(state: GameState) -> tuple[int, ...]:
             total -= sum(card.points for card in state.hands[seat])
         if closer == team:
             total += 100
+        others_took = any(
+            taken for other, taken in enumerate(state.pozzetto_taken) if other != team
+        )
+        when = rules.untaken_pozzetto_penalty
         if not state.pozzetto_taken[team] and (
-            rules.untaken_pozzetto_penalty is PenaltyWhen.ALWAYS
-            or (closer is not None and closer != team)
+            when is PenaltyWhen.ALWAYS
+            or (when is PenaltyWhen.IF_OPPONENTS_CLOSED and closer is not None and closer != team)
+            or (when is PenaltyWhen.UNLESS_NONE_TOOK and others_took)
         ):
             total -= 100
         totals.append(total)

@@ -11,13 +11,16 @@ import pytest
 
 from burraco import (
     CLASSIC,
+    FEBURIT,
     FIBUR,
     JOKER,
+    REALE,
     AddToMeld,
     Discard,
     DrawStock,
     GreedyAgent,
     OpenMeld,
+    Rules,
     apply,
     legal_actions,
     new_game,
@@ -120,13 +123,18 @@ def test_a_wild_in_a_set_shows_the_set_rank_and_its_own_name() -> None:
         ("4S 5S 6S 7S 8S 9S 10S JK", FIBUR, "semi-clean burraco +150"),
         ("4S 5S 6S 7S 8S 9S 10S JK", None, "dirty burraco +100"),
         ("4S 5S 6S", None, None),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", REALE, "reale burraco +1000"),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", REALE, "nobile burraco +500"),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", FEBURIT, "over-the-top burraco +300"),
+        ("7S 7S 7H 7H 7D 7D 7C 7C", FEBURIT, "super-clean burraco +250"),
+        ("7S 7S 7H 7H 7D 7D 7C 7C", FIBUR, "clean burraco +200"),
     ],
 )
 def test_a_burraco_is_marked_with_its_class_and_bonus(
-    cards: str, rules: object, badge: str | None
+    cards: str, rules: Rules | None, badge: str | None
 ) -> None:
-    meld = validate_meld(cards)
-    picture = svg.meld(meld) if rules is None else svg.meld(meld, FIBUR)
+    meld = validate_meld(cards, rules or CLASSIC)
+    picture = svg.meld(meld) if rules is None else svg.meld(meld, rules)
     texts = [element.text for element in parse(picture).iter(f"{SVG}text")]
     assert (badge in texts) if badge else not any("burraco" in (t or "") for t in texts)
 

@@ -39,6 +39,7 @@ from burraco.duel import DuelResult, make_agent, play_duel
 from burraco.engine import (
     LegalActions,
     apply,
+    call_time_out,
     canonical_action,
     check_action,
     is_legal,
@@ -53,6 +54,7 @@ from burraco.errors import (
     NotationError,
     Reason,
     RecordError,
+    TournamentError,
 )
 from burraco.match import FOUR_DEALS, THREE_DEALS, Match, VictoryTable, victory_points
 from burraco.melds import (
@@ -65,7 +67,17 @@ from burraco.melds import (
     is_valid_meld,
     validate_meld,
 )
-from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL, PRESETS, PenaltyWhen, Rules, StockEnd
+from burraco.rules import (
+    CLASSIC,
+    FEBURIT,
+    FIBUR,
+    INTERNATIONAL,
+    PRESETS,
+    REALE,
+    PenaltyWhen,
+    Rules,
+    StockEnd,
+)
 from burraco.scoring import HandScore, TeamScore, score_hand, score_team
 from burraco.search import SearchAgent
 from burraco.state import EndReason, GameState, Outcome, Phase
@@ -120,6 +132,7 @@ __all__ = [
     "DrawStock",
     "DuelResult",
     "EndReason",
+    "FEBURIT",
     "FIBUR",
     "FOUR_DEALS",
     "GameState",
@@ -143,6 +156,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "RANK_POINTS",
+    "REALE",
     "RandomAgent",
     "Rank",
     "Reason",
@@ -155,12 +169,14 @@ __all__ = [
     "THREE_DEALS",
     "TakeDiscardPile",
     "TeamScore",
+    "TournamentError",
     "VictoryTable",
     "__compiled__",
     "__version__",
     "apply",
     "burraco_bonus",
     "burraco_kind",
+    "call_time_out",
     "can_close",
     "canonical_action",
     "check_action",

@@ -8,7 +8,7 @@ reject those, using only what the fields say; each is a consequence of how :func
 changes a state, so every state it returns passes, and a state that passes leads by legal play
 only to states that pass.
 
-The counts they rest on (RULES.md §3, §4, §6, §8):
+The counts they rest on (rules §3, §4, §6, §8):
 
 * the stock shrinks only by draws, so ``draws = stock_size - len(stock)`` (plus the cards of
   any pozzetto sent to the stock under ``pozzetti_as_reserve_stock``) is the number of draws

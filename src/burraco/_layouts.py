@@ -205,6 +205,8 @@ MELD_READING: Final = Layout(
         ("set_ranks", 0, 13),  # the ranks sets may have, bit 0 for the ace
         ("packs", 13, 2),
         ("second_ace", 15, 1),
+        ("no_jokers", 16, 1),
+        ("ace_at_both_ends", 17, 1),
     ),
 )
 """The switches that decide how :func:`~burraco.validate_meld` reads cards, as one integer

@@ -141,12 +141,21 @@ _MEMOS: Final[tuple[BudgetMemo[Any, Any], ...]] = (
 
 
 ENCODED_SWITCHES: Final = frozenset(
-    {"players", "set_ranks", "wild_as_second_ace", "natural_two_locked"}
+    {
+        "players",
+        "set_ranks",
+        "wild_as_second_ace",
+        "natural_two_locked",
+        "jokers",
+        "ace_at_both_ends",
+    }
 )
 """The fields of :class:`Rules` that decide meld legality (:data:`burraco.rules.AFFECTS_MELDS`)
-and that :class:`RuleBits` writes into the keys of the generator's memos (the players as the
-packs): a rule set with any other such field is refused, since a memo would answer for it what it
-found for another rule set."""
+and that the generator answers for: :class:`RuleBits` writes the first four into the keys of
+its memos (the players as the packs); the last two need no key (without jokers no hand holds
+one, and the sequences from ace to ace that ``ace_at_both_ends`` adds are listed by
+``burraco._aces``, beside the generator). A rule set with any other such field is refused,
+since a memo would answer for it what it found for another rule set."""
 
 
 class RuleBits:
@@ -182,11 +191,20 @@ class RuleBits:
         self.open_sequences = 1 << 23 | rules.wild_as_second_ace << 20
         self.set_additions = rules.packs << 13
         self.sequence_additions = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
-        self.meld_reading = self.set_ranks | rules.packs << 13 | rules.wild_as_second_ace << 15
+        self.meld_reading = (
+            self.set_ranks
+            | rules.packs << 13
+            | rules.wild_as_second_ace << 15
+            | (not rules.jokers) << 16
+            | rules.ace_at_both_ends << 17
+        )
         """The switches that decide how :func:`~burraco.validate_meld` reads cards (the set
-        ranks, the packs, a wild as the second ace), as one integer laid out as
-        ``burraco._layouts.MELD_READING``: two rule sets with the same reading read every meld
-        alike (the tag of the engine's laid melds, ``burraco._meldcodec.laid_meld``)."""
+        ranks, the packs, a wild as the second ace, no jokers in the packs, an ace at both
+        ends), as one integer laid out as ``burraco._layouts.MELD_READING``: two rule sets with
+        the same reading read every meld alike (the tag of the engine's laid melds,
+        ``burraco._meldcodec.laid_meld``). The generator's own keys need neither of the last
+        two: without jokers no hand holds one, and the sequences from ace to ace, the only melds
+        ``ace_at_both_ends`` adds, are listed by ``burraco._aces``, not here."""
 
 
 class _LastRules:

@@ -35,7 +35,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from burraco.cards import Card, Rank, parse_card, parse_cards, split_notation
+from burraco.cards import Card, Rank, parse_card, parse_cards, split_notation, wild_role_conflict
 from burraco.errors import InvalidMeldError, NotationError, Reason, excerpt
 from burraco.melds import Meld
 
@@ -231,9 +231,14 @@ def _bad(text: str, detail: str) -> NotationError:
     )
 
 
-def _read_tokens(text: str, tokens: list[str]) -> tuple[list[Card], Rank | None]:
+def _read_tokens(
+    text: str, tokens: list[str], table: tuple[Card, ...] = ()
+) -> tuple[list[Card], Rank | None]:
+    """The cards and the wild's rank of an action's tokens; a rank written with a suit
+    (``JK=7H``, ``=7H``) must fit them and the ``table`` meld they join, if one is given."""
     cards: list[Card] = []
     wild_as: Rank | None = None
+    role: Card | None = None
     for token in tokens:
         card_text, equals, target_text = token.partition("=")
         if equals:
@@ -245,6 +250,7 @@ def _read_tokens(text: str, tokens: list[str]) -> tuple[list[Card], Rank | None]
                         text, f"{excerpt(token)}: a wild stands for a card of a rank, not a joker"
                     )
                 rank = target.rank
+                role = target
             if wild_as is not None and wild_as is not rank:
                 raise _bad(text, "only one wild placement may be given")
             wild_as = rank
@@ -258,6 +264,9 @@ def _read_tokens(text: str, tokens: list[str]) -> tuple[list[Card], Rank | None]
             cards.append(card)
         else:
             cards.append(parse_card(token))
+    conflict = None if role is None else wild_role_conflict(role, (*table, *cards))
+    if conflict is not None:
+        raise _bad(text, conflict)
     return cards, wild_as
 
 
@@ -271,8 +280,12 @@ def parse_action(text: str) -> Action:
     >>> print(parse_action("add 2 8h 7h"))
     add 2 7H 8H
 
+    A wild placed on a card (``JK=7H``) must stand for a card of the suit of the natural cards
+    written beside it, or of the meld in brackets: ``open 5H 6H JK=7S`` is refused.
+
     Raises:
-        NotationError: if the text is not an action; the message quotes it.
+        NotationError: if the text is not an action, or places a wild on a card of another
+            suit than its sequence's; the message quotes it.
     """
     if not isinstance(text, str):
         raise NotationError(
@@ -324,7 +337,7 @@ def parse_action(text: str) -> Action:
                 raise _bad(text, f"{excerpt(number, 20)} is not a meld number (0, 1, 2, ...)")
             target = int(number)
             rest = rest[1:]
-        cards, wild_as = _read_tokens(text, rest)
+        cards, wild_as = _read_tokens(text, rest, target.cards if isinstance(target, Meld) else ())
         if not cards:
             raise _bad(text, "'add' needs at least one card")
         return AddToMeld(target, cards, wild_as)

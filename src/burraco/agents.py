@@ -231,7 +231,7 @@ def _makes_meld(card: Card, cards: Counter[Card], rules: Rules) -> bool:
 
 def _needs_burraco(view: PlayerView) -> bool:
     """Whether the seat's team can no longer take a pozzetto and has no burraco yet, so that
-    its players may not meld down to a last card (RULES.md §7.2)."""
+    its players may not meld down to a last card (rules §7.2)."""
     team = view.team
     return (view.pozzetto_taken[team] or not view.pozzetti_left) and not _has_closing_burraco(
         view.melds[team], view.rules

@@ -42,6 +42,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "split_notation",
+    "wild_role_conflict",
 ]
 
 
@@ -94,7 +95,7 @@ _RANK_SYMBOLS: Final = {
 }
 
 JOKER_POINTS: Final = 30
-"""The value of a joker, melded or in hand (RULES.md §2)."""
+"""The value of a joker, melded or in hand (rules §2)."""
 
 RANK_POINTS: Final = {
     Rank.ACE: 15,
@@ -356,24 +357,59 @@ def parse_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
         ) from None
 
 
+def wild_role_conflict(role: Card, cards: Iterable[Card]) -> str | None:
+    """Why a wild written as standing for ``role`` (the ``7S`` of ``JK=7S``) cannot stand for it
+    among ``cards`` (the other cards of its meld), or ``None`` if it may.
+
+    A wild in a sequence stands for a card of the sequence's suit, and in a set for the set's
+    rank (any suit). So when the natural cards, jokers and twos aside, are all of one suit and
+    not all of the role's rank, the role must be of that suit. Cards that fit no meld are left
+    to the meld's own check. The meld notation (:func:`~burraco.validate_meld`,
+    :func:`~burraco.extend_meld`, :meth:`~burraco.Meld.parse`) and
+    :func:`~burraco.parse_action` ask this of every role written with a suit.
+
+    >>> print(wild_role_conflict(parse_card("7S"), parse_cards("5H 6H JK")))
+    the naturals 5H 6H are hearts, so the wild stands for a heart (7H), not 7S
+    >>> wild_role_conflict(parse_card("7H"), parse_cards("5H 6H JK")) is None
+    True
+    >>> wild_role_conflict(parse_card("7D"), parse_cards("7S 7H JK")) is None  # a set of sevens
+    True
+    """
+    if role.suit is None:
+        return None
+    naturals = [card for card in cards if not (card.is_joker or card.is_two)]
+    suits = {card.suit for card in naturals}
+    if len(suits) != 1 or role.suit in suits or {card.rank for card in naturals} == {role.rank}:
+        return None
+    (suit,) = suits
+    assert suit is not None and role.rank is not None
+    return (
+        f"the naturals {format_cards(naturals[:13])} are {suit.name.lower()}, so the wild stands"
+        f" for a {suit.name.lower()[:-1]} ({Card(role.rank, suit)}), not {role}"
+    )
+
+
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards in notation, separated by single spaces: ``'7H 8H JK'``."""
     return " ".join([_NAMES[card.code] for card in cards])
 
 
-def make_deck(packs: int = 2) -> list[Card]:
-    """A new, unshuffled deck: ``packs`` packs of 52 cards, each with two jokers.
+def make_deck(packs: int = 2, *, jokers: bool = True) -> list[Card]:
+    """A new, unshuffled deck: ``packs`` packs of 52 cards, each with two jokers (none when
+    ``jokers`` is false, as in Burraco Reale).
 
     Two packs (the game for 2, 3 or 4 players) give 108 cards, three packs (6 players) 162.
 
     >>> deck = make_deck()
     >>> len(deck), deck.count(JOKER), sum(card.points for card in deck)
     (108, 4, 1080)
+    >>> len(make_deck(jokers=False))
+    104
 
     Raises:
         ValueError: if ``packs`` is not a positive whole number.
     """
     if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
         raise ValueError(f"packs must be a positive whole number, not {packs!r}")
-    one_pack = [*CARDS_BY_CODE[:JOKER_CODE], JOKER, JOKER]
+    one_pack = [*CARDS_BY_CODE[:JOKER_CODE], *((JOKER, JOKER) if jokers else ())]
     return one_pack * packs

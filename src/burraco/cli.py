@@ -8,6 +8,8 @@ Commands:
 * ``burraco validate CARD...`` checks a meld and describes it;
 * ``burraco score FILE`` scores a hand typed in as JSON (the format is in ``burraco score
   --help``);
+* ``burraco tournament ACTION FILE`` runs a club tournament kept in a JSON file: ``create``,
+  ``pair`` the next round, enter a ``result``, give a ``penalty``, print the ``standings``;
 * ``burraco simulate --hands N`` plays many hands between bots, in parallel with ``--jobs``, and
   prints statistics;
 * ``burraco replay FILE`` replays a game record, printing the table after each turn (or after
@@ -39,6 +41,7 @@ import re
 import signal
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date
@@ -47,11 +50,26 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from burraco import __compiled__, __version__
-from burraco.actions import Action, Discard, DrawStock, TakeDiscardPile, parse_action
+from burraco.actions import (
+    Action,
+    AddToMeld,
+    Discard,
+    DrawStock,
+    TakeDiscardPile,
+    parse_action,
+)
 from burraco.agents import Agent, GreedyAgent, RandomAgent, StepHook, play_out
-from burraco.cards import Rank, Suit, parse_cards
+from burraco.cards import (
+    CODE_KEY,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    split_notation,
+    wild_role_conflict,
+)
 from burraco.duel import ProgressBar
-from burraco.engine import apply, check_action, legal_actions, new_game
+from burraco.engine import apply, call_time_out, check_action, legal_actions, new_game
 from burraco.errors import (
     BurracoError,
     IllegalActionError,
@@ -60,7 +78,7 @@ from burraco.errors import (
     RecordError,
 )
 from burraco.match import DEAL_TABLES, Match
-from burraco.melds import MeldKind, burraco_bonus, burraco_kind, table_meld, validate_meld
+from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
 from burraco.record import History, MatchRecord
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import (
@@ -83,9 +101,17 @@ ILLEGAL_MELD: Final = 1
 BAD_INPUT: Final = 2
 """Exit status for a usage error or bad input."""
 
+
+def _search_agent(seed: str) -> Agent:
+    from burraco.search import SearchAgent
+
+    return SearchAgent(seed=seed)
+
+
 AGENTS: Final[dict[str, Callable[[str], Agent]]] = {
     "greedy": lambda seed: GreedyAgent(),
     "random": lambda seed: RandomAgent(seed),
+    "search": _search_agent,
 }
 """The agents the command line knows, by name; each is built from a seed string."""
 
@@ -197,8 +223,9 @@ class _Turns:
         self.count += 1
         seat = before.turn
         held = len(after.hands[seat])
+        who = "you" if self.names[seat] == "you" else f"seat {seat} ({self.names[seat]})"
         self.show(
-            f"turn {self.count:>2}  seat {seat} ({self.names[seat]}): "
+            f"turn {self.count:>2}  {who}: "
             f"{'; '.join(self.actions)}  [{held} card{'s' if held != 1 else ''} left]"
         )
         self.actions = []
@@ -242,6 +269,7 @@ _PLAY_HELP: Final = """\
 Type an action in notation: draw, pick, open 5H 6H JK, open 5H 6H JK=4H, add 0 7H, discard 9C.
   ?  or  list    list the legal actions, numbered
   a number       play the action of that number in the list
+  time           call time: the hand ends when every seat has played one more turn
   help           this help
   quit           stop (end of input stops too)"""
 
@@ -270,25 +298,76 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action:
-    """Show the person's view and read actions until one is legal."""
+def _wild_note(state: GameState, action: Action) -> str:
+    """What the wild card of a meld action stands for, as ``"  (JK as 7H)"``; else ``""``."""
+    from burraco.server.protocol import placed_wild
+
+    wild, _, stands_for = placed_wild(state, action).partition("=")
+    if not wild:
+        return ""
+    if stands_for[-1] in "SHDC":  # a card of a run; a rank never ends in a suit's letter
+        return f"  ({wild} as {stands_for})"
+    return f"  ({wild} as {'an' if stands_for[0] in '8A' else 'a'} {stands_for})"
+
+
+def _running_score(state: GameState, match: Match | None) -> str:
+    """The score as the person sees it: points on the table, and the match totals."""
+    seat = state.turn
+    view = observe(state, seat)
+    mine = seat % state.rules.teams
+
+    def named(values: Sequence[int]) -> str:
+        return ", ".join(
+            f"{'your team' if team == mine else f'team {team}'} {value}"
+            for team, value in enumerate(values)
+        )
+
+    text = f"on the table: {named(view.table_points)}"
+    if match is not None and match.hands:
+        text += f"; match so far: {named(match.totals)}"
+    return text
+
+
+def _tell_person(before: GameState, action: Action, after: GameState, show: _Printer) -> None:
+    """Tell the person what their draw or pick put into their hand."""
+    seat = before.turn
+    if seat in after.unseen_pozzetto:
+        return
+    if isinstance(action, DrawStock):
+        drawn = Counter(after.hands[seat]) - Counter(before.hands[seat])
+        show(f"you drew {format_cards(sorted(drawn.elements(), key=CODE_KEY))}")
+    elif isinstance(action, TakeDiscardPile):
+        show(f"the pile added {format_cards(before.discard_pile)} to your hand")
+
+
+def _ask(
+    state: GameState, actions: Sequence[Action], show: _Printer, match: Match | None = None
+) -> Action | None:
+    """Show the person's view and read actions until one is legal; ``None`` when the person
+    calls time (:func:`~burraco.call_time_out`)."""
     seat = state.turn
     show()
     show(observe(state, seat))
+    show(_running_score(state, match))
     while True:
-        text = _read_line(f"seat {seat}, your action (? to list)> ").strip()
+        text = _read_line("your action (? to list)> ").strip()
         if not text:
             continue
         word = text.lower()
         if word in ("?", "list"):
             for number, action in enumerate(actions, 1):
-                show(f"{number:>4}  {action}")
+                show(f"{number:>4}  {action}{_wild_note(state, action)}")
             continue
         if word == "help":
             show(_PLAY_HELP)
             continue
         if word in ("quit", "exit"):
             raise _QuitError
+        if word == "time":
+            if state.time_out_turns:
+                show(f"time was called already: {state.time_out_turns} turns left")
+                continue
+            return None
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(actions):
@@ -298,17 +377,46 @@ def _ask(state: GameState, actions: Sequence[Action], show: _Printer) -> Action:
         try:
             action = parse_action(text)
             check_action(state, action)
+            conflict = _role_on_the_table(state, action, text)
         except NotationError as error:
             show(f"{error}; type ? to list the legal actions")
             continue
         except IllegalActionError as error:
             show(f"{error}; type ? to list the legal actions")
             continue
+        if conflict is not None:
+            show(f"bad action '{text}': {conflict}; type ? to list the legal actions")
+            continue
         return action
 
 
+def _role_on_the_table(state: GameState, action: Action, text: str) -> str | None:
+    """Why the suit of a wild's role in ``add N ... JK=7S`` does not fit the meld it joins, or
+    ``None``. :func:`parse_action` checks a role against the cards written in the action; an
+    :class:`AddToMeld` keeps only the rank, so the meld on the table is checked here."""
+    if not isinstance(action, AddToMeld) or action.wild_as is None:
+        return None
+    if isinstance(action.meld, int):
+        meld = state.melds[state.team_of(state.turn)][action.meld]
+    else:
+        meld = action.meld
+    for token in split_notation(text):
+        _, equals, target = token.partition("=")
+        if equals:
+            try:
+                role = parse_card(target)
+            except NotationError:  # a rank alone, such as =4: no suit to check
+                return None
+            return wild_role_conflict(role, (*meld.cards, *action.cards))
+    return None
+
+
 def _play_out_with(
-    state: GameState, agents: Sequence[Agent | None], on_action: StepHook, show: _Printer
+    state: GameState,
+    agents: Sequence[Agent | None],
+    on_action: StepHook,
+    show: _Printer,
+    match: Match | None = None,
 ) -> GameState:
     """Play the hand to its end; a ``None`` agent is the person at the keyboard."""
     while True:
@@ -317,10 +425,17 @@ def _play_out_with(
             return state
         agent = agents[state.turn]
         if agent is None:
-            action = _ask(state, actions, show)
+            asked = _ask(state, actions, show, match)
+            if asked is None:
+                state = call_time_out(state)
+                show(f"time called: {state.time_out_turns} turns left, this one included")
+                continue
+            action = asked
         else:
             action = agent.choose(observe(state, state.turn), actions)
         after = apply(state, action)
+        if agent is None:
+            _tell_person(state, action, after, show)
         on_action(state, action, after)
         state = after
 
@@ -370,7 +485,8 @@ def _play(args: argparse.Namespace) -> int:
                 show()
                 show(f"hand {hand + 1}, dealer seat {dealer}")
             turns = _Turns(show, names)
-            final = _play_out_with(state, agents, _recording(history, turns.on_action), show)
+            narrate = _recording(history, turns.on_action)
+            final = _play_out_with(state, agents, narrate, show, match)
             show()
             show(final)
             show()
@@ -627,6 +743,11 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
     closer = closers[0] if closers else None
     scores = []
     table = []
+    took_flags = [
+        _flag(team, "pozzetto", f"teams[{index}]", None)
+        for index, team in enumerate(teams)
+        if isinstance(team, dict)
+    ]
     for index, team in enumerate(teams):
         where = f"teams[{index}]"
         unknown = sorted(set(team) - _TEAM_KEYS)
@@ -641,6 +762,11 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
         items = [_cards_field(meld, f"{where}.melds[{i}]") for i, meld in enumerate(melds)]
         hand = _cards_field(team.get("hand", ""), f"{where}.hand")
         took = _flag(team, "pozzetto", where, None)
+        if closer == index and not took:
+            raise _InputError(
+                f'{where}: a team that closed has taken its pozzetto: "closed": true needs '
+                '"pozzetto": true'
+            )
         try:
             scores.append(
                 score_team(
@@ -649,12 +775,15 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
                     took_pozzetto=took,
                     closed=closer == index,
                     opponent_closed=closer is not None and closer != index,
+                    opponent_took_pozzetto=any(
+                        flag for other, flag in enumerate(took_flags) if other != index
+                    ),
                     rules=rules,
                 )
             )
         except BurracoError as error:
             raise _InputError(f"{where}: {error}") from None
-        table.append(([table_meld(item, rules) for item in items], parse_cards(hand)))
+        table.append((items, hand))
     try:
         check_table(table, rules)
     except BurracoError as error:
@@ -850,6 +979,206 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 # --- duel ---------------------------------------------------------------------------------------
+
+
+# --- burraco tournament -------------------------------------------------------------------------
+
+
+def _load_tournament(path: str) -> Any:
+    from burraco.tournament import from_json
+
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read(8_000_001)
+    except OSError as error:
+        raise _InputError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise _InputError(f"{path} is not UTF-8 text") from None
+    return from_json(text)
+
+
+def _save_tournament(path: str, tournament: Any) -> None:
+    from burraco.tournament import to_json
+
+    temporary = f"{path}.new"
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(to_json(tournament) + "\n")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise _InputError(f"cannot write {path}: {error.strerror}") from None
+
+
+def _tournament_create(args: argparse.Namespace) -> Any:
+    from burraco.tournament import Entrant, Settings, Tournament, read_entrants
+
+    if os.path.exists(args.file) and not args.force:
+        raise _InputError(f"{args.file} exists: choose another name, or --force to replace it")
+    if args.entrants:
+        try:
+            with open(args.entrants, encoding="utf-8") as file:
+                entrants = read_entrants(file.read(4_000_001))
+        except OSError as error:
+            raise _InputError(f"cannot read {args.entrants}: {error.strerror}") from None
+    else:
+        entrants = tuple(Entrant(n, f"pair {n}") for n in range(1, args.pairs + 1))
+    settings = Settings(
+        schedule=tuple(args.schedule.split(",")),
+        deals=args.deals,
+        rematches=args.rematches,
+        individual=args.individual,
+        avoid_same_club=args.avoid_same_club,
+        seed=args.seed,
+    )
+    tournament = Tournament.create(args.name, entrants, settings)
+    rounds = len(settings.schedule)
+    print(f"{tournament.name}: {len(entrants)} entrants, {rounds} rounds of {args.deals} deals")
+    return tournament
+
+
+def _tournament_pair(args: argparse.Namespace) -> Any:
+    from burraco.tournament import read_tables
+
+    tournament = _load_tournament(args.file)
+    if args.tables:
+        try:
+            with open(args.tables, encoding="utf-8") as file:
+                tables = read_tables(file.read(4_000_001))
+        except OSError as error:
+            raise _InputError(f"cannot read {args.tables}: {error.strerror}") from None
+        tournament = tournament.with_round(tables)
+    else:
+        tournament = tournament.pair_next_round()
+    print(tournament.rounds[-1])
+    return tournament
+
+
+def _current_round(tournament: Any, given: int | None) -> int:
+    if given is not None:
+        return given
+    if not tournament.rounds:
+        raise _InputError("no round is paired yet: run 'burraco tournament pair' first")
+    return len(tournament.rounds)
+
+
+def _tournament_result(args: argparse.Namespace) -> Any:
+    from burraco.tournament import TableResult
+
+    tournament = _load_tournament(args.file)
+    number = _current_round(tournament, args.round)
+    if args.unplayed:
+        result = TableResult.unplayed()
+    else:
+        if args.home is None or args.away is None:
+            raise _InputError("give the home and away totals, or --unplayed")
+        result = TableResult.from_totals(args.home, args.away, time_out=args.time_out)
+    tournament = tournament.record(number, args.table, result, reason=args.reason)
+    table = next(t for t in tournament.round(number).tables if t.number == args.table)
+    home, away = result.victory_points(tournament.settings.victory_table)
+    print(f"round {number} {table}: {result}, victory points {home}-{away}")
+    return tournament
+
+
+def _tournament_penalty(args: argparse.Namespace) -> Any:
+    tournament = _load_tournament(args.file)
+    number = _current_round(tournament, args.round)
+    tournament = tournament.adjust(number, args.entrant, args.victory_points, reason=args.reason)
+    entrant = tournament.entrant(args.entrant)
+    print(f"round {number}: {entrant}: {args.victory_points:+d} victory points ({args.reason})")
+    return tournament
+
+
+def _tournament_standings(args: argparse.Namespace) -> None:
+    from burraco.tournament import score_sheet_csv, standings_csv
+
+    tournament = _load_tournament(args.file)
+    if args.sheet:
+        print(score_sheet_csv(tournament), end="")
+        return
+    standings = tournament.standings(args.round)
+    print(standings_csv(standings) if args.csv else standings, end="" if args.csv else "\n")
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    step: Callable[[argparse.Namespace], Any] = args.step
+    try:
+        tournament = step(args)
+        if tournament is not None:
+            _save_tournament(args.file, tournament)
+    except (_InputError, BurracoError) as error:
+        print(f"burraco tournament {args.action}: {error}", file=sys.stderr)
+        return BAD_INPUT
+    return OK
+
+
+def _add_tournament(commands: _Commands) -> None:
+    tournament = commands.add_parser(
+        "tournament",
+        help="run a club tournament: pair rounds, enter results, print standings",
+        description=(
+            "Run a tournament kept in a JSON file: create it, pair each round by its "
+            "movement, enter each table's totals, print the standings. Victory points come "
+            "from the difference by the table of the number of deals."
+        ),
+    )
+    actions = tournament.add_subparsers(dest="action", metavar="ACTION", required=True)
+    create = actions.add_parser("create", help="create a tournament file")
+    create.add_argument("file", metavar="FILE", help="the tournament's JSON file to create")
+    create.add_argument("--name", default="tournament", help="its name")
+    who = create.add_mutually_exclusive_group(required=True)
+    who.add_argument("--entrants", metavar="CSV", help="entrants: number,name[,player1,...]")
+    who.add_argument("--pairs", type=_positive, help="this many pairs, named 'pair N'")
+    create.add_argument(
+        "--schedule",
+        default="mitchell,mitchell,mitchell,danese",
+        help="the movement of each round, comma-separated (default: %(default)s)",
+    )
+    create.add_argument(
+        "--deals", type=_positive, default=4, help="deals per round (default: %(default)s)"
+    )
+    create.add_argument(
+        "--rematches",
+        choices=("allowed", "not-previous", "never"),
+        default="not-previous",
+        help="the rematches a danese round may make (default: %(default)s)",
+    )
+    create.add_argument("--individual", action="store_true", help="entrants are individuals")
+    create.add_argument(
+        "--avoid-same-club", action="store_true", help="keep entrants of one club apart"
+    )
+    create.add_argument("--seed", type=_seed_option, help="deck seed of a duplicate event")
+    create.add_argument("--force", action="store_true", help="replace an existing file")
+    create.set_defaults(step=_tournament_create)
+    pair = actions.add_parser("pair", help="pair the next round and print its tables")
+    pair.add_argument("file", metavar="FILE")
+    pair.add_argument(
+        "--tables", metavar="CSV", help="the director's own table list: table,home,away"
+    )
+    pair.set_defaults(step=_tournament_pair)
+    result = actions.add_parser("result", help="enter (or correct) a table's result")
+    result.add_argument("file", metavar="FILE")
+    result.add_argument("table", type=_positive, help="the table number")
+    result.add_argument("home", type=int, nargs="?", help="the home (north-south) total")
+    result.add_argument("away", type=int, nargs="?", help="the away (east-west) total")
+    result.add_argument("--round", type=_positive, help="the round (default: the last paired)")
+    result.add_argument("--time-out", action="store_true", help="time was called at the table")
+    result.add_argument("--unplayed", action="store_true", help="the table did not play")
+    result.add_argument("--reason", default="", help="why a result is entered again")
+    result.set_defaults(step=_tournament_result)
+    penalty = actions.add_parser("penalty", help="give or take victory points, with a reason")
+    penalty.add_argument("file", metavar="FILE")
+    penalty.add_argument("entrant", type=_positive, help="the entrant's number")
+    penalty.add_argument("victory_points", type=int, help="points to add (negative: a penalty)")
+    penalty.add_argument("--reason", required=True, help="why")
+    penalty.add_argument("--round", type=_positive, help="the round (default: the last paired)")
+    penalty.set_defaults(step=_tournament_penalty)
+    standings = actions.add_parser("standings", help="print the standings")
+    standings.add_argument("file", metavar="FILE")
+    standings.add_argument("--round", type=int, help="after this round (default: the last)")
+    standings.add_argument("--csv", action="store_true", help="as CSV")
+    standings.add_argument("--sheet", action="store_true", help="the score sheet, as CSV")
+    standings.set_defaults(step=_tournament_standings)
+    tournament.set_defaults(run=_tournament)
 
 
 def _duel(args: argparse.Namespace) -> int:
@@ -1145,9 +1474,65 @@ def _parser() -> argparse.ArgumentParser:
     _add_replay(commands)
     _add_validate(commands)
     _add_score(commands)
+    _add_tournament(commands)
     _add_simulate(commands)
     _add_duel(commands)
+    _add_serve(commands)
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from burraco.server import serve
+
+    try:
+        serve(args.host, args.port, args.db, bot_delay=args.bot_delay)
+    except ImportError as error:
+        print(f"burraco serve: {error}", file=sys.stderr)
+        return BAD_INPUT
+    return OK
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 < port < 65536:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return port
+
+
+def _delay(text: str) -> float:
+    try:
+        delay = float(text)
+    except ValueError:
+        delay = -1.0
+    if not 0 <= delay <= 10:
+        raise argparse.ArgumentTypeError(f"a delay is from 0 to 10 seconds, not {text!r}")
+    return delay
+
+
+def _add_serve(commands: _Commands) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="serve tables to play at in a browser (needs burraco[server])",
+        description="Serve the Burraco page and its WebSocket protocol: create tables, play "
+        "at them in a browser with people and bots. Tables are kept in an SQLite file and "
+        "resume when the server starts again. Needs pip install 'burraco[server]'.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--db", default="burraco.sqlite3", metavar="PATH", help="the database of tables"
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=_delay,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long a bot waits before each action, so people can follow (default 0.6)",
+    )
+    serve.set_defaults(run=_serve)
 
 
 def _quiet_broken_pipe() -> None:

@@ -1,4 +1,4 @@
-"""Closing and the other ends of a hand (RULES.md §7 and §8).
+"""Closing and the other ends of a hand (rules §7 and §8).
 
 A player closes by discarding the last card in hand when the team has taken its pozzetto, has
 a burraco on the table (a clean one with ``closing_needs_clean_burraco``), and the card is not
@@ -42,17 +42,18 @@ __all__ = [
     "end_after_draw",
     "keeping_problem",
     "last_card_problem",
+    "returns_pile_card",
     "stalemate_turns_after_discard",
 ]
 
 DEAD_CARDS: Final = 2
-"""The stock cards never drawn: a draw that leaves this many ends the hand (RULES.md §8)."""
+"""The stock cards never drawn: a draw that leaves this many ends the hand (rules §8)."""
 
 
 def closing_problem(
     rules: Rules, team_melds: Iterable[Meld], pozzetto_taken: bool, card: Card
 ) -> Reason | None:
-    """Why discarding ``card`` as the last card would not be a legal closing (RULES.md §7.1),
+    """Why discarding ``card`` as the last card would not be a legal closing (rules §7.1),
     or ``None`` if it would be one."""
     if not pozzetto_taken:
         return Reason.CLOSING_NEEDS_POZZETTO
@@ -78,7 +79,7 @@ CLOSING_DETAIL: Final = {
 def can_close(state: GameState, card: Card) -> bool:
     """Whether the player to act could close now by discarding ``card`` as the last card.
 
-    Checks the closing conditions of RULES.md §7.1 for the player's team (pozzetto taken,
+    Checks the closing conditions of rules §7.1 for the player's team (pozzetto taken,
     burraco on the table, no wild discard), not whether ``card`` is the last card in hand.
     """
     team = team_to_act(state)
@@ -89,12 +90,17 @@ def keeping_problem(
     state: GameState, rest: tuple[Card, ...], team_melds: tuple[Meld, ...]
 ) -> str | None:
     """Why a meld by the player to act that leaves ``rest`` in hand and the team's melds as
-    ``team_melds`` breaks RULES.md §7.2, or ``None`` if the player keeps enough.
+    ``team_melds`` breaks rules §7.2, or ``None`` if the player keeps enough.
 
     A team that can still take a pozzetto may meld every card (it takes the pozzetto). Any
     other team must keep a card to discard, and a single card kept must be a legal closing
     discard with the melds as they will be.
     """
+    if len(rest) == 1 and state.pile_card is not None and returns_pile_card(state, rest[0]):
+        return (
+            f"it would leave only {rest[0]}, the discard pile of one card taken this turn, "
+            "which may not be discarded again this turn: keep another card"
+        )
     team = team_to_act(state)
     if can_take_pozzetto(state, team):
         return None
@@ -113,11 +119,27 @@ def keeping_problem(
     return None
 
 
+def returns_pile_card(state: GameState, card: Card) -> bool:
+    """Whether discarding ``card`` would return the discard pile of one card that the player
+    to act took this turn, which the rules forbid without ``return_single_pile_card``
+    (rules §13.1): ``card`` is :attr:`~burraco.GameState.pile_card` and the hand holds no
+    other copy of it (one that came with a pozzetto may be discarded instead).
+
+    >>> from burraco import FIBUR, apply, new_game, TakeDiscardPile
+    >>> state = apply(new_game(FIBUR, seed=3), TakeDiscardPile())
+    >>> picked = state.pile_card
+    >>> picked is None or returns_pile_card(state, picked)
+    True
+    """
+    pile_card = state.pile_card
+    return pile_card is not None and card == pile_card and state.hands[state.turn].count(card) == 1
+
+
 def last_card_problem(state: GameState, card: Card) -> Reason | None:
     """Why the player to act may not discard ``card`` as the last card in hand, or ``None``.
 
     The last card may always be discarded by a team that still takes a pozzetto on it (§6);
-    otherwise the discard is a closing and must meet RULES.md §7.1.
+    otherwise the discard is a closing and must meet rules §7.1.
     """
     team = team_to_act(state)
     if can_take_pozzetto(state, team):
@@ -133,7 +155,7 @@ def discard_closes(state: GameState, rest: tuple[Card, ...]) -> bool:
 
 def stalemate_turns_after_discard(state: GameState, rest: tuple[Card, ...]) -> int:
     """How many turns in a row, the discard of the player to act (leaving ``rest`` in hand)
-    included, were: take a one-card discard pile, meld nothing, discard (RULES.md §8). Any other
+    included, were: take a one-card discard pile, meld nothing, discard (rules §8). Any other
     turn resets the count, and so does a closing."""
     if (
         state.taken_from_pile == 1
@@ -161,7 +183,8 @@ def end_after_discard(state: GameState, rest: tuple[Card, ...]) -> Outcome | Non
     hand, or ``None`` if play goes on.
 
     In order: a closing (§7.1, the closer named); a stalemate once every player in turn has
-    taken a one-card pile, melded nothing and discarded; the stock down to its dead cards.
+    taken a one-card pile, melded nothing and discarded; the stock down to its dead cards; the
+    last turn after time was called (rules §13.2).
 
     >>> from burraco import new_game
     >>> state = new_game(seed=7)
@@ -174,4 +197,6 @@ def end_after_discard(state: GameState, rest: tuple[Card, ...]) -> Outcome | Non
         return Outcome(EndReason.STALEMATE)
     if len(state.stock) <= DEAD_CARDS:
         return Outcome(EndReason.STOCK_EXHAUSTED)
+    if state.time_out_turns == 1:
+        return Outcome(EndReason.TIME_OUT)
     return None

@@ -421,10 +421,21 @@ class Slice:
 
 
 MELD_FEATURES: Final = 74
-"""Entries per meld slot: present, set, sequence, clean / semi-clean / dirty burraco, wild is a
-joker, wild is a two (8), ``wild_as`` rank one-hot (13), the cards as counts (53)."""
+"""Entries per meld slot: present, set, sequence, clean / semi-clean / dirty burraco (the
+classes of clean burracos of rules §13.4 count as clean), wild is a joker, wild is a two
+(8), ``wild_as`` rank one-hot (13), the cards as counts (53)."""
 
-_BURRACO_INDEX: Final = {BurracoKind.CLEAN: 3, BurracoKind.SEMI_CLEAN: 4, BurracoKind.DIRTY: 5}
+_BURRACO_INDEX: Final = {
+    BurracoKind.CLEAN: 3,
+    BurracoKind.SEMI_CLEAN: 4,
+    BurracoKind.DIRTY: 5,
+    # the federations' classes of clean burracos (rules §13.4) share the clean entry; their
+    # bonuses show in the table points
+    BurracoKind.REALE: 3,
+    BurracoKind.NOBILE: 3,
+    BurracoKind.OVER_THE_TOP: 3,
+    BurracoKind.SUPER_CLEAN: 3,
+}
 _PHASE_INDEX: Final = {Phase.DRAW: 0, Phase.PLAY: 1, Phase.OVER: 2}
 
 
@@ -449,7 +460,7 @@ class ObservationEncoder:
         players, teams, melds = rules.players, rules.teams, self.space.max_melds
         deck = float(rules.deck_size)
         copies = float(2 * rules.packs)
-        bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
+        bonus = max(bonus for _, bonus in rules.burraco_classes)
         parts = [
             ("hand", CARD_KINDS, copies),
             ("hand_hidden", 1, 1.0),

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final, cast
 
-from burraco import _movegen
+from burraco import _aces, _movegen
 from burraco._build import equal, python_class
 from burraco._meldcodec import laid_meld, remember_laid_meld
 from burraco.actions import (
@@ -42,6 +42,7 @@ from burraco.closing import (
     end_after_draw,
     keeping_problem,
     last_card_problem,
+    returns_pile_card,
     stalemate_turns_after_discard,
 )
 from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason
@@ -67,6 +68,7 @@ from burraco.state import (
 __all__ = [
     "LegalActions",
     "apply",
+    "call_time_out",
     "canonical_action",
     "check_action",
     "is_legal",
@@ -108,13 +110,13 @@ def new_game(
     """Deal a new hand.
 
     ``seed`` makes the shuffle reproducible: the cards lie as
-    ``random.Random(seed).shuffle(make_deck(rules.packs))`` leaves them. ``deck`` instead gives
-    the whole card order, top first, to replay a real deal. From the order (index ``i`` from 0):
-    the first ``11 × players`` cards are dealt one at a time, card ``i`` to seat
-    ``(dealer + 1 + i) % players``; the next ``11 × pozzetti`` cards go one at a time, card ``j``
-    of them to pozzetto ``j % pozzetti`` (pozzetto 0 is taken first); the next card starts the
-    discard pile; the rest is the stock, its first card on top. The seat at the dealer's left
-    plays first.
+    ``random.Random(seed).shuffle(make_deck(rules.packs, jokers=rules.jokers))`` leaves them.
+    ``deck`` instead gives the whole card order, top first, to replay a real deal. From the
+    order (index ``i`` from 0): the first ``11 × players`` cards are dealt one at a time, card
+    ``i`` to seat ``(dealer + 1 + i) % players``; the next ``11 × pozzetti`` cards go one at a
+    time, card ``j`` of them to pozzetto ``j % pozzetti`` (pozzetto 0 is taken first); the next
+    card starts the discard pile; the rest is the stock, its first card on top. The seat at the
+    dealer's left plays first.
 
     >>> state = new_game(seed=1, dealer=3)
     >>> state.turn, [len(hand) for hand in state.hands], len(state.pozzetti)
@@ -129,7 +131,7 @@ def new_game(
     players = rules.players
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-    full = make_deck(rules.packs)
+    full = make_deck(rules.packs, jokers=rules.jokers)
     if deck is None:
         cards = full
         _shuffle(cards, random.Random(seed))
@@ -374,6 +376,8 @@ def _draw(state: GameState, action: DrawStock, phase: Phase) -> GameState:
         state.stalemate_turns,
         state.unseen_pozzetto,
         state.known,
+        None,
+        state.time_out_turns,
     )
 
 
@@ -399,7 +403,13 @@ def _pile_taken(state: GameState) -> GameState:
     pile = state.discard_pile
     seat = state.turn
     hands = state.hands
-    hand = tuple(sorted(hands[seat] + pile, key=CODE_KEY))
+    held = hands[seat]
+    hand = tuple(sorted(held + pile, key=CODE_KEY))
+    # rules §13.1: a one-card pile may not be discarded again this turn, unless the hand
+    # held another copy of the card before the pick.
+    pile_card = None
+    if len(pile) == 1 and not state.rules.return_single_pile_card and pile[0] not in held:
+        pile_card = pile[0]
     return new_state(
         state.rules,
         state.dealer,
@@ -417,10 +427,12 @@ def _pile_taken(state: GameState) -> GameState:
         state.stalemate_turns,
         state.unseen_pozzetto,
         known_after_pick(state.known, seat, pile),
+        pile_card,
+        state.time_out_turns,
     )
 
 
-# The International pile rule (RULES.md §4, ``pile_requires_meld``): the pile may be taken only
+# The International pile rule (rules §4.1, ``pile_requires_meld``): the pile may be taken only
 # if a meld is then possible, and its taker must meld before discarding. Its one home is here.
 
 
@@ -549,6 +561,9 @@ def _after_meld(
     hands = state.hands
     melds = state.melds
     known = state.known
+    pile_card = state.pile_card
+    if pile_card is not None and pile_card in cards:
+        pile_card = None  # the copy melded counts as the one taken with the pile
     return new_state(
         state.rules,
         state.dealer,
@@ -566,6 +581,8 @@ def _after_meld(
         state.stalemate_turns,
         state.unseen_pozzetto,
         known_after_play(known, seat, cards) if known[seat] else known,
+        pile_card,
+        state.time_out_turns,
     )
 
 
@@ -585,6 +602,14 @@ def _discard(state: GameState, action: Discard, phase: Phase) -> GameState:
             action,
             Reason.PILE_REQUIRES_MELD,
             "taking the discard pile obliges a meld this turn: open or add to a meld first",
+        )
+    if state.pile_card is not None and returns_pile_card(state, card):
+        raise _illegal(
+            state,
+            action,
+            Reason.PILE_CARD_RETURNED,
+            f"{card} was the whole discard pile taken this turn, and these rules forbid "
+            "discarding it again in the same turn: discard another card",
         )
     if not rest:
         problem = last_card_problem(state, card)
@@ -621,6 +646,8 @@ def _discard(state: GameState, action: Discard, phase: Phase) -> GameState:
         stalemate,
         unseen,
         known_after_play(known, seat, (card,)) if known[seat] else known,
+        None,
+        state.time_out_turns - 1 if state.time_out_turns else 0,
     )
 
 
@@ -700,18 +727,56 @@ def legal_actions(state: GameState) -> list[Action]:
     actions = _meld_actions(state, rules, turn, hand)
     if rules.pile_requires_meld and _owes_meld(state):
         return actions
+    pile_card = state.pile_card
+    kept = pile_card if pile_card is not None and hand.count(pile_card) == 1 else None
     if len(hand) == 1:
-        if last_card_problem(state, hand[0]) is None:
+        if last_card_problem(state, hand[0]) is None and hand[0] is not kept:
             actions.append(_DISCARDS[hand[0].code])
         return actions
     discards: list[Action] = []  # a plain list: compiled, its appends need no method lookup
     previous = None
     for card in hand:  # the hand is sorted: equal cards (the same object) are neighbours
         if card is not previous:
-            discards.append(_DISCARDS[card.code])  # an index costs less than a dict lookup
             previous = card
+            if card is not kept:  # the one-card pile's card stays in hand (rules §13.1)
+                discards.append(_DISCARDS[card.code])  # an index costs less than a dict lookup
     actions += discards
     return actions
+
+
+_FULL_MELD: Final = 14
+"""The most cards a meld holds (a sequence from ace to ace; a set of three packs holds 13):
+nothing is ever added to a meld of 14 cards. The move generator reads a sequence with a
+natural ace at each end (``ace_at_both_ends``) as it reads other sequences, and would offer
+its wild's natural card, so its answers for such melds are not asked for."""
+
+
+def _add_ace_to_ace(
+    actions: LegalActions,
+    state: GameState,
+    hand: tuple[Card, ...],
+    team_melds: tuple[Meld, ...],
+    rules: Rules,
+) -> None:
+    """Put into ``actions`` (the move generator's openings and additions) the legal ones that
+    make a sequence from ace to ace (``ace_at_both_ends``), which the generator does not list:
+    the openings after the other openings, the additions last."""
+    opens, adds = _aces.ace_to_ace_actions(hand, team_melds, rules)
+    kept_opens: list[Action] = []
+    for opening in opens:
+        rest = _remove(hand, opening.cards)
+        assert rest is not None
+        laid = (*team_melds, validate_meld(opening.cards, rules))
+        if keeping_problem(state, rest, laid) is None:
+            kept_opens.append(opening)
+    for adding in adds:
+        rest = _remove(hand, adding.cards)
+        assert rest is not None and isinstance(adding.meld, int)
+        grown = extend_meld(team_melds[adding.meld], adding.cards, rules)
+        if keeping_problem(state, rest, replace_at(team_melds, adding.meld, grown)) is None:
+            actions.append(adding)
+    openings = sum(1 for action in actions if isinstance(action, OpenMeld))
+    actions[openings:openings] = kept_opens
 
 
 def _meld_actions(
@@ -727,13 +792,18 @@ def _meld_actions(
     actions = LegalActions()
     actions.state = state
     choices, listed = _movegen.open_melds(shape, rules, set_ranks if rules.one_set_per_rank else 0)
-    if can_take_pozzetto(state, team):  # any meld may empty the hand: the team takes one
+    if can_take_pozzetto(state, team) and state.pile_card is None:
+        # any meld may empty the hand: the team takes a pozzetto
         actions += listed
-        for _, _, added in _movegen.additions(infos, shape, rules):
-            actions += added
+        for index, _, added in _movegen.additions(infos, shape, rules):
+            if len(team_melds[index].cards) < _FULL_MELD:
+                actions += added
+        if rules.ace_at_both_ends:
+            _add_ace_to_ace(actions, state, hand, team_melds, rules)
         return actions
-    # A team that cannot take a pozzetto must keep a card (RULES.md §7.2): a meld of all but
-    # one card or fewer needs checking. Choices are sorted by size, so those come last.
+    # A team that cannot take a pozzetto must keep a card (rules §7.2), and nobody may keep
+    # only the one-card pile's card (§13.1): a meld of all but one card or fewer needs
+    # checking. Choices are sorted by size, so those come last.
     limit = bytes((len(hand) - 1,))
     cut = bisect_left(choices, limit)
     actions += listed[:cut]
@@ -745,6 +815,8 @@ def _meld_actions(
         if keeping_problem(state, rest, (*team_melds, meld)) is None:
             actions.append(listed[position])
     for index, choices, added in _movegen.additions(infos, shape, rules):
+        if len(team_melds[index].cards) >= _FULL_MELD:
+            continue
         cut = bisect_left(choices, limit)
         actions += added[:cut]
         for position in range(cut, len(choices)):
@@ -755,4 +827,54 @@ def _meld_actions(
             grown_melds = replace_at(team_melds, index, grown)
             if keeping_problem(state, rest, grown_melds) is None:
                 actions.append(added[position])
+    if rules.ace_at_both_ends:
+        _add_ace_to_ace(actions, state, hand, team_melds, rules)
     return actions
+
+
+# --- time-out -----------------------------------------------------------------------------------
+
+
+def call_time_out(state: GameState) -> GameState:
+    """The state after a referee or a clock calls time (rules §13.2).
+
+    The hand then ends once every seat has completed one more turn, the turn in progress
+    counting as the last of the seat to act; its :class:`~burraco.Outcome` is
+    :attr:`EndReason.TIME_OUT <burraco.EndReason.TIME_OUT>`. A legal closing in that last round
+    ends the hand as usual (the closing bonus included); otherwise nobody earns the closing
+    bonus, and the cards in hand count against their teams. Calling time again, or on a hand
+    that is over, changes nothing.
+
+    >>> state = call_time_out(new_game(seed=7))
+    >>> state.time_out_turns
+    4
+    >>> turns = 0
+    >>> while not state.is_over:
+    ...     state = apply(state, DrawStock())
+    ...     state = apply(state, Discard(state.hand[0]))
+    ...     turns += 1
+    >>> turns, state.outcome.reason
+    (4, <EndReason.TIME_OUT: 'time-out'>)
+    """
+    if state.phase is _OVER_PHASE or state.time_out_turns:
+        return state
+    return new_state(
+        state.rules,
+        state.dealer,
+        state.turn,
+        state.phase,
+        state.hands,
+        state.melds,
+        state.stock,
+        state.discard_pile,
+        state.pozzetti,
+        state.pozzetto_taken,
+        state.outcome,
+        state.taken_from_pile,
+        state.melded_this_turn,
+        state.stalemate_turns,
+        state.unseen_pozzetto,
+        state.known,
+        state.pile_card,
+        len(state.hands),
+    )

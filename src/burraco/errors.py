@@ -30,6 +30,7 @@ __all__ = [
     "NotationError",
     "Reason",
     "RecordError",
+    "TournamentError",
     "check_seat",
     "field_path",
     "inconsistent_state",
@@ -75,6 +76,9 @@ class Reason(StrEnum):
     """The sequence would run through the ace from king to two (``K A 2``)."""
     TWO_ACES = "two-aces"
     """A sequence holds at most one natural ace."""
+    NO_JOKERS = "no-jokers"
+    """The rules play without jokers (switch ``jokers`` off, Burraco Reale), so no meld holds
+    one."""
     SET_RANK_NOT_ALLOWED = "set-rank-not-allowed"
     """The rule set does not allow sets of this rank."""
     TOO_MANY_COPIES = "too-many-copies"
@@ -111,6 +115,9 @@ class Reason(StrEnum):
     """The closing discard may not be a wild card (switch ``closing_discard_may_be_wild``)."""
     PILE_REQUIRES_MELD = "pile-requires-meld"
     """Taking the discard pile obliges a meld in the same turn (switch ``pile_requires_meld``)."""
+    PILE_CARD_RETURNED = "pile-card-returned"
+    """A one-card discard pile taken may not be discarded again in the same turn, nor left as
+    the only card to discard (switch ``return_single_pile_card`` off, rules §13.1)."""
 
     # Saved states and untrusted input (InvalidStateError)
     BAD_JSON = "bad-json"
@@ -136,6 +143,19 @@ class Reason(StrEnum):
     BAD_RECORD = "bad-record"
     """A line of a game record is not a header, a turn or a comment, or the headers are wrong
     (a missing deal, a turn numbered out of order, a result the replay does not give)."""
+
+    # Tournaments (TournamentError)
+    BAD_CSV = "bad-csv"
+    """A CSV file of entrants or tables lacks a required column, or a row has the wrong number
+    of fields."""
+    NOT_IN_TOURNAMENT = "not-in-tournament"
+    """An entrant, round or table number that the tournament does not have."""
+    OUT_OF_ORDER = "out-of-order"
+    """A tournament step out of its order: pairing a round before the previous one has all its
+    results, a result for a round not yet paired, a round beyond the schedule, a correction
+    without a reason."""
+    NO_PAIRING = "no-pairing"
+    """No round can be paired under the movement and the forbidden pairings."""
 
 
 EXCERPT_LENGTH: Final = 40
@@ -185,6 +205,7 @@ _PUBLIC: Final[dict[str, str]] = {
     "gap": "the sequence has more missing ranks than its wild card can fill",
     "wrap-around": "a sequence cannot run from king through ace to two",
     "two-aces": "a sequence holds at most one natural ace",
+    "no-jokers": "these rules play without jokers",
     "set-rank-not-allowed": "the rules do not allow sets of this rank",
     "too-many-copies": "more copies of a card than the packs in play hold",
     "wild-as-not-possible": "the wild card cannot stand for that rank",
@@ -202,6 +223,7 @@ _PUBLIC: Final[dict[str, str]] = {
     "closing-needs-clean-burraco": "these rules let a team close only with a clean burraco",
     "closing-discard-wild": "a player may not close by discarding a wild card",
     "pile-requires-meld": "taking the discard pile obliges a meld in the same turn",
+    "pile-card-returned": "a one-card discard pile taken may not be discarded again this turn",
     "bad-json": "the text is not valid JSON",
     "unsupported-format": "the document's format or type is not one this version reads",
     "wrong-type": "a value has the wrong type",
@@ -212,6 +234,10 @@ _PUBLIC: Final[dict[str, str]] = {
     "illegal-meld": "a meld is not legal under the rules",
     "inconsistent-state": "fields contradict each other: no play reaches this",
     "bad-record": "a line of the game record is not a header or a turn that can be played",
+    "bad-csv": "a csv file lacks a required column or a row has the wrong number of fields",
+    "not-in-tournament": "the tournament has no such entrant, round or table",
+    "out-of-order": "the tournament step is out of its order",
+    "no-pairing": "no round can be paired under the movement and the forbidden pairings",
 }
 """The fixed sentence of each reason code, for :attr:`BurracoError.public_message`."""
 
@@ -355,6 +381,48 @@ class RecordError(BurracoError, ValueError):
         """The error without quoting the record: the line at fault and the reason."""
         general = super().public_message
         return f"line {self.line}: {general}" if self.line else general
+
+
+class TournamentError(BurracoError, ValueError):
+    """Raised when a tournament step or a tournament file is not acceptable.
+
+    Raised by :mod:`burraco.tournament`: by the steps of a
+    :class:`~burraco.tournament.Tournament` (pairing a round, entering a result or a
+    correction), and when reading entrants or tables from CSV or a whole tournament from JSON.
+    ``path`` says where the problem is, such as ``rounds[2].tables[0]`` or ``line 4`` (empty
+    for the whole input). Reasons: ``bad-csv``, ``not-in-tournament``, ``out-of-order``,
+    ``no-pairing``, and for a file the codes of saved documents (``bad-json``, ``wrong-type``,
+    ``missing-field``, ``unknown-field``, ``out-of-range``, ``inconsistent-state``,
+    ``unsupported-format``).
+
+    >>> import pickle
+    >>> error = TournamentError("no table 9 in round 2", reason=Reason.NOT_IN_TOURNAMENT)
+    >>> copy = pickle.loads(pickle.dumps(error))
+    >>> str(copy), copy.reason
+    ('no table 9 in round 2', <Reason.NOT_IN_TOURNAMENT: 'not-in-tournament'>)
+    """
+
+    path: str
+    detail: str
+
+    def __init__(self, detail: str, *, reason: Reason, path: str = "") -> None:
+        super().__init__(f"{path}: {detail}" if path else detail, reason=reason)
+        self.path = path
+        self.detail = detail
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_tournament_error, (self.detail, self.reason.value, self.path))
+
+    @property
+    def public_message(self) -> str:
+        """The error without quoting the input: the place at fault and the reason."""
+        general = super().public_message
+        return f"{self.path}: {general}" if self.path else general
+
+
+def _tournament_error(detail: str, reason: str, path: str) -> TournamentError:
+    """Rebuild a pickled :class:`TournamentError`."""
+    return TournamentError(detail, reason=Reason(reason), path=path)
 
 
 # --- building InvalidStateError (shared by burraco.testing and burraco.serialize) -----------

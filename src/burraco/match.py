@@ -1,6 +1,6 @@
 """A match: hands played until a team reaches the target, and tournament victory points.
 
-A :class:`Match` is a frozen record of the hands scored so far (RULES.md §10).
+A :class:`Match` is a frozen record of the hands scored so far (rules §10).
 :meth:`Match.record` returns a new match with one more hand; :attr:`Match.totals`,
 :attr:`Match.dealer`, :attr:`Match.is_over` and :attr:`Match.winner` say where it stands.
 
@@ -61,7 +61,7 @@ THREE_DEALS: Final[tuple[tuple[int | None, int, int], ...]] = (
     (1500, 19, 1),
     (None, 20, 0),
 )
-"""The victory points of a three-deal tournament match (RULES.md §10), as a
+"""The victory points of a three-deal tournament match (rules §10), as a
 :data:`VictoryTable`: a difference of 0 to 50 gives 10–10, 51 to 150 gives 11–9, ...,
 1501 and more gives 20–0."""
 
@@ -200,7 +200,7 @@ def _freeze_table(table: VictoryTable | None) -> tuple[tuple[int | None, int, in
 
 @attrs.frozen
 class Match:
-    """A match: the hands scored so far under one rule set, and who deals next (RULES.md §10).
+    """A match: the hands scored so far under one rule set, and who deals next (rules §10).
 
     Start one with :meth:`start` and add each hand with :meth:`record`; both return new values.
     Hands are played until a team's running total reaches ``rules.target`` (inclusive). If

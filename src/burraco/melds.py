@@ -1,6 +1,6 @@
 """Meld legality: is this a legal meld, of what kind, and can these cards be added to it?
 
-This module holds no game state. It answers the questions of RULES.md §5 for any cards:
+This module holds no game state. It answers the questions of rules §5 for any cards:
 
 * :func:`validate_meld` reads cards in any order and returns the :class:`Meld` in table order,
   with the wild's place decided, or raises :class:`~burraco.errors.InvalidMeldError` with a
@@ -54,9 +54,10 @@ from burraco.cards import (
     Suit,
     parse_card,
     split_notation,
+    wild_role_conflict,
 )
 from burraco.errors import InvalidMeldError, NotationError, Reason, excerpt
-from burraco.rules import CLASSIC, Rules
+from burraco.rules import CLASSIC, BurracoKind, Rules
 
 __all__ = [
     "BurracoKind",
@@ -79,18 +80,6 @@ class MeldKind(StrEnum):
     """Three or more cards of one rank (*combinazione*)."""
     SEQUENCE = "sequence"
     """Three or more cards of one suit in consecutive ranks (*scala*)."""
-
-
-class BurracoKind(StrEnum):
-    """The class of a burraco (a meld of seven or more cards), which sets its bonus."""
-
-    CLEAN = "clean"
-    """No wild card (*pulito*); natural twos allowed. Bonus 200."""
-    SEMI_CLEAN = "semi-clean"
-    """Dirty, but with 7 natural cards in a row beside the wild, or a set with 7 naturals
-    (FIBUR, switch ``semi_clean``). Bonus 150."""
-    DIRTY = "dirty"
-    """With a wild card (*sporco*). Bonus 100."""
 
 
 _RANKS: Final = (None, *Rank)  # _RANKS[n] is the Rank with value n
@@ -184,7 +173,7 @@ class Meld(_MeldSlots):
     @property
     def wild_is_fixed(self) -> bool:
         """Whether the wild has natural cards on both sides in a sequence, so that it stays in
-        place until the natural card it stands for is added (RULES.md §5.4)."""
+        place until the natural card it stands for is added (rules §5.4)."""
         index = self.wild_index
         return self.kind is _SEQUENCE_KIND and index is not None and 0 < index < len(self.cards) - 1
 
@@ -193,12 +182,12 @@ class Meld(_MeldSlots):
         """Rebuild a meld from its table notation, such as ``'5H 6H JK=7H'``.
 
         The cards may be in any order; ``=`` places the wild as in :func:`validate_meld`. The
-        check is the structural one of RULES.md §5 with no rule set's restrictions (any set
+        check is the structural one of rules §5 with no rule set's restrictions (any set
         rank, up to three packs), so that any meld printed by the library reads back.
 
         One table meld is no opening: a two of the suit that stands, fixed, inside a sequence
         that could also read it as natural, as in ``3D … QD 2D=KD AD`` (``4D … QD 2D=KD AD``
-        with ``3D`` added: the fixed wild stays until the king comes, RULES.md §5.4).
+        with ``3D`` added: the fixed wild stays until the king comes, rules §5.4).
         :func:`validate_meld` reads those cards as the natural ``AD 2D 3D … QD``; ``parse``
         reads them as the notation places them.
 
@@ -210,7 +199,7 @@ class Meld(_MeldSlots):
             NotationError: if a token is not a card.
         """
         cards, wild_as = _read_cards(text, None)
-        return _table_reading(cards, 3, None, True, wild_as)
+        return _table_reading(cards, 3, None, True, wild_as, _BOTH_ACES)
 
     def __hash__(self) -> int:
         # The cards and the rank the wild stands for decide every other field. Not attrs's
@@ -270,9 +259,10 @@ def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError
 
 
 def _read_cards(
-    cards: str | Iterable[Card | str], wild_as: Rank | int | None
+    cards: str | Iterable[Card | str], wild_as: Rank | int | None, table: tuple[Card, ...] = ()
 ) -> tuple[tuple[Card, ...], Rank | None]:
-    """Turn cards or notation into cards; an ``X=YZ`` token gives the wild's rank."""
+    """Turn cards or notation into cards; an ``X=YZ`` token gives the wild's rank, and its suit
+    must fit the cards and the ``table`` meld they join (``wild_role_conflict``)."""
     if type(cards) is tuple and set(map(type, cards)) <= _CARD_TYPE:
         result: tuple[Card, ...] = cards
     else:
@@ -284,6 +274,7 @@ def _read_cards(
                 f"{len(tokens)} cards are more than the packs hold; no meld is longer than 14",
             )
         read: list[Card] = []
+        role: Card | None = None
         try:
             for token in tokens:
                 if isinstance(token, Card):
@@ -306,6 +297,7 @@ def _read_cards(
                             reason=Reason.BAD_MELD_NOTATION,
                         )
                     wild_as = target.rank
+                    role = target
                     read.append(card)
                 else:
                     read.append(parse_card(token))
@@ -314,6 +306,9 @@ def _read_cards(
                 f"expected cards or card notation, not {cards!r:.60}", token=str(cards)
             ) from None
         result = tuple(read)
+        conflict = None if role is None else wild_role_conflict(role, (*table, *result))
+        if conflict is not None:
+            raise _err(Reason.WILD_AS_NOT_POSSIBLE, (*table, *result), conflict)
     if wild_as is not None and not isinstance(wild_as, Rank):
         try:
             wild_as = Rank(wild_as)
@@ -354,7 +349,12 @@ def validate_meld(
         if found is None and len(cards) <= _LONGEST and set(map(type, cards)) <= _CARD_TYPE:
             try:
                 found = _analyze(
-                    cards, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_as
+                    cards,
+                    rules.packs,
+                    rules.set_ranks,
+                    rules.wild_as_second_ace,
+                    wild_as,
+                    variant=_variant(rules),
                 )
             except InvalidMeldError as error:
                 found = (error.reason, error.detail)
@@ -364,7 +364,14 @@ def validate_meld(
         if found is not None:
             raise _err(found[0], cards, found[1])
     read, wild_rank = _read_cards(cards, wild_as)
-    return _analyze(read, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_rank)
+    return _analyze(
+        read,
+        rules.packs,
+        rules.set_ranks,
+        rules.wild_as_second_ace,
+        wild_rank,
+        variant=_variant(rules),
+    )
 
 
 def is_valid_meld(
@@ -389,7 +396,7 @@ def extend_meld(
     *,
     wild_as: Rank | None = None,
 ) -> Meld:
-    """Add cards to a meld on the table and return the new meld (RULES.md §5.4).
+    """Add cards to a meld on the table and return the new meld (rules §5.4).
 
     The cards of the meld and the added cards must make a legal meld together, with the
     meld's wild staying where it is if it is fixed (natural cards on both sides) and the
@@ -429,7 +436,7 @@ def extend_meld(
             return found
         if found is not None:
             raise _cannot_add(meld, cards, found[0], found[1])
-    added, wild_rank = _read_cards(cards, wild_as)
+    added, wild_rank = _read_cards(cards, wild_as, meld.cards)
     if not added:
         raise _err(Reason.NO_CARDS, meld.cards, "no cards were given to add to the meld")
     outcome = _extend_outcome(meld, added, rules, wild_rank)
@@ -528,6 +535,7 @@ def _extend(
         lock_slot,
         keep_two,
         choices_out,
+        _variant(rules),
     )
 
 
@@ -572,7 +580,7 @@ def _grown_by_naturals(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Mel
         if wild_index is None:
             return _sequence_meld([first, last], None, 0, cards[0].code // 13)
         # A fixed wild stays where it stands while the natural card it stands for is not added
-        # (RULES.md §5.4), and that card's slot lies inside the meld.
+        # (rules §5.4), and that card's slot lies inside the meld.
         return _sequence_meld([first, last], meld.wild, low + wild_index, cards[0].code // 13)
     rank = meld.rank
     for card in added:
@@ -602,9 +610,12 @@ def meld_choices(cards: tuple[Card, ...], rules: Rules = CLASSIC) -> list[tuple[
     [(None, '5H 6H JK=7H'), (<Rank.FOUR: 4>, 'JK=4H 5H 6H')]
     """
     packs, set_ranks, second_ace = rules.packs, rules.set_ranks, rules.wild_as_second_ace
+    variant = _variant(rules)
     try:
         return _wild_choices(
-            lambda out: _analyze(cards, packs, set_ranks, second_ace, None, None, 0, False, out)
+            lambda out: _analyze(
+                cards, packs, set_ranks, second_ace, None, None, 0, False, out, variant
+            )
         )
     except InvalidMeldError:
         return []
@@ -615,7 +626,7 @@ def extension_choices(
 ) -> list[tuple[Rank | None, Meld]]:
     """Every distinct meld adding ``cards`` to ``meld`` can make, as in :func:`meld_choices`:
     the default first (``wild_as`` ``None``), then each other place the free wild can be named
-    for; an empty list if the cards cannot be added (RULES.md §5.4).
+    for; an empty list if the cards cannot be added (rules §5.4).
 
     >>> from burraco.cards import parse_cards
     >>> grown = extension_choices(validate_meld("5D 6D JK"), parse_cards("7D"))
@@ -644,27 +655,49 @@ def _wild_choices(
 
 
 def burraco_kind(meld: Meld, rules: Rules = CLASSIC) -> BurracoKind | None:
-    """The class of a burraco, or ``None`` for a meld of fewer than seven cards.
+    """The class of a burraco under ``rules``, or ``None`` for a meld of fewer than seven cards.
 
-    Semi-clean (only when ``rules.semi_clean``): a sequence with seven natural cards in a row on
-    one side of its wild, or a set with seven natural cards.
+    The class is the first of ``rules.burraco_classes`` that the meld satisfies (rules
+    §13.4); a class the rules do not list is never given. Semi-clean: a sequence with seven
+    natural cards in a row on one side of its wild, or a set with seven natural cards.
 
     >>> from burraco.rules import FIBUR
     >>> meld = validate_meld("4S 5S 6S 7S 8S 9S 10S JK", wild_as=Rank.JACK)
     >>> burraco_kind(meld), burraco_kind(meld, FIBUR)
     (<BurracoKind.DIRTY: 'dirty'>, <BurracoKind.SEMI_CLEAN: 'semi-clean'>)
     """
-    size = len(meld.cards)
-    if size < 7:
+    if len(meld.cards) < 7:
         return None
+    for kind, _ in rules.burraco_classes:
+        if _satisfies(meld, kind):
+            return kind
+    return None  # pragma: no cover (every rule set lists the clean and dirty classes)
+
+
+def _satisfies(meld: Meld, kind: BurracoKind) -> bool:
+    """Whether the burraco ``meld`` (seven cards or more) is of the class ``kind``."""
+    size = len(meld.cards)
     index = meld.wild_index
-    if index is None:
-        return BurracoKind.CLEAN
-    if rules.semi_clean and (
-        size - 1 >= 7 if meld.kind is _SET_KIND else max(index, size - 1 - index) >= 7
-    ):
-        return BurracoKind.SEMI_CLEAN
-    return BurracoKind.DIRTY
+    if kind is BurracoKind.DIRTY:
+        return index is not None
+    if kind is BurracoKind.SEMI_CLEAN:
+        if index is None:
+            return False
+        return size - 1 >= 7 if meld.kind is _SET_KIND else max(index, size - 1 - index) >= 7
+    if index is not None:
+        return False
+    if kind is BurracoKind.CLEAN:
+        return True
+    if kind is BurracoKind.SUPER_CLEAN:
+        return meld.kind is _SET_KIND and size >= 8
+    if meld.kind is _SET_KIND:
+        return False
+    if kind is BurracoKind.OVER_THE_TOP:
+        return size >= 13
+    low_ace = meld.cards[0].rank is _ACE
+    if kind is BurracoKind.NOBILE:
+        return low_ace and size >= 13
+    return low_ace and size == _ACE_HIGH  # BurracoKind.REALE: A to K to A
 
 
 def burraco_bonus(meld: Meld, rules: Rules = CLASSIC) -> int:
@@ -678,11 +711,7 @@ def burraco_bonus(meld: Meld, rules: Rules = CLASSIC) -> int:
     kind = burraco_kind(meld, rules)
     if kind is None:
         return 0
-    if kind is BurracoKind.CLEAN:
-        return rules.clean_bonus
-    if kind is BurracoKind.SEMI_CLEAN:
-        return rules.semi_clean_bonus
-    return rules.dirty_bonus
+    return rules.bonus_of(kind) or 0
 
 
 # --- the analysis -------------------------------------------------------------------------------
@@ -698,8 +727,11 @@ def _analyze(
     lock_slot: int = 0,
     keep_two: bool = False,
     choices_out: list[tuple[Rank | None, Meld]] | None = None,
+    variant: int = 0,
 ) -> Meld:
     """Interpret ``cards`` as a meld (see the module docstring for the canonical choices).
+
+    ``variant``: the switches of :func:`_variant` (no jokers, an ace at both ends).
 
     ``lock_card``/``lock_slot``: the wild must stay at that slot (a fixed wild when extending).
     ``keep_two``: a two of the suit must stay natural (``natural_two_locked`` when extending).
@@ -732,6 +764,8 @@ def _analyze(
             twos.append(code)
         else:
             naturals.append(code)
+    if jokers and variant & _NO_JOKERS:
+        raise _err(Reason.NO_JOKERS, cards, "these rules play without jokers: twos are the wilds")
     if not naturals:
         raise _err(
             Reason.ONLY_WILDS,
@@ -755,6 +789,13 @@ def _analyze(
         raise _err(Reason.MIXED_SUITS, cards, "the natural cards of a sequence must share one suit")
     ace = first == base
     if ace and len(naturals) > 1 and naturals[1] == base:
+        if variant & _BOTH_ACES:
+            own_two = base + 1
+            if lock_card is not None and lock_card.code == own_two and twos.count(own_two) == 1:
+                own_two = -1  # the suit's own two is the fixed wild: it cannot be natural
+            return _ace_to_ace(
+                cards, naturals, twos, jokers, suit_index, own_two, wild_as, lock_slot
+            )
         raise _err(Reason.TWO_ACES, cards, "a sequence holds at most one natural ace")
     if repeated and len(set(naturals)) < len(naturals):
         twice = next(code for i, code in enumerate(naturals) if code in naturals[i + 1 :])
@@ -834,6 +875,67 @@ def _analyze(
     return meld
 
 
+_NO_JOKERS: Final = 1
+_BOTH_ACES: Final = 2
+
+
+def _variant(rules: Rules) -> int:
+    """The switches of ``rules`` that only some variants turn on, as :func:`_analyze`'s
+    ``variant``: ``_NO_JOKERS`` (no jokers in the packs) and ``_BOTH_ACES`` (an ace at each end
+    of a 14-card sequence, ``ace_at_both_ends``)."""
+    return (0 if rules.jokers else _NO_JOKERS) | (_BOTH_ACES if rules.ace_at_both_ends else 0)
+
+
+def _ace_to_ace(
+    cards: tuple[Card, ...],
+    naturals: list[int],
+    twos: list[int],
+    jokers: int,
+    suit_index: int,
+    own_two: int,
+    wild_as: Rank | None,
+    lock_slot: int,
+) -> Meld:
+    """The sequence of ``cards`` with a natural ace at each end (rules §13.5): the ranks two
+    to king between them, each natural or (one of them) the wild; the suit's own two
+    (``own_two``, -1 if it may not be) is natural in its slot when it is there.
+    ``naturals``: the sorted natural codes, the two aces first."""
+    base = suit_index * 13
+    middle = naturals[2:]
+    if len(set(middle)) < len(middle) or (middle and middle[0] == base):
+        raise _err(
+            Reason.DUPLICATE_RANK,
+            cards,
+            "a sequence holds one card of each rank (two aces only at its two ends)",
+        )
+    slots = [1, *[code - base + 1 for code in middle], _ACE_HIGH]
+    natural_two = own_two in twos
+    if natural_two:
+        slots.insert(1, 2)
+    wilds = jokers + len(twos) - natural_two
+    if wilds > 1:
+        raise _err(Reason.TOO_MANY_WILDS, cards, "a meld holds at most one wild card")
+    missing = [slot for slot in range(2, _ACE_HIGH) if slot not in slots]
+    if len(missing) > wilds:
+        names = " ".join(str(CARDS_BY_CODE[_natural_code(suit_index, slot)]) for slot in missing)
+        detail = f"a sequence from ace to ace needs every rank between; {names} missing"
+        raise _err(Reason.GAP, cards, detail)
+    if len(missing) < wilds:
+        raise _err(
+            Reason.TOO_MANY_WILDS,
+            cards,
+            "a sequence from ace to ace is full: no place is left for a wild",
+        )
+    wild_slot = missing[0] if missing else 0
+    if (lock_slot and lock_slot != wild_slot) or (
+        wild_as is not None and (not wild_slot or _SLOT_RANKS[wild_slot] is not wild_as)
+    ):
+        rank = wild_as if wild_as is not None else _SLOT_RANKS[lock_slot]
+        detail = _wild_as_detail(rank, [wild_slot], suit_index)
+        raise _err(Reason.WILD_AS_NOT_POSSIBLE, cards, detail)
+    return _placed_sequence(sorted(slots), natural_two, wild_slot, jokers, twos, suit_index)
+
+
 def table_meld(
     cards: str | Iterable[Card | str], rules: Rules, wild_as: Rank | None = None
 ) -> Meld:
@@ -847,7 +949,9 @@ def table_meld(
         NotationError: if a token is not a card.
     """
     read, wild_rank = _read_cards(cards, wild_as)
-    return _table_reading(read, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_rank)
+    return _table_reading(
+        read, rules.packs, rules.set_ranks, rules.wild_as_second_ace, wild_rank, _variant(rules)
+    )
 
 
 def _table_reading(
@@ -856,21 +960,22 @@ def _table_reading(
     set_ranks: frozenset[Rank] | None,
     second_ace: bool,
     wild_as: Rank | None,
+    variant: int = 0,
 ) -> Meld:
     """:func:`table_meld` with the switches it reads of the rules."""
     try:
-        return _analyze(cards, packs, set_ranks, second_ace, wild_as)
+        return _analyze(cards, packs, set_ranks, second_ace, wild_as, variant=variant)
     except InvalidMeldError as error:
         if error.reason is not Reason.WILD_AS_NOT_POSSIBLE or wild_as is None:
             raise
-        fixed = _fixed_own_two(cards, packs, second_ace, wild_as)
+        fixed = _fixed_own_two(cards, packs, second_ace, wild_as, variant)
         if fixed is None:
             raise
         return fixed
 
 
 def _fixed_own_two(
-    cards: tuple[Card, ...], packs: int, second_ace: bool, wild_as: Rank
+    cards: tuple[Card, ...], packs: int, second_ace: bool, wild_as: Rank, variant: int = 0
 ) -> Meld | None:
     """The sequence of ``cards`` whose suit's own two is a fixed (interior) wild standing for
     ``wild_as``, or ``None`` if there is none (see :meth:`Meld.parse`). A wild standing for
@@ -882,7 +987,9 @@ def _fixed_own_two(
     if own_two not in cards:
         return None
     try:
-        meld = _analyze(cards, packs, None, second_ace, wild_as, own_two, int(wild_as))
+        meld = _analyze(
+            cards, packs, None, second_ace, wild_as, own_two, int(wild_as), variant=variant
+        )
     except InvalidMeldError:
         return None
     return meld if meld.wild is own_two and meld.wild_is_fixed else None

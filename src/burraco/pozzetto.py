@@ -1,6 +1,6 @@
 """Pozzetti: who takes which, directly or on the discard, and when it may be looked at.
 
-RULES.md §6. The first player to run out of cards takes the first pozzetto; the first player of
+rules §6. The first player to run out of cards takes the first pozzetto; the first player of
 another team to run out takes the next; a team takes at most one. Running out by melding takes
 the pozzetto *directly* (the turn goes on and the player may meld from it); running out by
 the discard takes it *on the discard* (the turn ends, and the pozzetto becomes the player's
@@ -46,7 +46,7 @@ def can_take_pozzetto(state: GameState, team: int) -> bool:
 
     True when the team has not taken one and a pozzetto is left (with the German switch
     ``pozzetti_as_reserve_stock`` a pozzetto may have gone to the stock instead). A team for
-    which this is false may empty a hand only by a legal closing (RULES.md §7.2).
+    which this is false may empty a hand only by a legal closing (rules §7.2).
     """
     return not state.pozzetto_taken[team] and bool(state.pozzetti)
 
@@ -63,7 +63,7 @@ def pozzetto_after_meld(state: GameState, rest: tuple[Card, ...]) -> PozzettoTak
     """The player's hand, the pozzetti and ``pozzetto_taken`` after a meld leaving ``rest``.
 
     A meld that empties the hand takes the pozzetto directly (*al volo*): it becomes the hand
-    at once and the turn goes on. The caller has checked that the meld is legal (RULES.md
+    at once and the turn goes on. The caller has checked that the meld is legal (rules
     §7.2: a team that cannot take a pozzetto never empties its hand by melding).
     """
     if rest:

@@ -52,7 +52,7 @@ import attrs
 
 from burraco.actions import Action, Discard, parse_action
 from burraco.cards import Card, format_cards, parse_cards
-from burraco.engine import apply, new_game
+from burraco.engine import apply, call_time_out, new_game
 from burraco.errors import (
     BurracoError,
     IllegalActionError,
@@ -63,7 +63,7 @@ from burraco.errors import (
 from burraco.match import Match
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import score_hand
-from burraco.serialize import from_dict, to_dict
+from burraco.serialize import closest_preset, from_dict, full_rules_body
 from burraco.state import EndReason, GameState, Phase
 
 __all__ = [
@@ -154,8 +154,10 @@ class Record:
     Build one with :meth:`from_actions` or :class:`History`, or read one with :meth:`parse`.
     The headers that the library reads are ``Rules`` (a preset name), ``Players``, any
     ``Rules.FIELD`` (a switch of :class:`~burraco.Rules` that differs from the preset),
-    ``Dealer``, ``Seed`` or ``Deck`` (the deal), ``Seat0`` ... (the players' names), ``Date``
-    and ``Result``; any other header (``Event``, ``Hand``, ...) is kept as it is.
+    ``Dealer``, ``Seed`` or ``Deck`` (the deal), ``Seat0`` ... (the players' names), ``Date``,
+    ``TimeOut`` (the number of the turn during which time was called, see
+    :func:`~burraco.call_time_out`) and ``Result``; any other header (``Event``, ``Hand``,
+    ...) is kept as it is.
     """
 
     headers: Headers = attrs.field(converter=_headers)
@@ -180,9 +182,14 @@ class Record:
         date: str | None = None,
         comments: Mapping[int, str] | None = None,
         headers: Iterable[tuple[str, str]] | Mapping[str, str] = (),
+        time_out: int | None = None,
     ) -> Record:
         """The record of the hand dealt as ``deal`` and played with ``actions`` (all of the hand
         or its beginning).
+
+        ``time_out``, if time was called (:func:`~burraco.call_time_out`), is the number of
+        actions played before the call; the record names the turn it fell in (a ``TimeOut``
+        header), which is all that decides how the hand ends.
 
         ``seed``, if the deal came from ``new_game(rules, seed=seed, dealer=...)``, is written
         instead of the whole deck. ``names`` are the players' names by seat, ``date`` any text
@@ -190,16 +197,17 @@ class Record:
         ``headers`` more headers to write after the others, such as ``("Event", "club night")``.
 
         Raises:
-            ValueError: if ``deal`` is not a state just dealt, ``seed`` does not deal it, or a
-                name or header cannot be written.
+            ValueError: if ``deal`` is not a state just dealt, ``seed`` does not deal it, a
+                name or header cannot be written, or ``time_out`` is not a number of the
+                actions before the end of the hand.
             IllegalActionError: if an action is not legal where it comes.
         """
         deck = deal_order(deal)
         rules = deal.rules
         if seed is not None and new_game(rules, seed=seed, dealer=deal.dealer) != deal:
             raise ValueError(f"the seed {seed} does not deal this hand")
-        written = [("Rules", _preset_of(rules)), ("Players", str(rules.players))]
-        base = attrs.evolve(PRESETS[_preset_of(rules)], players=rules.players)
+        written = [("Rules", closest_preset(rules)), ("Players", str(rules.players))]
+        base = attrs.evolve(PRESETS[closest_preset(rules)], players=rules.players)
         body, base_body = _rules_body(rules), _rules_body(base)
         for name in body:
             if body[name] != base_body[name]:
@@ -214,19 +222,33 @@ class Record:
         turns: list[Turn] = []
         state = deal
         current: list[Action] = []
-        for action in actions:
+        called: int | None = None  # the number of the turn time was called in
+        played = list(actions)
+        if time_out is not None and not 0 <= time_out <= len(played):
+            raise ValueError(f"time_out is a number of actions from 0 to {len(played)}")
+        for index, action in enumerate(played):
+            if index == time_out:
+                called = len(turns) + 1
+                state = call_time_out(state)
             seat = state.turn
             state = apply(state, action)
             current.append(action)
             if state.is_over or isinstance(action, Discard):
                 turns.append(Turn(seat, tuple(current)))
                 current = []
+        if time_out == len(played):
+            if state.is_over:
+                raise ValueError("time cannot be called after the hand is over")
+            called = len(turns) + 1
+            state = call_time_out(state)
         if current:
             turns.append(Turn(state.turn, tuple(current)))
         for number, text in (comments or {}).items():
             if not 1 <= number <= len(turns):
                 raise ValueError(f"no turn {number} to comment: the record has {len(turns)}")
             turns[number - 1] = attrs.evolve(turns[number - 1], comment=text)
+        if called is not None:
+            written.append(("TimeOut", str(called)))
         written.append(("Result", _result(state)))
         written += list(_headers(headers).items())
         for name, value in written:
@@ -392,11 +414,29 @@ class Record:
         """The last state of the record (the end of the hand, if the record is complete)."""
         return self._replay()[-1][-1]
 
+    def _time_out_turn(self) -> int | None:
+        """The number of the turn during which time was called (``TimeOut``), or ``None``."""
+        text = self.header("TimeOut")
+        if text is None:
+            return None
+        line = self._header_line("TimeOut")
+        number = _whole(text, line, "TimeOut")
+        if not 1 <= number <= len(self.turns) + 1:
+            raise RecordError(
+                f"TimeOut names the turn time was called in, 1 to {len(self.turns) + 1}, "
+                f"not {number}",
+                line=line,
+            )
+        return number
+
     def _replay(self) -> list[list[GameState]]:
         state = self.deal()
         played: list[list[GameState]] = [[state]]
+        called = self._time_out_turn()
         for index, turn in enumerate(self.turns):
             line = self._turn_line(index)
+            if called == index + 1 and not state.is_over:
+                state = call_time_out(state)
             if state.is_over:
                 raise RecordError(
                     "the hand ended on the turn before: no turn may follow", line=line
@@ -427,6 +467,14 @@ class Record:
                     line=line,
                 )
             played.append(states)
+        if called == len(self.turns) + 1:
+            if state.is_over:
+                raise RecordError(
+                    "time cannot be called after the hand is over",
+                    line=self._header_line("TimeOut"),
+                )
+            state = call_time_out(state)
+            played[-1] = [*played[-1][:-1], state]
         result = self.header("Result")
         if result is not None and result != _result(state):
             raise RecordError(
@@ -541,12 +589,30 @@ class History:
         self.date = date
         """The date written in every record (none if ``None``)."""
         self._hands: list[tuple[GameState, list[Action]]] = []
+        self._time_outs: dict[int, int] = {}  # hand index: actions before time was called
         self._last: GameState | None = None
 
     def __call__(self, before: GameState, action: Action, after: GameState) -> None:
-        """Note that ``action`` took ``before`` to ``after``."""
-        if before is not self._last and before != self._last:
-            self._hands.append((before, []))
+        """Note that ``action`` took ``before`` to ``after``. A ``before`` that is the last
+        state with time called (:func:`~burraco.call_time_out`) notes the call."""
+        last = self._last
+        if before is not last and before != last:
+            if (
+                last is not None
+                and self._hands
+                and before.time_out_turns
+                and not last.time_out_turns
+                and call_time_out(last) == before
+            ):
+                self._time_outs[len(self._hands) - 1] = len(self._hands[-1][1])
+            else:
+                deal = before
+                if before.time_out_turns:  # time called before the hand's first action
+                    undone = attrs.evolve(before, time_out_turns=0)
+                    if call_time_out(undone) == before:
+                        deal = undone
+                        self._time_outs[len(self._hands)] = 0
+                self._hands.append((deal, []))
         self._hands[-1][1].append(action)
         self._last = after
 
@@ -579,6 +645,7 @@ class History:
             date=self.date,
             comments=comments,
             headers=headers,
+            time_out=self._time_outs.get(hand % len(self._hands)),
         )
 
     def match_record(self) -> MatchRecord:
@@ -636,29 +703,19 @@ def deal_order(state: GameState) -> list[Card]:
 # --- helpers ------------------------------------------------------------------------------------
 
 
-def _preset_of(rules: Rules) -> str:
-    """The preset closest to ``rules`` (fewest switches apart, its own name first)."""
-    body = _rules_body(rules)
-
-    def distance(name: str) -> tuple[int, bool]:
-        other = _rules_body(attrs.evolve(PRESETS[name], players=rules.players))
-        return sum(body[key] != other[key] for key in body), name != rules.name
-
-    return min(PRESETS, key=distance)
-
-
 def _rule_text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, list):
-        return " ".join(value)
+    if isinstance(value, list):  # ranks, suits, or the classes of burraco with their bonuses
+        return " ".join(
+            " ".join(map(str, item)) if isinstance(item, list) else item for item in value
+        )
     return str(value)
 
 
 def _rules_body(rules: Rules) -> dict[str, Any]:
-    """The rules as the saved-game format writes them: a value per field, in order."""
-    body: dict[str, Any] = to_dict(Match.start(rules))["rules"]
-    return body
+    """The rules as the saved-game format writes them in full: a value per field, in order."""
+    return full_rules_body(rules)
 
 
 def _read_rules(body: dict[str, Any]) -> Rules:
@@ -676,7 +733,17 @@ def _rule_value(text: str, like: Any, line: int, key: str) -> Any:
     if isinstance(like, int):
         return _whole(text, line, key)
     if isinstance(like, list):
-        return text.split()
+        words = text.split()
+        if like and isinstance(like[0], list):  # classes and bonuses: "clean 200 dirty 100"
+            pairs = [words[i : i + 2] for i in range(0, len(words), 2)]
+            if any(len(pair) != 2 or not re.fullmatch(r"\d{1,9}", pair[1]) for pair in pairs):
+                raise RecordError(
+                    f"{key} names each class of burraco then its bonus, such as "
+                    f"'clean 200 dirty 100', not {text[:40]!r}",
+                    line=line,
+                )
+            return [[kind, int(bonus)] for kind, bonus in pairs]
+        return words
     return text
 
 
@@ -697,8 +764,16 @@ def _result(state: GameState) -> str:
     if outcome.closer is not None:
         how = f"closed by seat {outcome.closer}"
     else:
-        how = "stock exhausted" if outcome.reason is EndReason.STOCK_EXHAUSTED else "stalemate"
+        how = _ENDINGS[outcome.reason]
     return f"{scores}; {how}"
+
+
+_ENDINGS: Final = {
+    EndReason.STOCK_EXHAUSTED: "stock exhausted",
+    EndReason.STALEMATE: "stalemate",
+    EndReason.TIME_OUT: "time out",
+}
+"""How the ``Result`` header words the ends of a hand without a closer."""
 
 
 def _escape(value: str) -> str:

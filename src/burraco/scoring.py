@@ -1,6 +1,6 @@
 """Scoring a hand: what each team's melds, hands, burracos, closing and pozzetto are worth.
 
-Two entry points answer the same question (RULES.md §9):
+Two entry points answer the same question (rules §9):
 
 * :func:`score_team` scores one team from plain data, such as a hand typed in from a real
   table: its melds (as :class:`~burraco.Meld` values or card notation), the cards left in
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -64,9 +64,21 @@ def _whole(sign: int) -> Any:
     return check
 
 
+_COUNT_FIELDS: Final = {
+    BurracoKind.REALE: "reale_burracos",
+    BurracoKind.NOBILE: "nobile_burracos",
+    BurracoKind.OVER_THE_TOP: "over_the_top_burracos",
+    BurracoKind.SUPER_CLEAN: "super_clean_burracos",
+    BurracoKind.CLEAN: "clean_burracos",
+    BurracoKind.SEMI_CLEAN: "semi_clean_burracos",
+    BurracoKind.DIRTY: "dirty_burracos",
+}
+"""The field of :class:`TeamScore` that counts each class of burraco."""
+
+
 @attrs.frozen(kw_only=True)
 class TeamScore:
-    """One team's score for one hand, in its parts (RULES.md §9).
+    """One team's score for one hand, in its parts (rules §9).
 
     The parts that lose points are zero or negative, so :attr:`total` is their plain sum; it is a
     property, so it always agrees with them. The burraco counts say how ``burraco_bonus`` was
@@ -104,6 +116,26 @@ class TeamScore:
     """How many semi-clean burracos the team has (only under ``semi_clean`` rules)."""
     dirty_burracos: int = attrs.field(default=0, validator=_whole(1))
     """How many dirty burracos the team has."""
+    reale_burracos: int = attrs.field(default=0, validator=_whole(1))
+    """How many *reale* burracos (clean, A to K to A) the team has (Burraco Reale)."""
+    nobile_burracos: int = attrs.field(default=0, validator=_whole(1))
+    """How many *nobile* burracos (clean, A to K) the team has (Burraco Reale)."""
+    over_the_top_burracos: int = attrs.field(default=0, validator=_whole(1))
+    """How many clean sequences of 13 cards the team has (FE.BUR.IT)."""
+    super_clean_burracos: int = attrs.field(default=0, validator=_whole(1))
+    """How many clean sets of 8 cards the team has (FE.BUR.IT)."""
+
+    @property
+    def burracos(self) -> dict[BurracoKind, int]:
+        """The number of burracos of each class, in the order of :class:`BurracoKind`, the
+        classes the team has none of left out.
+
+        >>> TeamScore(melded=80, in_hand=0, burraco_bonus=300, closing_bonus=0,
+        ...           pozzetto_penalty=0, clean_burracos=1, dirty_burracos=1).burracos
+        {<BurracoKind.CLEAN: 'clean'>: 1, <BurracoKind.DIRTY: 'dirty'>: 1}
+        """
+        counts = {kind: getattr(self, _COUNT_FIELDS[kind]) for kind in BurracoKind}
+        return {kind: count for kind, count in counts.items() if count}
 
     @property
     def total(self) -> int:
@@ -118,12 +150,7 @@ class TeamScore:
 
     def _burraco_words(self) -> str:
         """The burraco counts in words, such as ``'1 clean, 2 dirty'`` (empty if none)."""
-        counts = (
-            (self.clean_burracos, BurracoKind.CLEAN),
-            (self.semi_clean_burracos, BurracoKind.SEMI_CLEAN),
-            (self.dirty_burracos, BurracoKind.DIRTY),
-        )
-        return ", ".join(f"{count} {kind}" for count, kind in counts if count)
+        return ", ".join(f"{count} {kind}" for kind, count in self.burracos.items())
 
     def _burraco_cell(self) -> str:
         counts = self._burraco_words()
@@ -249,8 +276,9 @@ def score_team(
     closed: bool,
     rules: Rules = CLASSIC,
     opponent_closed: bool = False,
+    opponent_took_pozzetto: bool = False,
 ) -> TeamScore:
-    """Score one team's hand from plain data (RULES.md §9).
+    """Score one team's hand from plain data (rules §9).
 
     ``melds`` holds the team's melds: :class:`~burraco.Meld` values (taken as they are) or cards
     in any order, as a notation string (``"4S 5S 6S 7S"``) or a list of cards or tokens
@@ -262,9 +290,12 @@ def score_team(
     The team earns ``rules.closing_bonus`` if ``closed``. If it never took its pozzetto it pays
     ``rules.pozzetto_penalty``: always, or under
     :attr:`PenaltyWhen.IF_OPPONENTS_CLOSED <burraco.PenaltyWhen.IF_OPPONENTS_CLOSED>` only if
-    ``opponent_closed`` (another team closed the hand).
+    ``opponent_closed`` (another team closed the hand), or under
+    :attr:`PenaltyWhen.UNLESS_NONE_TOOK <burraco.PenaltyWhen.UNLESS_NONE_TOOK>` only if
+    ``opponent_took_pozzetto`` (another team took its pozzetto, rules §13.3). Each burraco
+    earns the bonus of its class in ``rules.burraco_classes``.
 
-    The worked hand of RULES.md §12: team A closed, team B never took its pozzetto.
+    The worked hand of rules §12: team A closed, team B never took its pozzetto.
 
     >>> score_team(
     ...     ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"], "3C AH",
@@ -308,6 +339,7 @@ def score_team(
         ("took_pozzetto", took_pozzetto),
         ("closed", closed),
         ("opponent_closed", opponent_closed),
+        ("opponent_took_pozzetto", opponent_took_pozzetto),
     ):
         if not isinstance(flag, bool):
             raise TypeError(f"{name} must be True or False, not {flag!r}")
@@ -331,8 +363,11 @@ def score_team(
         if kind is not None:
             counts[kind] += 1
             bonus += burraco_bonus(meld, rules)
+    when = rules.untaken_pozzetto_penalty
     penalised = not took_pozzetto and (
-        rules.untaken_pozzetto_penalty is PenaltyWhen.ALWAYS or opponent_closed
+        when is PenaltyWhen.ALWAYS
+        or (when is PenaltyWhen.IF_OPPONENTS_CLOSED and opponent_closed)
+        or (when is PenaltyWhen.UNLESS_NONE_TOOK and (opponent_took_pozzetto or opponent_closed))
     )
     return TeamScore(
         melded=sum([meld.points for meld in table]),
@@ -340,9 +375,7 @@ def score_team(
         burraco_bonus=bonus,
         closing_bonus=rules.closing_bonus if closed else 0,
         pozzetto_penalty=-rules.pozzetto_penalty if penalised else 0,
-        clean_burracos=counts[BurracoKind.CLEAN],
-        semi_clean_burracos=counts[BurracoKind.SEMI_CLEAN],
-        dirty_burracos=counts[BurracoKind.DIRTY],
+        **{_COUNT_FIELDS[kind]: count for kind, count in counts.items()},
     )
 
 
@@ -363,7 +396,7 @@ def check_team(
     took_pozzetto: bool,
     closed: bool,
 ) -> None:
-    """Check what one team's end of hand must be at a real table (RULES.md §4, §6, §7).
+    """Check what one team's end of hand must be at a real table (rules §4, §6, §7).
 
     :func:`score_team` calls it on every hand it scores; the melds are already legal under
     ``rules``. The checks, each with its reason code:
@@ -447,26 +480,33 @@ def check_team(
 
 
 def check_table(
-    teams: Sequence[tuple[Sequence[Meld], Sequence[Card]]], rules: Rules = CLASSIC
+    teams: Sequence[tuple[Iterable[Meld | str | Iterable[Card | str]], str | Iterable[Card | str]]],
+    rules: Rules = CLASSIC,
 ) -> None:
     """Check what only the whole table shows: one entry per team, and the cards of all teams.
 
-    ``teams`` holds, for each team in order, its melds and the cards left in its hands (as
-    :func:`score_team` reads them). :func:`score_team` scores one team alone and checks it with
-    :func:`check_team`; a caller that has the whole hand (the ``burraco score`` command, for
-    one) calls this too.
+    ``teams`` holds, for each team in order, its melds and the cards left in its hands, in any
+    form :func:`score_team` reads: melds as :class:`~burraco.Meld` values, card lists or
+    strings, and the hand as cards or a string. :func:`score_team` scores one team alone and
+    checks it with :func:`check_team`; a caller that has the whole hand (the ``burraco score``
+    command, for one) calls this too.
 
-    >>> from burraco.melds import validate_meld
-    >>> check_table([([validate_meld("5H 5D 5C")], parse_cards("5H")), ([], parse_cards("5H"))])
+    >>> check_table([(["5H 5D 5C"], "5H"), ([], "5H")])
     Traceback (most recent call last):
     ...
     burraco.errors.InvalidStateError: too-many-copies: the teams hold 3 copies of 5H, and 2 packs
     hold 2
+    >>> check_table([(["5H 5D 5C"], "5H"), (["6H 7H 8H"], "")]) is None
+    True
 
     Raises:
         InvalidStateError: ``out-of-range`` if there is not one entry per team of ``rules``
             (2 teams with 2 or 4 players, 3 with 3 or 6); ``too-many-copies`` if the teams hold
             more copies of a card than the packs.
+        InvalidMeldError: if a team's meld is not a legal meld under ``rules``; the message
+            names the team and the meld's number.
+        NotationError: if a card is not in notation; the message names the team.
+        TypeError: if an entry is not a pair of melds and cards, or its melds are one string.
     """
     if len(teams) != rules.teams:
         raise InvalidStateError(
@@ -474,8 +514,34 @@ def check_table(
             f"{rules.teams} team entries, not {len(teams)}",
             reason=Reason.OUT_OF_RANGE,
         )
-    cards = [card for melds, _ in teams for meld in melds for card in meld.cards]
-    cards += [card for _, held in teams for card in held]
+    cards: list[Card] = []
+    for number, entry in enumerate(teams):
+        if not (isinstance(entry, tuple | list) and len(entry) == 2):
+            raise TypeError(
+                f"team {number}: an entry is a pair (melds, cards in hand), not {entry!r:.60}"
+            )
+        melds, held = entry
+        if isinstance(melds, str):
+            raise TypeError(
+                f"team {number}: melds must be a list of melds, not one string: write "
+                f"[{melds!r:.60}] for one meld"
+            )
+        try:
+            cards += [
+                card for i, item in enumerate(melds) for card in _read_meld(i, item, rules).cards
+            ]
+            cards += parse_cards(held)
+        except InvalidMeldError as error:
+            raise InvalidMeldError(
+                f"team {number}: {error}",
+                reason=error.reason,
+                cards=error.cards,
+                detail=error.detail,
+            ) from None
+        except NotationError as error:
+            raise NotationError(
+                f"team {number}: {error}", token=error.token, reason=error.reason
+            ) from None
     extra = _too_many(cards, rules)
     if extra is not None:
         card, count = extra
@@ -488,7 +554,7 @@ def check_table(
 
 
 def score_hand(state: GameState) -> HandScore:
-    """Score every team of a hand, normally one that is over (RULES.md §9).
+    """Score every team of a hand, normally one that is over (rules §9).
 
     Team ``t`` is scored with :func:`score_team` on its melds ``state.melds[t]`` and the cards of
     its seats' hands. A pozzetto taken on the discard is already its taker's hand, so it counts
@@ -529,6 +595,9 @@ def score_hand(state: GameState) -> HandScore:
                 closed=closer_team == team,
                 rules=state.rules,
                 opponent_closed=closer_team is not None and closer_team != team,
+                opponent_took_pozzetto=any(
+                    taken for other, taken in enumerate(state.pozzetto_taken) if other != team
+                ),
             )
             for team in range(teams)
         ),

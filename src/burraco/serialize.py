@@ -55,7 +55,7 @@ from burraco.errors import invalid_state as _error
 from burraco.errors import number_text as _number
 from burraco.match import Match
 from burraco.melds import Meld
-from burraco.rules import MAX_NAME_LENGTH, PenaltyWhen, Rules, StockEnd
+from burraco.rules import MAX_NAME_LENGTH, PRESETS, BurracoKind, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.testing import check_invariants, check_view
@@ -88,9 +88,28 @@ _PACK_POINTS: Final = 540
 _LEAST_UNSCORED: Final = 15
 """The least value of the cards no team scores at the end of a hand: the stock's last two
 cards and the top of the discard pile, five points each at least."""
-_LEAST_BURRACO: Final = {"clean_burracos": 35, "semi_clean_burracos": 55, "dirty_burracos": 50}
+_LEAST_BURRACO: Final = {
+    "clean_burracos": 35,
+    "semi_clean_burracos": 55,
+    "dirty_burracos": 50,
+    "reale_burracos": 135,
+    "nobile_burracos": 120,
+    "over_the_top_burracos": 120,
+    "super_clean_burracos": 40,
+}
 """The least melded value of each class of burraco: seven natural threes (35), six naturals and
-a two (50), seven naturals and a two (55)."""
+a two (50), seven naturals and a two (55), A to K to A (135), thirteen ranks (120), eight
+threes (40)."""
+_COUNT_FIELDS: Final = {
+    BurracoKind.CLEAN: "clean_burracos",
+    BurracoKind.SEMI_CLEAN: "semi_clean_burracos",
+    BurracoKind.DIRTY: "dirty_burracos",
+    BurracoKind.REALE: "reale_burracos",
+    BurracoKind.NOBILE: "nobile_burracos",
+    BurracoKind.OVER_THE_TOP: "over_the_top_burracos",
+    BurracoKind.SUPER_CLEAN: "super_clean_burracos",
+}
+"""The field of :class:`~burraco.TeamScore` that counts each class of burraco."""
 _LEAST_CARD: Final = 5
 """The least value of a card; every seat but the closer ends a hand holding one at least."""
 _CHARS_PER_CARD: Final = 16
@@ -104,24 +123,38 @@ _RULES_FIELDS: Final = {
     "one_set_per_rank": "flag",
     "wild_as_second_ace": "flag",
     "natural_two_locked": "flag",
-    "semi_clean": "flag",
     "closing_needs_clean_burraco": "flag",
     "closing_discard_may_be_wild": "flag",
     "pile_requires_meld": "flag",
     "stock_end": "stock-end",
     "pozzetti_as_reserve_stock": "flag",
     "untaken_pozzetto_penalty": "penalty",
+    "return_single_pile_card": "flag",
+    "jokers": "flag",
+    "ace_at_both_ends": "flag",
+    "burraco_classes": "classes",
     "target": "whole",
     "hand_size": "whole",
     "pozzetto_size": "whole",
-    "clean_bonus": "whole",
-    "semi_clean_bonus": "whole",
-    "dirty_bonus": "whole",
     "closing_bonus": "whole",
     "pozzetto_penalty": "whole",
     "seating_suit_order": "suits",
 }
 """Every field of :class:`~burraco.Rules`, in order, and how it is written."""
+_NEWER_RULES_FIELDS: Final = {
+    "return_single_pile_card": True,
+    "jokers": True,
+    "ace_at_both_ends": False,
+}
+"""The switches added with rules §13, and what a document written before them meant."""
+_LEGACY_RULES_FIELDS: Final = {
+    "semi_clean": "flag",
+    "clean_bonus": "whole",
+    "semi_clean_bonus": "whole",
+    "dirty_bonus": "whole",
+}
+"""The fields that gave the burraco bonuses before ``burraco_classes``: read from documents
+that have no ``burraco_classes``."""
 
 _GAME_FIELDS: Final = (
     "format",
@@ -141,7 +174,10 @@ _GAME_FIELDS: Final = (
     "melded_this_turn",
     "stalemate_turns",
     "unseen_pozzetto",
+    "pile_card",
+    "time_out_turns",
 )
+_OPTIONAL_GAME_FIELDS: Final = ("pile_card", "time_out_turns")
 _TEAM_SCORE_FIELDS: Final = (
     "melded",
     "in_hand",
@@ -151,7 +187,13 @@ _TEAM_SCORE_FIELDS: Final = (
     "clean_burracos",
     "semi_clean_burracos",
     "dirty_burracos",
+    "reale_burracos",
+    "nobile_burracos",
+    "over_the_top_burracos",
+    "super_clean_burracos",
 )
+_OPTIONAL_TEAM_SCORE_FIELDS: Final = _TEAM_SCORE_FIELDS[-4:]
+"""The counts of the classes of rules §13.4, written only when not zero."""
 _TEAM_SCORE_SIGNS: Final = {"in_hand": -1, "pozzetto_penalty": -1}
 """The parts of a team score that are zero or negative; the others are zero or positive."""
 _OUTCOME_FIELDS: Final = ("reason", "closer")
@@ -183,7 +225,13 @@ def to_dict(value: Saved) -> dict[str, Any]:
             :class:`~burraco.PlayerView`.
     """
     if isinstance(value, GameState):
-        return {"format": FORMAT, "type": "game", **_game_body(value), **_known_body(value)}
+        return {
+            "format": FORMAT,
+            "type": "game",
+            **_game_body(value),
+            **_known_body(value),
+            **_optional_game_body(value),
+        }
     if isinstance(value, ACTION_TYPES):
         return {"format": FORMAT, "type": "action", "action": str(value)}
     if isinstance(value, HandScore):
@@ -270,7 +318,10 @@ def _plain(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
-def _rules_body(rules: Rules) -> dict[str, Any]:
+def full_rules_body(rules: Rules) -> dict[str, Any]:
+    """Every field of ``rules`` as a document writes it, in order (for :mod:`burraco.record`,
+    whose headers name the fields; :func:`to_dict` writes the compact form of
+    :func:`closest_preset`)."""
     body: dict[str, Any] = {}
     for name, kind in _RULES_FIELDS.items():
         value = getattr(rules, name)
@@ -280,9 +331,44 @@ def _rules_body(rules: Rules) -> dict[str, Any]:
             body[name] = [suit.value for suit in value]
         elif kind in ("stock-end", "penalty"):
             body[name] = value.value
+        elif kind == "classes":
+            body[name] = [[kind.value, bonus] for kind, bonus in value]
         else:
             body[name] = value
     return body
+
+
+def closest_preset(rules: Rules) -> str:
+    """The name of the preset closest to ``rules``: the fewest fields apart (the number of
+    players aside), its own name first. Records and saved games name it and write only the
+    fields that differ from it.
+
+    >>> import attrs
+    >>> from burraco.rules import FIBUR
+    >>> closest_preset(attrs.evolve(FIBUR, name="club", target=2005))
+    'fibur'
+    """
+    body = full_rules_body(rules)
+
+    def distance(name: str) -> tuple[int, bool]:
+        other = full_rules_body(attrs.evolve(PRESETS[name], players=rules.players))
+        return sum(body[key] != other[key] for key in body), name != rules.name
+
+    return min(PRESETS, key=distance)
+
+
+def _rules_body(rules: Rules) -> dict[str, Any]:
+    """The rules as documents write them: the closest preset's name, the number of players,
+    and the fields that differ from the preset, such as
+    ``{"preset": "fibur", "players": 4, "target": 2005}``."""
+    preset = closest_preset(rules)
+    body = full_rules_body(rules)
+    base = full_rules_body(attrs.evolve(PRESETS[preset], players=rules.players))
+    compact: dict[str, Any] = {"preset": preset, "players": rules.players}
+    for name, value in body.items():
+        if value != base[name]:
+            compact[name] = value
+    return compact
 
 
 def _outcome_body(outcome: Outcome | None) -> dict[str, Any] | None:
@@ -311,10 +397,27 @@ def _game_body(state: GameState) -> dict[str, Any]:
     }
 
 
+def _optional_game_body(state: GameState) -> dict[str, Any]:
+    """The fields of rules §13 that a game writes only when they are set: the one-card
+    pile's card (``pile_card``) and the turns left after time was called
+    (``time_out_turns``)."""
+    body: dict[str, Any] = {}
+    if state.pile_card is not None:
+        body["pile_card"] = str(state.pile_card)
+    if state.time_out_turns:
+        body["time_out_turns"] = state.time_out_turns
+    return body
+
+
 def _hand_body(hand: HandScore) -> dict[str, Any]:
     return {
         "teams": [
-            {name: getattr(team, name) for name in _TEAM_SCORE_FIELDS} for team in hand.teams
+            {
+                name: getattr(team, name)
+                for name in _TEAM_SCORE_FIELDS
+                if name not in _OPTIONAL_TEAM_SCORE_FIELDS or getattr(team, name)
+            }
+            for team in hand.teams
         ],
         "outcome": _outcome_body(hand.outcome),
     }
@@ -495,15 +598,17 @@ def _check_keys(data: dict[Any, Any], path: str) -> None:
             raise _error(Reason.WRONG_TYPE, path, f"field names are strings, not {_describe(key)}")
 
 
-def _fields(data: object, path: str, names: Sequence[str], what: str) -> dict[str, Any]:
-    """``data`` as an object with exactly the fields ``names``."""
+def _fields(
+    data: object, path: str, names: Sequence[str], what: str, optional: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``data`` as an object with exactly the fields ``names``, but for any of ``optional``."""
     if not isinstance(data, dict):
         raise _error(Reason.WRONG_TYPE, path, f"expected {what} (an object), not {_describe(data)}")
     _check_keys(data, path)
     for name in names:
-        if name not in data:
+        if name not in data and name not in optional:
             raise _error(Reason.MISSING_FIELD, _at(path, name), f"{what} needs the field {name!r}")
-    if len(data) != len(names):
+    if len(data) != len(names) or optional:
         for key in data:
             if key not in names:
                 raise _error(
@@ -546,7 +651,7 @@ def _text(value: object, path: str, what: str) -> str:
     return value
 
 
-_E = TypeVar("_E", Phase, EndReason, StockEnd, PenaltyWhen)
+_E = TypeVar("_E", Phase, EndReason, StockEnd, PenaltyWhen, BurracoKind)
 
 
 def _choice(value: object, path: str, enum: type[_E]) -> _E:
@@ -614,7 +719,13 @@ def _outcome(value: object, path: str) -> Outcome | None:
 
 
 def _read_rules(value: object, path: str) -> Rules:
-    data = _fields(value, path, tuple(_RULES_FIELDS), "the rules")
+    """Rules written compactly (a ``preset`` and the fields that differ from it) or in full
+    (every field: documents written before the compact form, whose bonuses may still be the
+    fields ``semi_clean``, ``clean_bonus``, ``semi_clean_bonus`` and ``dirty_bonus``)."""
+    if isinstance(value, dict) and "preset" in value:
+        data = _expand_preset(value, path)
+    else:
+        data = _full_rules_fields(value, path)
     arguments: dict[str, Any] = {}
     for name, kind in _RULES_FIELDS.items():
         item = data[name]
@@ -640,6 +751,8 @@ def _read_rules(value: object, path: str) -> Rules:
             arguments[name] = _choice(item, where, PenaltyWhen)
         elif kind == "ranks":
             arguments[name] = _set_ranks(item, where)
+        elif kind == "classes":
+            arguments[name] = _burraco_classes(item, where)
         else:
             arguments[name] = _suit_order(item, where)
     try:
@@ -647,6 +760,79 @@ def _read_rules(value: object, path: str) -> Rules:
     except (TypeError, ValueError) as error:  # a deal larger than the deck
         detail = str(error)
         raise _error(Reason.OUT_OF_RANGE, path, detail[:1].lower() + detail[1:]) from None
+
+
+def _expand_preset(value: dict[str, Any], path: str) -> dict[str, Any]:
+    """The full fields of rules written as a preset and the fields that differ from it."""
+    names = ("preset", *_RULES_FIELDS)
+    optional = [name for name in _RULES_FIELDS if name != "players"]
+    data = _fields(value, path, names, "the rules", optional=optional)
+    where = _at(path, "preset")
+    name = _text(data["preset"], where, "a preset name")
+    preset = PRESETS.get(name)
+    if preset is None:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            where,
+            f"{_quote(name)} is not a preset; the presets are {', '.join(PRESETS)}",
+        )
+    full = full_rules_body(preset)
+    full.update((key, item) for key, item in data.items() if key != "preset")
+    return full
+
+
+def _full_rules_fields(value: object, path: str) -> dict[str, Any]:
+    """Every field of rules written in full, the bonuses of an older document turned into
+    ``burraco_classes``."""
+    optional = (*_NEWER_RULES_FIELDS, "burraco_classes", *_LEGACY_RULES_FIELDS)
+    names = (*_RULES_FIELDS, *_LEGACY_RULES_FIELDS)
+    data = dict(_fields(value, path, names, "the rules", optional=optional))
+    for name, meant in _NEWER_RULES_FIELDS.items():
+        data.setdefault(name, meant)
+    legacy = [name for name in _LEGACY_RULES_FIELDS if name in data]
+    if "burraco_classes" in data:
+        if legacy:
+            raise _error(
+                Reason.UNKNOWN_FIELD,
+                _at(path, legacy[0]),
+                f"rules with burraco_classes give every bonus there, not in {_quote(legacy[0])}",
+            )
+        return data
+    for name in _LEGACY_RULES_FIELDS:
+        if name not in data:
+            raise _error(
+                Reason.MISSING_FIELD, _at(path, name), "the rules need the field 'burraco_classes'"
+            )
+    semi = _bool(data.pop("semi_clean"), _at(path, "semi_clean"))
+    bonuses = {
+        name: _int(data.pop(name), _at(path, name)) for name in _LEGACY_RULES_FIELDS if name in data
+    }
+    classes = [[BurracoKind.CLEAN.value, bonuses["clean_bonus"]]]
+    if semi:
+        classes.append([BurracoKind.SEMI_CLEAN.value, bonuses["semi_clean_bonus"]])
+    classes.append([BurracoKind.DIRTY.value, bonuses["dirty_bonus"]])
+    data["burraco_classes"] = classes
+    return data
+
+
+def _burraco_classes(value: object, path: str) -> tuple[tuple[BurracoKind, int], ...]:
+    items = _array(value, path, len(BurracoKind), "classes of burraco")
+    classes: list[tuple[BurracoKind, int]] = []
+    for index, item in enumerate(items):
+        where = _at(path, index)
+        pair = _array(item, where, 2, "a class and its bonus")
+        if len(pair) != 2:
+            raise _error(
+                Reason.WRONG_TYPE, where, "expected a class and its bonus, such as ['clean', 200]"
+            )
+        kind = _choice(pair[0], _at(where, 0), BurracoKind)
+        bonus = _int(pair[1], _at(where, 1))
+        if bonus < 0:
+            raise _error(Reason.OUT_OF_RANGE, _at(where, 1), f"must be at least 0, not {bonus}")
+        if any(kind is other for other, _ in classes):
+            raise _error(Reason.INCONSISTENT_STATE, where, f"the class {kind} is named twice")
+        classes.append((kind, bonus))
+    return tuple(classes)
 
 
 def _name(value: object, path: str) -> str:
@@ -707,7 +893,7 @@ def _suit_order(value: object, path: str) -> tuple[Suit, ...]:
 
 
 def _read_game(data: dict[str, Any]) -> GameState:
-    _fields(data, "", _GAME_FIELDS, "a game")
+    _fields(data, "", _GAME_FIELDS, "a game", optional=_OPTIONAL_GAME_FIELDS)
     rules = _read_rules(data["rules"], "rules")
     deck = rules.deck_size
     hands = _array(data["hands"], "hands", rules.players, "a hand per seat")
@@ -743,9 +929,21 @@ def _read_game(data: dict[str, Any]) -> GameState:
         unseen_pozzetto=tuple(
             sorted(_int(seat, _at("unseen_pozzetto", i)) for i, seat in enumerate(unseen))
         ),
+        pile_card=_pile_card(data.get("pile_card"), "pile_card"),
+        time_out_turns=_bounded(data.get("time_out_turns", 0), "time_out_turns", rules.players),
     )
     check_invariants(state)
     return state
+
+
+def _pile_card(value: object, path: str) -> Card | None:
+    """The card of a one-card pile that may not be discarded, or ``None``."""
+    if value is None:
+        return None
+    cards = _cards(value, path, 1)
+    if len(cards) != 1:
+        raise _error(Reason.OUT_OF_RANGE, path, "expected one card, such as '7H'")
+    return cards[0]
 
 
 def _known_body(state: GameState) -> dict[str, Any]:
@@ -799,11 +997,13 @@ def _read_action(data: dict[str, Any]) -> Action:
 
 
 def _read_team_score(value: object, path: str) -> TeamScore:
-    data = _fields(value, path, _TEAM_SCORE_FIELDS, "a team's score")
+    data = _fields(
+        value, path, _TEAM_SCORE_FIELDS, "a team's score", optional=_OPTIONAL_TEAM_SCORE_FIELDS
+    )
     parts: dict[str, int] = {}
     for name in _TEAM_SCORE_FIELDS:
         where = _at(path, name)
-        number = _int(data[name], where)
+        number = _int(data.get(name, 0), where)
         sign = _TEAM_SCORE_SIGNS.get(name, 1)
         if sign * number < 0:
             bound = "zero or negative" if sign < 0 else "zero or positive"
@@ -892,6 +1092,8 @@ _VIEW_FIELDS: Final = (
     "stalemate_turns",
     "outcome",
     "table_points",
+    "pile_card",
+    "time_out_turns",
 )
 
 
@@ -916,6 +1118,8 @@ def _view_body(view: PlayerView) -> dict[str, Any]:
         "stalemate_turns": view.stalemate_turns,
         "outcome": _outcome_body(view.outcome),
         "table_points": list(view.table_points),
+        **({"pile_card": str(view.pile_card)} if view.pile_card is not None else {}),
+        **({"time_out_turns": view.time_out_turns} if view.time_out_turns else {}),
     }
 
 
@@ -940,7 +1144,7 @@ def _bounded(value: object, path: str, most: int) -> int:
 
 def _read_view(data: dict[str, Any]) -> PlayerView:
     """A view, accepted only if a possible state gives it to its seat."""
-    _fields(data, "", _VIEW_FIELDS, "a view")
+    _fields(data, "", _VIEW_FIELDS, "a view", optional=_OPTIONAL_GAME_FIELDS)
     rules = _read_rules(data["rules"], "rules")
     players, teams, deck = rules.players, rules.teams, rules.deck_size
     seat = _bounded(data["seat"], "seat", players - 1)
@@ -987,6 +1191,8 @@ def _read_view(data: dict[str, Any]) -> PlayerView:
         table_points=_sizes(
             data["table_points"], "table_points", teams, _MAX_INT, "points per team"
         ),
+        pile_card=_pile_card(data.get("pile_card"), "pile_card"),
+        time_out_turns=_bounded(data.get("time_out_turns", 0), "time_out_turns", players),
     )
     check_view(view)
     return view
@@ -1045,7 +1251,7 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
                 f"melds 0 or at least that, not {team.melded}",
             )
         scored += team.melded - team.in_hand
-        counts = (team.clean_burracos, team.semi_clean_burracos, team.dirty_burracos)
+        counts = tuple(getattr(team, name) for name in _COUNT_FIELDS.values())
         if sum(counts) > packs * 54 // 7:
             raise _error(
                 Reason.OUT_OF_RANGE, here, f"{sum(counts)} burracos is more than the cards make"
@@ -1105,20 +1311,23 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
 def _check_team_score_rules(
     team: TeamScore, rules: Rules, path: str, *, closed: bool, ended: Outcome | None
 ) -> None:
-    bonus = (
-        team.clean_burracos * rules.clean_bonus
-        + team.semi_clean_burracos * rules.semi_clean_bonus
-        + team.dirty_burracos * rules.dirty_bonus
+    bonus = 0
+    for kind, name in _COUNT_FIELDS.items():
+        count = getattr(team, name)
+        listed = rules.bonus_of(kind)
+        if count and listed is None:
+            raise _inconsistent(_at(path, name), f"these rules have no {kind} burracos")
+        bonus += count * (listed or 0)
+    clean = sum(
+        getattr(team, name)
+        for kind, name in _COUNT_FIELDS.items()
+        if kind not in (BurracoKind.SEMI_CLEAN, BurracoKind.DIRTY)
     )
-    if closed and rules.closing_needs_clean_burraco and not team.clean_burracos:
+    if closed and rules.closing_needs_clean_burraco and not clean:
         raise _error(
             Reason.CLOSING_NEEDS_CLEAN_BURRACO,
             _at(path, "clean_burracos"),
             "these rules let a team close only with a clean burraco, and this team has none",
-        )
-    if team.semi_clean_burracos and not rules.semi_clean:
-        raise _inconsistent(
-            _at(path, "semi_clean_burracos"), "these rules have no semi-clean burracos"
         )
     if team.burraco_bonus != bonus:
         raise _inconsistent(

@@ -53,11 +53,14 @@ class EndReason(StrEnum):
     """How a hand ended."""
 
     CLOSED = "closed"
-    """A player closed (went out) with a legal final discard (RULES.md §7.1)."""
+    """A player closed (went out) with a legal final discard (rules §7.1)."""
     STOCK_EXHAUSTED = "stock-exhausted"
-    """A draw left only the two dead cards in the stock (RULES.md §8)."""
+    """A draw left only the two dead cards in the stock (rules §8)."""
     STALEMATE = "stalemate"
-    """A full round of one-card discard-pile swaps with nobody drawing (RULES.md §8)."""
+    """A full round of one-card discard-pile swaps with nobody drawing (rules §8)."""
+    TIME_OUT = "time-out"
+    """Time was called (:func:`burraco.call_time_out`) and every seat has since completed its
+    last turn (rules §13.2)."""
 
 
 @python_class
@@ -93,12 +96,14 @@ class _StateSlots:
         "melds",
         "outcome",
         "phase",
+        "pile_card",
         "pozzetti",
         "pozzetto_taken",
         "rules",
         "stalemate_turns",
         "stock",
         "taken_from_pile",
+        "time_out_turns",
         "turn",
         "unseen_pozzetto",
     )
@@ -153,6 +158,13 @@ class GameState(_StateSlots):
     discard pile and has not melded or discarded since (the pile lies face up, so everyone saw
     them). Always part of the seat's hand; empty for a seat that emptied its hand (the
     pozzetto it then holds is unseen by the others)."""
+    pile_card: Card | None = None
+    """The card the player to act took as a discard pile of one card this turn and may not
+    discard this turn (switch ``return_single_pile_card`` off, rules §13.1), or ``None``:
+    no such card, the hand held another copy before the pick, or the card has been melded."""
+    time_out_turns: int = 0
+    """After time was called (:func:`burraco.call_time_out`), the turns still to be completed
+    before the hand ends, the turn in progress included; 0 when time has not been called."""
 
     @classmethod
     def from_fields(
@@ -173,6 +185,8 @@ class GameState(_StateSlots):
         stalemate_turns: int,
         unseen_pozzetto: tuple[int, ...],
         known: tuple[tuple[Card, ...], ...],
+        pile_card: Card | None = None,
+        time_out_turns: int = 0,
     ) -> GameState:
         """The state with these fields, every one given, in order: the same value as
         ``GameState(...)`` with the same arguments, built faster (the engine builds one per
@@ -201,6 +215,8 @@ class GameState(_StateSlots):
             stalemate_turns,
             unseen_pozzetto,
             known,
+            pile_card,
+            time_out_turns,
         )
 
     def __attrs_post_init__(self) -> None:
@@ -260,6 +276,8 @@ class GameState(_StateSlots):
         lines = []
         if self.outcome is None:
             status = f"seat {self.turn} to {self.phase}"
+            if self.time_out_turns:
+                status += f", time called ({self.time_out_turns} turns left)"
         elif self.outcome.closer is not None:
             status = f"over: closed by seat {self.outcome.closer}"
         else:
@@ -304,6 +322,8 @@ def new_state(
     stalemate_turns: int,
     unseen_pozzetto: tuple[int, ...],
     known: tuple[tuple[Card, ...], ...],
+    pile_card: Card | None = None,
+    time_out_turns: int = 0,
 ) -> GameState:
     """Internal (not part of the API; for the engine, the pozzetto and closing modules).
 
@@ -327,6 +347,8 @@ def new_state(
     slots.stalemate_turns = stalemate_turns
     slots.unseen_pozzetto = unseen_pozzetto
     slots.known = known or ((),) * len(hands)
+    slots.pile_card = pile_card
+    slots.time_out_turns = time_out_turns
     slots.__class__ = GameState
     state: GameState = slots
     return state

@@ -62,6 +62,10 @@ JOKER_COLOUR: Final = "#6a1b9a"
 HIGHLIGHT: Final = "#ff8c00"
 """The colour that marks the last action."""
 _BURRACO_COLOURS: Final = {
+    BurracoKind.REALE: "#7b1fa2",
+    BurracoKind.NOBILE: "#2e7d32",
+    BurracoKind.OVER_THE_TOP: "#c2185b",
+    BurracoKind.SUPER_CLEAN: "#00897b",
     BurracoKind.CLEAN: "#d4a017",
     BurracoKind.SEMI_CLEAN: "#5b8db8",
     BurracoKind.DIRTY: "#8d6e63",
@@ -296,7 +300,8 @@ def meld(meld: Meld, rules: Rules = CLASSIC) -> str:
 
     A wild is drawn as the card it stands for (in a set, with the set's rank), on a tinted face
     with a dashed edge and its own name in the corner. ``rules`` decides the class of a
-    burraco (a semi-clean burraco exists only under rules with ``semi_clean``).
+    burraco and its bonus (``rules.burraco_classes``: a semi-clean burraco exists only under
+    rules that list it, a *reale* only under :data:`~burraco.REALE`).
 
     >>> from burraco import FIBUR, validate_meld
     >>> "semi-clean burraco +150" in meld(validate_meld("4S 5S 6S 7S 8S 9S 10S JK"), FIBUR)

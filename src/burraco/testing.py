@@ -56,7 +56,11 @@ __all__ = [
     "melds",
 ]
 
-_DECKS: Final = {packs: Counter(make_deck(packs)) for packs in (2, 3)}
+_DECKS: Final = {
+    (packs, jokers): Counter(make_deck(packs, jokers=jokers))
+    for packs in (2, 3)
+    for jokers in (True, False)
+}
 
 
 # --- the invariants -----------------------------------------------------------------------------
@@ -97,7 +101,7 @@ def check_invariants(state: GameState) -> None:
       a draw; a hand that ended at a draw (``stock_end`` immediately) took and melded nothing
       in its last turn; a closer melded in its last turn; a pozzetto taken on the discard is
       still unseen only while the seats from its taker's left round to its partner act;
-    * the player to act has a legal action (RULES.md §7.2).
+    * the player to act has a legal action (rules §7.2).
 
     Raises:
         InvalidStateError: on the first violation; ``reason`` is a :class:`~burraco.Reason`
@@ -123,6 +127,7 @@ def _check_position(state: GameState) -> None:
     _check_phase(state)
     _check_pozzetti(state)
     _check_outcome(state)
+    _check_federation_fields(state)
     _check_hands_held(state)
     _check_known(state)
     check_history(state)
@@ -255,7 +260,7 @@ def _places(state: GameState) -> Iterator[tuple[str, tuple[Card, ...], bool]]:
 
 def _check_conserved(state: GameState) -> None:
     packs = state.rules.packs
-    need = _DECKS[packs]
+    need = _DECKS[packs, state.rules.jokers]
     have: Counter[Card] = Counter()
     for _, cards, _ in _places(state):
         have.update(cards)
@@ -417,6 +422,42 @@ def _check_pozzetti(state: GameState) -> None:
             raise inconsistent_state(
                 where, f"seat {seat} is to act, so it may look at its pozzetto by now"
             )
+
+
+def _check_federation_fields(state: GameState) -> None:
+    """The fields of rules §13: the one-card pile's card and the time-out count."""
+    rules = state.rules
+    players = rules.players
+    turns = state.time_out_turns
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 0 <= turns <= players:
+        raise invalid_state(
+            Reason.OUT_OF_RANGE,
+            "time_out_turns",
+            f"expected 0 to {players} turns, not {number_text(turns)}",
+        )
+    outcome = state.outcome
+    if outcome is not None and outcome.reason is EndReason.TIME_OUT and turns:
+        raise inconsistent_state(
+            "time_out_turns", "a hand that ended on time has no turn left to play"
+        )
+    card = state.pile_card
+    if card is None:
+        return
+    if not isinstance(card, Card):
+        raise invalid_state(Reason.WRONG_TYPE, "pile_card", f"expected a card, not {card!r:.60}")
+    if rules.return_single_pile_card:
+        raise inconsistent_state(
+            "pile_card", "these rules let a one-card pile be discarded again: no pile_card"
+        )
+    if state.phase is not Phase.PLAY or state.taken_from_pile != 1:
+        raise inconsistent_state(
+            "pile_card",
+            "only a player who took a discard pile of one card this turn keeps a pile_card",
+        )
+    if card not in state.hands[state.turn]:
+        raise inconsistent_state(
+            "pile_card", f"seat {state.turn} keeps {card} from the pile, so its hand holds it"
+        )
 
 
 def _check_outcome(state: GameState) -> None:
@@ -629,7 +670,7 @@ def melds(rules: Rules = CLASSIC) -> SearchStrategy[Meld]:
 
     set_ranks = sorted(rules.set_ranks)
     packs = rules.packs
-    wilds = st.none() | st.sampled_from(_WILDS)
+    wilds = st.none() | st.sampled_from(_WILDS if rules.jokers else _WILDS[1:])
 
     @st.composite
     def a_set(draw: st.DrawFn) -> Meld:
@@ -654,7 +695,8 @@ def melds(rules: Rules = CLASSIC) -> SearchStrategy[Meld]:
         high = draw(st.integers(low + 2, _ACE_HIGH))
         wild = draw(wilds)
         slot = draw(st.integers(low, high)) if wild is not None else 0
-        if low == 1 and high == _ACE_HIGH:  # A to A: one of the aces is the wild
+        if low == 1 and high == _ACE_HIGH and not rules.ace_at_both_ends:
+            # A to A: one of the aces is the wild
             assume(rules.wild_as_second_ace and wild is not None)
             slot = draw(st.sampled_from((1, _ACE_HIGH)))
         chosen = [

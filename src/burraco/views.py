@@ -45,10 +45,14 @@ from burraco.state import GameState, Outcome, Phase
 __all__ = ["PlayerView", "arrange", "determinize", "observe"]
 
 _DECK_COUNTS: Final = {
-    packs: tuple(Counter(card.code for card in make_deck(packs))[code] for code in range(53))
+    (packs, jokers): tuple(
+        Counter(card.code for card in make_deck(packs, jokers=jokers))[code] for code in range(53)
+    )
     for packs in (2, 3)
+    for jokers in (True, False)
 }
-"""How many copies of each card (by code) the packs hold, for 2 and 3 packs."""
+"""How many copies of each card (by code) the packs hold, for 2 and 3 packs, with and without
+jokers."""
 
 
 @attrs.frozen
@@ -97,6 +101,13 @@ class PlayerView:
     table_points: tuple[int, ...]
     """Each team's points on the table so far: its melded cards and burraco bonuses (the
     cards in hand are hidden, so the hand's score is not)."""
+    pile_card: Card | None = None
+    """For the seat to act only, the card it took as a discard pile of one card this turn and
+    may not discard again this turn (see :attr:`GameState.pile_card`); ``None`` otherwise
+    (whether the rule binds another seat depends on the cards it held)."""
+    time_out_turns: int = 0
+    """The turns left after time was called, the turn in progress included; 0 when time has
+    not been called (see :attr:`GameState.time_out_turns`)."""
 
     @property
     def team(self) -> int:
@@ -129,6 +140,8 @@ class PlayerView:
         outcome = self.outcome
         if outcome is None:
             status = f"seat {self.turn} to {self.phase}"
+            if self.time_out_turns:
+                status += f", time called ({self.time_out_turns} turns left)"
         elif outcome.closer is not None:
             status = f"over: closed by seat {outcome.closer}"
         else:
@@ -200,6 +213,8 @@ def observe(state: GameState, seat: int) -> PlayerView:
         table_points=tuple(
             sum(meld.points + burraco_bonus(meld, rules) for meld in melds) for melds in state.melds
         ),
+        pile_card=state.pile_card if seat == state.turn else None,
+        time_out_turns=state.time_out_turns,
     )
 
 
@@ -217,7 +232,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     dealt back to those places, each keeping its size: known cards stay with their holders and
     everything public stays as it is. Every arrangement of the physical cards that the view
     allows is equally likely, as after a fair shuffle; arrangements in which the player to act
-    would have no legal action (RULES.md §7.2) are excluded, since no hand reaches them.
+    would have no legal action (rules §7.2) are excluded, since no hand reaches them.
     ``observe(determinize(view, rng), view.seat) == view`` always holds, and a seeded
     ``random.Random`` gives the same state every time.
 
@@ -276,7 +291,7 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
         )
     if not 0 <= seat < players:
         raise invalid_state(Reason.OUT_OF_RANGE, "seat", f"expected a seat from 0 to {players - 1}")
-    counts = list(_DECK_COUNTS[rules.packs])
+    counts = list(_DECK_COUNTS[rules.packs, rules.jokers])
     public: list[Card] = [card for melds in view.melds for meld in melds for card in meld.cards]
     public += view.discard_pile
     places = []
@@ -397,4 +412,6 @@ def _deal_hidden(
         view.stalemate_turns,
         view.unseen_pozzetto,
         view.known_cards,
+        view.pile_card,
+        view.time_out_turns,
     )

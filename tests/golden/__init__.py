@@ -21,14 +21,31 @@ from typing import Final
 
 import attrs
 
-from burraco import CLASSIC, FIBUR, INTERNATIONAL, Rules, apply, legal_actions, new_game, score_hand
+from burraco import (
+    CLASSIC,
+    FEBURIT,
+    FIBUR,
+    INTERNATIONAL,
+    REALE,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    score_hand,
+)
 from burraco.serialize import to_dict
 from tests.soak import choose
 
 DIRECTORY: Final = Path(__file__).parent
 STATES_SHOWN: Final = 30
 """Tables shown after the first actions of a hand; the last table is always shown."""
-PRESETS: Final = {"classic": CLASSIC, "fibur": FIBUR, "international": INTERNATIONAL}
+PRESETS: Final = {
+    "classic": CLASSIC,
+    "fibur": FIBUR,
+    "international": INTERNATIONAL,
+    "feburit": FEBURIT,
+    "reale": REALE,
+}
 CHOOSERS: Final = ("uniform", "eager")
 SEEDS: Final = {
     ("classic", "uniform"): 1,
@@ -37,6 +54,10 @@ SEEDS: Final = {
     ("fibur", "eager"): 4,
     ("international", "uniform"): 5,
     ("international", "eager"): 18,  # a seed whose hands close under the international code
+    ("feburit", "uniform"): 6,
+    ("feburit", "eager"): 9,  # a seed whose eager hands all close
+    ("reale", "uniform"): 8,
+    ("reale", "eager"): 96,  # a closing and a nobile burraco: Burraco Reale rarely closes
 }
 """The seed each hand is dealt and played with, by preset and chooser."""
 

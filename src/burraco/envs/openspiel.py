@@ -92,8 +92,8 @@ def rules_of(params: dict[str, Any]) -> Rules:
 
 
 def _utility_bound(rules: Rules) -> float:
-    deck_points = sum(card.points for card in make_deck(rules.packs))
-    bonus = max(rules.clean_bonus, rules.semi_clean_bonus, rules.dirty_bonus)
+    deck_points = sum(card.points for card in make_deck(rules.packs, jokers=rules.jokers))
+    bonus = max(bonus for _, bonus in rules.burraco_classes)
     one_side = deck_points + (rules.deck_size // 7) * bonus + rules.closing_bonus
     return float(2 * (one_side + rules.pozzetto_penalty))
 
@@ -158,7 +158,7 @@ class BurracoState(pyspiel.State):
     def __init__(self, game: BurracoGame) -> None:
         super().__init__(game)
         self._shared = _Shared(game)
-        self._left = Counter(make_deck(game.rules.packs))
+        self._left = Counter(make_deck(game.rules.packs, jokers=game.rules.jokers))
         self._deck: list[int] = []
         self._game: TokenGame | None = None
 

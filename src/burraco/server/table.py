@@ -1,0 +1,276 @@
+"""One table: its settings, its seats' tokens, the hand under way and the match so far.
+
+A :class:`Table` is plain Python, with no network and no clock: the server's manager calls
+:meth:`Table.play` for an accepted action and :meth:`Table.next_hand` to deal on in a match,
+and stores what they return. Its event number starts at 1 (the first deal) and grows by one
+per accepted action and per hand dealt afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any, Final
+
+import attrs
+
+from burraco.actions import Action
+from burraco.duel import AGENT_NAMES
+from burraco.engine import apply, new_game
+from burraco.match import Match
+from burraco.record import Record
+from burraco.rules import PRESETS, Rules
+from burraco.scoring import score_hand
+from burraco.server.protocol import Played, took_with_pile
+from burraco.state import GameState
+
+__all__ = [
+    "HUMAN",
+    "MAX_CLOCK",
+    "MIN_CLOCK",
+    "PLAYER_COUNTS",
+    "Table",
+    "TableConfig",
+    "new_table_id",
+    "new_token",
+]
+
+HUMAN: Final = "human"
+"""The seat kind of a person; every other seat is an agent, named as ``burraco duel`` does."""
+
+PLAYER_COUNTS: Final = (2, 3, 4, 6)
+"""The numbers of players a table may have."""
+MIN_CLOCK: Final = 5.0
+"""The shortest turn clock a table may have, in seconds."""
+MAX_CLOCK: Final = 3600.0
+"""The longest turn clock a table may have, in seconds."""
+
+
+def new_table_id() -> str:
+    """An unguessable table id (it is also what a spectator's link holds)."""
+    return secrets.token_urlsafe(12)
+
+
+def new_token() -> str:
+    """An unguessable seat token."""
+    return secrets.token_urlsafe(24)
+
+
+@attrs.frozen
+class TableConfig:
+    """What a table was created with (``POST /api/tables``)."""
+
+    rules_name: str
+    """The rule preset, a key of :data:`burraco.PRESETS`."""
+    players: int
+    """2, 3, 4 or 6."""
+    seats: tuple[str, ...]
+    """For each seat, ``"human"`` or an agent's name (``random``, ``greedy``, ``search``)."""
+    match: bool = False
+    """A match to the rules' target (``True``) or a single hand."""
+    seed: int = 0
+    """The seed every deal of the table is drawn from."""
+    clock: float | None = None
+    """Seconds per turn for a person, after which a bot plays the turn; ``None``: no clock."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules: the preset for this number of players."""
+        return attrs.evolve(PRESETS[self.rules_name], players=self.players)
+
+    def to_json(self) -> str:
+        """The settings as JSON (as the request gives them)."""
+        return json.dumps(
+            {
+                "rules": self.rules_name,
+                "players": self.players,
+                "seats": list(self.seats),
+                "match": self.match,
+                "seed": self.seed,
+                "clock": self.clock,
+            }
+        )
+
+    @classmethod
+    def from_request(cls, data: object) -> TableConfig:
+        """Check a request's settings.
+
+        Raises:
+            ValueError: naming the field that is wrong and what it may be.
+        """
+        if not isinstance(data, dict):
+            raise ValueError('the request must be a JSON object such as {"players": 4}')
+        known = {"rules", "players", "seats", "match", "seed", "clock"}
+        unknown = sorted(str(key)[:30] for key in data if key not in known)
+        if unknown:
+            raise ValueError(
+                f"unknown field(s) {', '.join(unknown)}: give {', '.join(sorted(known))}"
+            )
+        rules_name = data.get("rules", "classic")
+        presets = sorted(PRESETS)
+        if not isinstance(rules_name, str) or rules_name.lower() not in PRESETS:
+            raise ValueError(
+                f"rules {str(rules_name)[:30]!r} is not a preset: choose from {presets}"
+            )
+        players = data.get("players", 4)
+        if isinstance(players, bool) or players not in PLAYER_COUNTS:
+            raise ValueError(f"players {str(players)[:10]!r} is not 2, 3, 4 or 6")
+        seats = data.get("seats", [HUMAN] + ["greedy"] * (players - 1))
+        if not isinstance(seats, list) or len(seats) != players:
+            raise ValueError(f"seats must be a list of {players} names, one per seat")
+        kinds = (HUMAN, *AGENT_NAMES)
+        for index, seat in enumerate(seats):
+            if not isinstance(seat, str) or seat not in kinds:
+                raise ValueError(
+                    f"seats[{index}] {str(seat)[:30]!r} is not one of {', '.join(kinds)}"
+                )
+        match = data.get("match", False)
+        if not isinstance(match, bool):
+            raise ValueError("match must be true (a match to the target) or false (one hand)")
+        seed = data.get("seed")
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ValueError(f"seed {str(seed)[:30]!r} must be a whole number from 0 to 2**63 - 1")
+        clock = data.get("clock")
+        if clock is not None and (
+            isinstance(clock, bool)
+            or not isinstance(clock, int | float)
+            or not MIN_CLOCK <= clock <= MAX_CLOCK
+        ):
+            raise ValueError(f"clock {str(clock)[:20]!r} must be null or seconds from 5 to 3600")
+        return cls(
+            rules_name.lower(),
+            players,
+            tuple(seats),
+            match,
+            seed,
+            None if clock is None else float(clock),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> TableConfig:
+        """Settings stored with :meth:`to_json`."""
+        return cls.from_request(json.loads(text))
+
+
+class Table:
+    """A table's hand under way, its history and the match so far.
+
+    Build one with :meth:`create`, or :meth:`restore` one from what was stored.
+    """
+
+    def __init__(self, table_id: str, config: TableConfig, tokens: tuple[str | None, ...]) -> None:
+        self.id = table_id
+        """The table's id."""
+        self.config = config
+        """The settings."""
+        self.tokens = tokens
+        """For each seat, its token (``None`` for a bot's seat)."""
+        self.match = Match.start(config.rules)
+        """The hands scored so far (for a single hand, just that one)."""
+        self.hand = 0
+        """The number of the hand under way, from 0."""
+        self.start_event = 1
+        """The event of the deal of the hand under way."""
+        self.states: list[GameState] = []
+        """The states of the hand under way, from the deal: ``states[k]`` is event
+        ``start_event + k``."""
+        self.history: list[Played] = []
+        """The actions of the hand under way."""
+
+    @classmethod
+    def create(cls, config: TableConfig) -> Table:
+        """A new table with fresh tokens for its people, its first hand dealt."""
+        tokens = tuple(new_token() if kind == HUMAN else None for kind in config.seats)
+        table = cls(new_table_id(), config, tokens)
+        table.states = [table.deal(0)]
+        return table
+
+    def deal(self, hand: int) -> GameState:
+        """The deal of hand number ``hand`` (from 0) by the match's dealer, as ``burraco play
+        --seed`` deals it: a single hand from the table's seed, the hands of a match from
+        ``f"{seed}:{hand}"``."""
+        seed = self.config.seed
+        dealt = f"{seed}:{hand}" if self.config.match else seed
+        return new_game(self.config.rules, seed=dealt, dealer=self.match.dealer)
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def event(self) -> int:
+        """The number of the last event."""
+        return self.start_event + len(self.history)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the table is done: its hand is over and no other hand follows."""
+        return self.state.is_over and (not self.config.match or self.match.is_over)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is, or ``None``."""
+        for seat, mine in enumerate(self.tokens):
+            if mine is not None and secrets.compare_digest(mine, token):
+                return seat
+        return None
+
+    def play(self, action: Action, *, by_clock: bool = False) -> Played:
+        """Play ``action`` for the seat to act (raises as :func:`~burraco.apply` does, and
+        then nothing changes); score the hand when it ends."""
+        before = self.state
+        after = apply(before, action)
+        played = Played(before.turn, action, by_clock, took_with_pile(before, action))
+        self.states.append(after)
+        self.history.append(played)
+        if after.is_over:
+            self.match = self.match.record(score_hand(after))
+        return played
+
+    @property
+    def deals_on(self) -> bool:
+        """Whether the hand is over and the match goes on to another."""
+        return self.state.is_over and not self.is_over
+
+    def next_hand(self) -> GameState:
+        """Deal the next hand of the match (call when :attr:`deals_on`)."""
+        assert self.deals_on
+        event = self.event
+        self.hand += 1
+        self.start_event = event + 1
+        self.history = []
+        self.states = [self.deal(self.hand)]
+        return self.state
+
+    def record(self) -> Record:
+        """The game record of the hand under way (all of it, hidden cards too)."""
+        names = tuple(
+            kind if kind != HUMAN else f"seat {seat}" for seat, kind in enumerate(self.config.seats)
+        )
+        return Record.from_actions(
+            self.states[0],
+            [played.action for played in self.history],
+            names=names,
+            headers=[("Hand", str(self.hand + 1))],
+        )
+
+    def public(self, connected: set[int]) -> dict[str, Any]:
+        """The public facts: settings but the seed, seats and who is connected, whether over."""
+        config = self.config
+        return {
+            "table": self.id,
+            "rules": config.rules_name,
+            "players": config.players,
+            "match": config.match,
+            "clock": config.clock,
+            "seats": [
+                {"seat": seat, "player": kind, "connected": kind != HUMAN or seat in connected}
+                for seat, kind in enumerate(config.seats)
+            ],
+            "event": self.event,
+            "hand": self.hand + 1,
+            "score": list(self.match.totals),
+            "over": self.is_over,
+        }

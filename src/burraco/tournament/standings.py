@@ -1,0 +1,273 @@
+"""Standings: victory points, tie-breaks and ranks with ties.
+
+:func:`compute_standings` adds up, for each entrant, the victory points of its tables, its
+byes and the director's adjustments, and the points scored and conceded. The entrants are
+ordered by a list of criteria (:class:`Criterion`, or functions of a :class:`Standing`), each
+deciding only among those the previous criteria left level; entrants level on all of them
+share a rank, and the next rank skips, as in ``1 2 2 4``.
+
+Head-to-head counts, for each entrant of a group still level, the victory points it won
+against the others of that group. The Buchholz-like criterion (for Danese movements, where
+strong entrants meet strong ones) is the sum of the victory points of the opponents met.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, TypeAlias, assert_never
+
+import attrs
+
+from burraco.errors import Reason, TournamentError
+from burraco.tournament.entrants import Entrant
+from burraco.tournament.results import Adjustment, ResultEntry, TableResult
+
+if TYPE_CHECKING:
+    from burraco.tournament.event import Tournament
+
+__all__ = ["Criterion", "Standing", "Standings", "compute_standings", "rank_text"]
+
+
+class Criterion(StrEnum):
+    """A built-in criterion of the standings, higher first."""
+
+    VICTORY_POINTS = "victory-points"
+    """The victory points, adjustments included."""
+    DIFFERENCE = "difference"
+    """Points scored less points conceded."""
+    HEAD_TO_HEAD = "head-to-head"
+    """Victory points won against the others still level."""
+    POINTS = "points"
+    """Points scored."""
+    BUCHHOLZ = "buchholz"
+    """The sum of the victory points of the opponents met."""
+
+
+@attrs.frozen
+class Standing:
+    """One line of the standings."""
+
+    rank: int
+    """The rank, from 1; entrants level on every criterion share it."""
+    entrant: Entrant
+    """The entrant."""
+    victory_points: int
+    """Victory points: tables, byes and adjustments."""
+    points_for: int
+    """Points scored at the tables."""
+    points_against: int
+    """Points conceded at the tables."""
+    played: int
+    """Tables with a result."""
+    byes: int
+    """Byes."""
+    adjustment: int
+    """The director's adjustments (in :attr:`victory_points` already)."""
+    buchholz: int
+    """The sum of the victory points of the opponents met."""
+
+    @property
+    def difference(self) -> int:
+        """Points scored less points conceded."""
+        return self.points_for - self.points_against
+
+
+Key: TypeAlias = "Criterion | Callable[[Standing], float]"
+"""A criterion of the standings: built in, or a function of a line (higher ranks first)."""
+
+
+def rank_text(ranks: Sequence[int]) -> str:
+    """The ranks as one line, ties showing as repeated numbers.
+
+    >>> rank_text([1, 2, 2, 4])
+    '1 2 2 4'
+    """
+    return " ".join(map(str, ranks))
+
+
+@attrs.frozen
+class Standings:
+    """The standings after a round: lines in order, best first.
+
+    ``str(standings)`` is the table a director pins up.
+    """
+
+    after_round: int
+    """The last round counted (0 before any)."""
+    lines: tuple[Standing, ...]
+    """One line per entrant, in ranking order."""
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """The entrant numbers in order."""
+        return tuple(line.entrant.number for line in self.lines)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks in order, such as ``(1, 2, 2, 4)``."""
+        return tuple(line.rank for line in self.lines)
+
+    def line_of(self, entrant: int) -> Standing:
+        """The line of entrant number ``entrant``.
+
+        Raises:
+            TournamentError: if there is no such entrant (``not-in-tournament``).
+        """
+        for line in self.lines:
+            if line.entrant.number == entrant:
+                return line
+        raise TournamentError(f"no entrant {entrant}", reason=Reason.NOT_IN_TOURNAMENT)
+
+    def __str__(self) -> str:
+        rows = [["rank", "no", "name", "VP", "for", "against", "diff", "buchholz"]]
+        for line in self.lines:
+            rows.append(
+                [
+                    str(line.rank),
+                    str(line.entrant.number),
+                    line.entrant.name,
+                    str(line.victory_points),
+                    str(line.points_for),
+                    str(line.points_against),
+                    f"{line.difference:+d}",
+                    str(line.buchholz),
+                ]
+            )
+        widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+        text = [f"standings after round {self.after_round}"]
+        for row in rows:
+            cells = [
+                cell.ljust(width) if column == 2 else cell.rjust(width)
+                for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+            ]
+            text.append("  ".join(cells).rstrip())
+        return "\n".join(text)
+
+
+def _value(
+    key: Key, line: Standing, group: Sequence[int], won: dict[tuple[int, int], int]
+) -> float:
+    if not isinstance(key, Criterion):
+        return key(line)
+    match key:
+        case Criterion.VICTORY_POINTS:
+            return line.victory_points
+        case Criterion.DIFFERENCE:
+            return line.difference
+        case Criterion.POINTS:
+            return line.points_for
+        case Criterion.BUCHHOLZ:
+            return line.buchholz
+        case Criterion.HEAD_TO_HEAD:
+            number = line.entrant.number
+            return sum(won.get((number, other), 0) for other in group if other != number)
+        case _:
+            assert_never(key)
+
+
+def _tie_groups(
+    group: list[int],
+    keys: Sequence[Key],
+    lines: dict[int, Standing],
+    won: dict[tuple[int, int], int],
+) -> list[list[int]]:
+    if not keys or len(group) == 1:
+        return [sorted(group)]
+    values = {number: _value(keys[0], lines[number], group, won) for number in group}
+    ordered: list[list[int]] = []
+    for value in sorted(set(values.values()), reverse=True):
+        level = [number for number in group if values[number] == value]
+        ordered += _tie_groups(level, keys[1:], lines, won)
+    return ordered
+
+
+def compute_standings(
+    tournament: Tournament,
+    after_round: int | None = None,
+    *,
+    criteria: Sequence[Key] | None = None,
+    history: int | None = None,
+) -> Standings:
+    """The standings of ``tournament`` after round ``after_round`` (default: the last paired).
+
+    ``criteria`` defaults to the tournament's settings. ``history`` counts only the first
+    entries of the history (what a Danese pairing saw when it was made). Tables without a
+    result yet count nothing.
+
+    Raises:
+        TournamentError: if ``after_round`` is not a round of the tournament
+            (``not-in-tournament``).
+    """
+    rounds = tournament.rounds
+    last = len(rounds) if after_round is None else after_round
+    if not 0 <= last <= len(rounds):
+        raise TournamentError(
+            f"the tournament has rounds 1 to {len(rounds)}, not {last}",
+            reason=Reason.NOT_IN_TOURNAMENT,
+        )
+    settings = tournament.settings
+    entries = tournament.history[:history]
+    latest: dict[tuple[int, int], TableResult] = {}
+    adjustment: dict[int, int] = defaultdict(int)
+    for entry in entries:
+        if entry.round > last:
+            continue
+        if isinstance(entry, ResultEntry):
+            latest[entry.round, entry.table] = entry.result
+        elif isinstance(entry, Adjustment):
+            adjustment[entry.entrant] += entry.victory_points
+    victory: dict[int, int] = defaultdict(int)
+    scored: dict[int, int] = defaultdict(int)
+    conceded: dict[int, int] = defaultdict(int)
+    played: dict[int, int] = defaultdict(int)
+    byes: dict[int, int] = defaultdict(int)
+    won: dict[tuple[int, int], int] = defaultdict(int)
+    met: dict[int, list[tuple[int, ...]]] = defaultdict(list)
+    for round_ in rounds[:last]:
+        for number in round_.byes:
+            byes[number] += 1
+            victory[number] += settings.bye_victory_points
+        for table in round_.tables:
+            result = latest.get((round_.number, table.number))
+            if result is None:
+                continue
+            home_vp, away_vp = result.victory_points(settings.victory_table)
+            sides = (
+                (table.home, table.away, home_vp, result.points),
+                (table.away, table.home, away_vp, result.points[::-1]),
+            )
+            for side, others, vp, (mine, theirs) in sides:
+                for number in side:
+                    victory[number] += vp
+                    scored[number] += mine
+                    conceded[number] += theirs
+                    played[number] += 1
+                    met[number].append(others)
+                    for other in others:
+                        won[number, other] += vp
+    for number, points in adjustment.items():
+        victory[number] += points
+    lines: dict[int, Standing] = {}
+    for entrant in tournament.entrants:
+        number = entrant.number
+        buchholz = sum(sum(victory[o] for o in others) // len(others) for others in met[number])
+        lines[number] = Standing(
+            0,
+            entrant,
+            victory[number],
+            scored[number],
+            conceded[number],
+            played[number],
+            byes[number],
+            adjustment[number],
+            buchholz,
+        )
+    keys = tuple(settings.criteria if criteria is None else criteria)
+    groups = _tie_groups(list(lines), keys, lines, won)
+    ordered: list[Standing] = []
+    for group in groups:
+        rank = len(ordered) + 1
+        ordered += [attrs.evolve(lines[number], rank=rank) for number in group]
+    return Standings(last, tuple(ordered))

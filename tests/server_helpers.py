@@ -1,0 +1,118 @@
+"""Helpers for the server's tests: an in-process client, and a real server on a free port."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server's tests need burraco[server]")
+pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+
+with warnings.catch_warnings():  # Starlette prefers httpx2, which is not packaged everywhere yet
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient, WebSocketTestSession
+    from starlette.websockets import WebSocketDisconnect
+
+from burraco.server import create_app
+
+SRC = str(Path(__file__).parent.parent / "src")
+
+__all__ = ["TestClient", "WebSocketDisconnect", "WebSocketTestSession", "create_app"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def real_server(db: Path, *, bot_delay: float = 0.0) -> Iterator[str]:
+    """``burraco serve`` in a subprocess on a free port; yields its base URL."""
+    with running_server(db, bot_delay=bot_delay) as (base, _):
+        yield base
+
+
+@contextmanager
+def running_server(
+    db: Path, *, bot_delay: float = 0.0
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "burraco",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--bot-delay",
+            str(bot_delay),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, process)
+        yield base, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+def wait_until_up(base: str, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            output = process.stdout.read() if process.stdout else ""
+            raise RuntimeError(f"the server stopped: {output}")
+        try:
+            urllib.request.urlopen(base + "/api/options", timeout=2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the server did not start within 30 s")
+
+
+def post_table(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        base + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        data: dict[str, Any] = json.load(answer)
+        return data
+
+
+def get_json(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        data: dict[str, Any] = json.load(answer)
+        return data
