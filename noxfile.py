@@ -81,7 +81,8 @@ def soak(session: nox.Session) -> None:
 def bruteforce(session: nox.Session) -> None:
     """Compare ``legal_actions`` with the brute force of ``tests/bruteforce.py`` on 100,000
     positions: random play under every preset and player count, positions built to stress wild
-    placement, large hands taken from the pile (minutes). Fails on any difference.
+    placement, large hands taken from the pile, small hands after a one-card pile (minutes).
+    Fails on any difference.
 
     ``nox -s bruteforce -- --positions 500000 --seed 7`` changes the figures.
     """

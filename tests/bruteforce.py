@@ -3,9 +3,12 @@
 It shares nothing with the move generator (:mod:`burraco._movegen`) nor with its older oracle:
 every candidate meld is a sub-multiset of the hand, read by :func:`~burraco.validate_meld`
 with every ``wild_as``, every candidate addition is a sub-multiset of the hand added to each of
-the team's melds by :func:`~burraco.extend_meld` with every ``wild_as``, and an action is kept
-if :func:`~burraco.is_legal` accepts it (which judges the rest of the rules: a set per rank, a
-card kept back, the pile rule, closing). Draws, the pile and discards are tried one by one.
+the team's melds by :func:`~burraco.extend_meld` with every ``wild_as``. The rules of the table
+are judged here too, by the public functions of :mod:`burraco.closing` and the rules' fields,
+never by :func:`~burraco.is_legal` (which shares the engine's code): one set per rank, the cards
+a meld must keep back (§7.2; never the one-card pile's card alone, §13.1), the International
+pile rule (§4.1), the one-card pile's card not discarded again (§13.1), the last discard a
+legal closing (§7.1). Draws, the pile and discards are tried one by one.
 
 The sub-multisets are pruned only by facts every meld shares (RULES.md §5), each checked below
 by a test that lets them all through on small hands:
@@ -69,6 +72,7 @@ from burraco import (
     to_json,
     validate_meld,
 )
+from burraco.closing import DEAD_CARDS, keeping_problem, last_card_problem, returns_pile_card
 from burraco.rules import meld_switches
 from tests.helpers import position, random_play
 
@@ -243,28 +247,80 @@ def brute_force_actions(state: GameState) -> dict[MoveKey, set[Rank | None]]:
     it (an empty set for moves that have none)."""
     found: dict[MoveKey, set[Rank | None]] = {}
     if state.phase is Phase.DRAW:
-        for action in (DrawStock(), TakeDiscardPile()):
-            if is_legal(state, action):
-                found[(action,)] = set()
+        if len(state.stock) > DEAD_CARDS:  # always, while the hand goes on (rules §8)
+            found[(DrawStock(),)] = set()
+        if state.discard_pile and (
+            not state.rules.pile_requires_meld or _meld_moves(_after_pick(state))
+        ):
+            found[(TakeDiscardPile(),)] = set()
         return found
     if state.phase is not Phase.PLAY:
         return found
+    found.update(_meld_moves(state))
+    hand = state.hands[state.turn]
+    rules = state.rules
+    if rules.pile_requires_meld and state.taken_from_pile and not state.melded_this_turn:
+        return found  # the pile's taker melds before discarding (rules §4.1)
+    for card in set(hand):
+        if returns_pile_card(state, card):
+            continue  # the one-card pile's card stays this turn (rules §13.1)
+        if len(hand) == 1 and last_card_problem(state, card) is not None:
+            continue  # the last card goes only as a pozzetto's discard or a closing (§7)
+        found[(Discard(card),)] = set()
+    return found
+
+
+def _meld_moves(state: GameState) -> dict[MoveKey, set[Rank | None]]:
+    """The legal openings and additions of ``state`` (the play phase) by their effect: a meld
+    of the hand's cards (:func:`opening_moves`, :func:`extension_moves`), no second set of a
+    rank with ``one_set_per_rank``, and the cards kept in hand enough to go on
+    (:func:`burraco.closing.keeping_problem`)."""
+    found: dict[MoveKey, set[Rank | None]] = {}
     rules = state.rules
     hand = state.hands[state.turn]
-    for (cards, meld), spellings in opening_moves(hand, rules).items():
-        legal = {w for w in spellings if is_legal(state, OpenMeld(cards, wild_as=w))}
-        if legal:
-            found[("open", cards, meld)] = legal
     team = state.turn % rules.teams
-    for index, table_meld in enumerate(state.melds[team]):
+    team_melds = state.melds[team]
+    for (cards, meld), spellings in opening_moves(hand, rules).items():
+        if (
+            rules.one_set_per_rank
+            and meld.kind is MeldKind.SET
+            and any(m.kind is MeldKind.SET and m.rank is meld.rank for m in team_melds)
+        ):
+            continue
+        if keeping_problem(state, _rest(hand, cards), (*team_melds, meld)) is None:
+            found[("open", cards, meld)] = spellings
+    for index, table_meld in enumerate(team_melds):
         for (cards, grown), spellings in extension_moves(table_meld, hand, rules).items():
-            legal = {w for w in spellings if is_legal(state, AddToMeld(index, cards, wild_as=w))}
-            if legal:
-                found[("add", index, cards, grown)] = legal
-    for card in set(hand):
-        if is_legal(state, Discard(card)):
-            found[(Discard(card),)] = set()
+            grown_melds = (*team_melds[:index], grown, *team_melds[index + 1 :])
+            if keeping_problem(state, _rest(hand, cards), grown_melds) is None:
+                found[("add", index, cards, grown)] = spellings
     return found
+
+
+def _rest(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``hand`` without ``cards`` (a sub-multiset of it), sorted by code."""
+    return tuple(sorted((Counter(hand) - Counter(cards)).elements(), key=_code))
+
+
+def _after_pick(state: GameState) -> GameState:
+    """The draw-phase ``state`` after its player takes the (non-empty) discard pile, by the
+    rules' words: the pile joins the hand, the turn goes on to meld, and a pile of one card
+    not in the hand already is the card that may not be discarded this turn (rules §13.1)."""
+    seat = state.turn
+    pile = state.discard_pile
+    held = state.hands[seat]
+    single = len(pile) == 1 and not state.rules.return_single_pile_card and pile[0] not in held
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(held + pile, key=_code))
+    return attrs.evolve(
+        state,
+        phase=Phase.PLAY,
+        hands=tuple(hands),
+        discard_pile=(),
+        taken_from_pile=len(pile),
+        melded_this_turn=False,
+        pile_card=pile[0] if single else None,
+    )
 
 
 def _listed_key(state: GameState, action: Action) -> MoveKey:
@@ -384,7 +440,8 @@ def _random_sequence(rng: random.Random, rules: Rules, left: Counter[Card]) -> M
     size = rng.choice([3, 3, 4, 5, 6, 7, 8, 11, 12, 13, 13, 14, 14])
     first = rng.randint(1, _ACE_HIGH + 1 - size)
     slots = list(range(first, first + size))
-    wild_kind = rng.choice(["none", "joker", "other two", "own two", "own two", "own two"])
+    wild_kinds = ["none", "joker" if rules.jokers else "other two", "other two", *["own two"] * 3]
+    wild_kind = rng.choice(wild_kinds)
     wild_at = rng.randrange(size)
     cards: list[Card] = []
     wild_as: Rank | None = None
@@ -416,6 +473,8 @@ def _random_sequence(rng: random.Random, rules: Rules, left: Counter[Card]) -> M
 
 
 def _random_set(rng: random.Random, rules: Rules, left: Counter[Card]) -> Meld | None:
+    if not rules.set_ranks:  # Burraco Reale: sequences only
+        return None
     rank = rng.choice(sorted(rules.set_ranks))
     pool = [card for card in left.elements() if card.rank is rank]
     size = rng.randint(2, len(pool)) if len(pool) >= 2 else 0
@@ -436,9 +495,10 @@ def _random_set(rng: random.Random, rules: Rules, left: Counter[Card]) -> Meld |
 def stress_position(rng: random.Random, rules: Rules, *, hand_size: int | None = None) -> GameState:
     """A play-phase position built to stress wild placement: the team to act has sequences
     with the two of their suit, a joker or another two as the wild (fixed or free), aces low
-    and high, 13 and 14 cards, and sets up to the size limit; the hand holds cards of their
-    suits and ranks, aces, twos and jokers."""
-    left = Counter(make_deck(rules.packs))
+    and high, 13 and 14 cards (from ace to ace with ``ace_at_both_ends``), and sets up to the
+    size limit; the hand holds cards of their suits and ranks, aces, twos and jokers. Only the
+    cards of ``rules``' packs are used: without ``jokers``, the wilds are twos."""
+    left = Counter(make_deck(rules.packs, jokers=rules.jokers))
     melds: list[Meld] = []
     for _ in range(rng.randint(1, 3)):
         meld = (
@@ -481,17 +541,52 @@ def stress_position(rng: random.Random, rules: Rules, *, hand_size: int | None =
 
 def pile_position(rng: random.Random, rules: Rules) -> GameState:
     """A position just after the player to act took a discard pile of 12 to 40 cards: a large
-    hand (and melds of the team, as :func:`stress_position` builds them)."""
+    hand (and melds of the team, as :func:`stress_position` builds them). With
+    ``ace_at_both_ends``, half the piles hold every free card of one suit, so that the hand can
+    open a sequence from ace to ace."""
     while True:
         base = stress_position(rng, rules, hand_size=rng.randint(2, 11))
         others = [card for seat, hand in enumerate(base.hands) if seat for card in hand]
         pool = list(base.stock[4:]) + others  # the stock keeps enough cards to play on
         pile = rng.sample(pool, rng.randint(min(12, len(pool)), min(40, len(pool))))
+        if rules.ace_at_both_ends and rng.random() < 0.5:
+            suit = rng.choice(list(Suit))
+            suited = [card for card in pool if card.suit is suit]
+            pile = suited + [card for card in pile if card.suit is not suit][: 40 - len(suited)]
         state = position(
             rules,
             hands={0: format_cards(base.hands[0])},
             melds={0: list(base.melds[0])},
             pile=format_cards(pile),
+            taken=base.pozzetto_taken,
+            phase=Phase.DRAW,
+        )
+        if _reachable(state) and is_legal(state, TakeDiscardPile()):
+            return apply(state, TakeDiscardPile())
+
+
+def single_pile_position(rng: random.Random, rules: Rules) -> GameState:
+    """A position just after the player to act took a discard pile of one card (rules §13.1):
+    a small hand (one to six cards before the pick, so that what a meld must keep back
+    matters), the team's melds as :func:`stress_position` builds them, and the pile's card
+    one the melds could use, or now and then another copy of a card in hand."""
+    while True:
+        base = stress_position(rng, rules, hand_size=rng.randint(2, 6))
+        hand = tuple(rng.sample(base.hands[0], rng.randint(1, len(base.hands[0]))))
+        outside = [card for seat, cards in enumerate(base.hands) if seat for card in cards]
+        outside += base.stock[4:]  # the stock keeps enough cards to play on
+        copies = [card for card in outside if card in hand]
+        useful = [
+            card
+            for card in outside
+            if any(meld.suit is card.suit or meld.rank is card.rank for meld in base.melds[0])
+        ]
+        pool = copies if copies and rng.random() < 0.25 else (useful or outside)
+        state = position(
+            rules,
+            hands={0: format_cards(hand)},
+            melds={0: list(base.melds[0])},
+            pile=str(rng.choice(pool)),
             taken=base.pozzetto_taken,
             phase=Phase.DRAW,
         )
@@ -510,8 +605,8 @@ def _reachable(state: GameState) -> bool:
 
 def mixed_positions(count: int, seed: int = 0) -> Iterator[tuple[str, GameState]]:
     """``count`` positions, labelled by where they come from: in turn, for each rule set,
-    the states of a hand played at random, then 40 :func:`stress_position`, then one
-    :func:`pile_position` (seeds from ``seed`` on)."""
+    the states of a hand played at random, then 40 :func:`stress_position`, one
+    :func:`pile_position` and four :func:`single_pile_position` (seeds from ``seed`` on)."""
     made = 0
     rng = random.Random(seed)
     round_ = seed
@@ -532,6 +627,11 @@ def mixed_positions(count: int, seed: int = 0) -> Iterator[tuple[str, GameState]
             made += 1
             if made >= count:
                 return
+            for _ in range(4):
+                yield f"one-card-pile {label}", single_pile_position(rng, rules)
+                made += 1
+                if made >= count:
+                    return
         round_ += 1
 
 
@@ -545,9 +645,10 @@ of their list in notation, in order; then the hash of all of them."""
 
 
 def build_perft_corpus() -> list[GameState]:
-    """The corpus, built again: for each rule set, four states of a hand played at random
-    (the first hand's play-phase states, evenly spaced), four :func:`stress_position` and one
-    :func:`pile_position`."""
+    """The corpus, built again: for each preset and player count, four states of a hand played
+    at random (the first hand's play-phase states, evenly spaced), four :func:`stress_position`
+    and one :func:`pile_position`; then for each, two :func:`single_pile_position` (last, from
+    a generator of their own, so that the positions before them stay as they were)."""
     rng = random.Random(39)
     corpus: list[GameState] = []
     for rules in _presets():
@@ -555,6 +656,9 @@ def build_perft_corpus() -> list[GameState]:
         corpus += states[:: max(1, len(states) // 4)][:4]
         corpus += [stress_position(rng, rules) for _ in range(4)]
         corpus.append(pile_position(rng, rules))
+    single = random.Random(4013)
+    for rules in _presets():
+        corpus += [single_pile_position(single, rules) for _ in range(2)]
     return corpus
 
 
@@ -579,7 +683,8 @@ def perft_lines(corpus: list[GameState]) -> list[str]:
 
 
 def write_perft() -> None:
-    """Write the corpus and its digest (the corpus only if it is missing)."""
+    """Write the corpus and its digest (the corpus only if it is missing: delete it to build
+    it again after a preset changed or was added)."""
     if not PERFT_POSITIONS.exists():
         with gzip.GzipFile(PERFT_POSITIONS, "wb", mtime=0) as raw:
             raw.write("".join(to_json(state) + "\n" for state in build_perft_corpus()).encode())

@@ -18,22 +18,30 @@ from burraco import (
     CLASSIC,
     FIBUR,
     PRESETS,
+    REALE,
     AddToMeld,
     Card,
+    Discard,
     GameState,
     InvalidMeldError,
     Meld,
+    OpenMeld,
     Phase,
     Rank,
     Rules,
+    TakeDiscardPile,
+    apply,
     check_invariants,
     extend_meld,
     legal_actions,
+    parse_card,
+    parse_cards,
     validate_meld,
 )
 from tests import bruteforce
 from tests.bruteforce import (
     PERFT_DIGEST,
+    brute_force_actions,
     compare,
     extension_moves,
     load_perft_corpus,
@@ -43,6 +51,7 @@ from tests.bruteforce import (
     random_positions,
     rule_sets,
     rules_id,
+    single_pile_position,
     stress_position,
 )
 from tests.helpers import position
@@ -177,28 +186,102 @@ def test_legal_actions_are_the_brute_force_ones_with_the_pile_in_hand(rules: Rul
 def test_stress_positions_hold_long_sequences_and_full_sets() -> None:
     rng = random.Random(1)
     sizes: set[int] = set()
-    wilds: set[str] = set()
-    full_set = False
+    wilds: dict[bool, set[str]] = {True: set(), False: set()}  # by rules.jokers
+    full_set = ace_to_ace = False
     for _ in range(300):
         rules = rng.choice(RULE_SETS)
-        for meld in stress_position(rng, rules).melds[0]:
+        state = stress_position(rng, rules)
+        assert rules.jokers or not any(card.is_joker for card in state.hands[0])
+        for meld in state.melds[0]:
             sizes.add(len(meld.cards))
             if meld.wild is not None and meld.suit is not None:
                 own = meld.wild.rank is Rank.TWO and meld.wild.suit is meld.suit
-                wilds.add(
+                wilds[rules.jokers].add(
                     ("own two" if own else "other") + (" fixed" if meld.wild_is_fixed else "")
                 )
             if meld.rank is not None:
                 full_set |= len(meld.cards) > 4 * rules.packs
+            ace_to_ace |= meld.cards[0].rank is meld.cards[-1].rank is Rank.ACE
     assert {13, 14} <= sizes
-    assert wilds == {"own two", "own two fixed", "other", "other fixed"}
+    # without jokers (Burraco Reale) the twos alone stand anywhere a wild may
+    assert wilds[True] == wilds[False] == {"own two", "own two fixed", "other", "other fixed"}
     assert full_set
+    assert ace_to_ace
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+def test_legal_actions_are_the_brute_force_ones_after_a_one_card_pile(rules: Rules) -> None:
+    rng = random.Random(f"one-card pile {rules.name} {rules.players}")
+    for _ in range(4):
+        state = single_pile_position(rng, rules)
+        assert state.phase is Phase.PLAY and state.taken_from_pile == 1
+        assert compare(state) == [], [str(m) for m in state.melds[0]]
+
+
+def test_one_card_pile_positions_hold_a_card_that_may_not_go_back() -> None:
+    # The builder reaches both parts of rules §13.1: the card's discard refused, and a meld
+    # refused because it would leave that card alone in hand.
+    refused_discards = refused_melds = 0
+    for rules in RULE_SETS:
+        rng = random.Random(f"one-card pile {rules.name} {rules.players}")
+        for _ in range(4):
+            state = single_pile_position(rng, rules)
+            card = state.pile_card
+            if card is None:
+                continue
+            hand = state.hands[0]
+            refused_discards += (Discard(card),) not in brute_force_actions(state)
+            melds = [c for c, _ in opening_moves(hand, rules)] + [
+                c for meld in state.melds[0] for c, _ in extension_moves(meld, hand, rules)
+            ]
+            refused_melds += any(
+                len(hand) - len(cards) == 1 and card not in cards for cards in melds
+            )
+    assert refused_discards >= 10
+    assert refused_melds >= 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "returned"), [(FIBUR, False), (CLASSIC, True)], ids=["fibur", "classic"]
+)
+def test_the_brute_force_keeps_the_one_card_pile_card_where_the_rules_say(
+    rules: Rules, returned: bool
+) -> None:
+    before = position(
+        rules, hands={0: "7H 8H"}, melds={0: ["4H 5H 6H"]}, pile="KS", phase=Phase.DRAW
+    )
+    state = apply(before, TakeDiscardPile())
+    moves = brute_force_actions(state)
+    king, sevens = parse_card("KS"), tuple(parse_cards("7H 8H"))
+    grown = extend_meld(state.melds[0][0], sevens, rules)
+    assert ((Discard(king),) in moves) is returned
+    assert (("add", 0, sevens, grown) in moves) is returned  # it would leave the king alone
+    assert (Discard(parse_card("7H")),) in moves
+    assert compare(state) == []
+
+
+def test_the_brute_force_finds_the_openings_from_ace_to_ace() -> None:
+    # Burraco Reale's 14-card sequences, which the move generator leaves to burraco._aces
+    hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2H 7D"
+    state = position(REALE, hands={0: hand})
+    ace_to_ace = [
+        key
+        for key in brute_force_actions(state)
+        if key[0] == "open" and isinstance(key[2], Meld) and len(key[2].cards) == 14
+    ]
+    natural = tuple(sorted(parse_cards(hand)[:14], key=lambda card: card.code))
+    assert ("open", natural, validate_meld(natural, REALE)) in ace_to_ace
+    assert len(ace_to_ace) > 1  # the two of hearts may stand in any slot from 2 to K
+    assert OpenMeld(natural) in legal_actions(state)
+    assert compare(state) == []
 
 
 def test_the_perft_digest_of_the_corpus_is_unchanged() -> None:
     # A change to the move generator that changes any list fails here. If the change is
     # intended (a rule fixed or added), run `python -m tests.bruteforce --write-perft` and say
     # in the commit message which lists changed and why: `git diff tests/vectors` shows them.
+    # A preset's changed switches reach the corpus only if it is built again (each position
+    # keeps its whole rules): delete tests/vectors/perft_positions.jsonl.gz first.
     expected = PERFT_DIGEST.read_text(encoding="utf-8").splitlines()
     actual = perft_lines(load_perft_corpus())
     changed = [f"{old} -> {new}" for old, new in zip(expected, actual, strict=True) if old != new]
@@ -214,6 +297,10 @@ def test_the_perft_corpus_covers_every_rule_set() -> None:
     corpus = load_perft_corpus()
     presets = {(name, players) for name in PRESETS for players in (2, 3, 4, 6)}
     assert {(s.rules.name, s.rules.players) for s in corpus} == presets
+    assert all(
+        s.rules == attrs.evolve(PRESETS[s.rules.name], players=s.rules.players) for s in corpus
+    )
     assert max(len(s.hands[s.turn]) for s in corpus) >= 20
+    assert sum(s.pile_card is not None for s in corpus) >= 10
     for state in corpus:
         check_invariants(state)
