@@ -10,7 +10,7 @@ a meld must keep back (§7.2; never the one-card pile's card alone, §13.1), the
 pile rule (§4.1), the one-card pile's card not discarded again (§13.1), the last discard a
 legal closing (§7.1). Draws, the pile and discards are tried one by one.
 
-The sub-multisets are pruned only by facts every meld shares (RULES.md §5), each checked below
+The sub-multisets are pruned only by facts every meld shares (rules §5), each checked below
 by a test that lets them all through on small hands:
 
 * a meld's natural cards (neither a two nor a joker) are all of one rank (a set) or all of one
