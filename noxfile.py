@@ -68,6 +68,26 @@ def fuzz(session: nox.Session) -> None:
 
 
 @nox.session
+def record_fuzz(session: nox.Session) -> None:
+    """Read 20,000 hostile game records (``BURRACO_RECORD_FUZZ`` sets another count), then time
+    reading hostile records and documents 1x and 10x as large: the time must grow with the size,
+    not with its square."""
+    session.install("-e", ".[tests]")
+    count = os.environ.get("BURRACO_RECORD_FUZZ", "20000")
+    session.run(
+        "python",
+        "-m",
+        "pytest",
+        "-s",
+        "-p",
+        "no:cacheprovider",
+        "tests/test_record_fuzz.py",
+        *session.posargs,
+        env={"BURRACO_RECORD_FUZZ": count, "BURRACO_RECORD_TIMING": "1"},
+    )
+
+
+@nox.session
 def soak(session: nox.Session) -> None:
     """Play 10,000 random hands, checking and round-tripping every state (slow: minutes).
 

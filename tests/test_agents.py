@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Sequence
 from typing import cast
 
@@ -13,11 +14,13 @@ from burraco import (
     FIBUR,
     INTERNATIONAL,
     Action,
+    AgentError,
     Discard,
     DrawStock,
     EndReason,
     GameState,
     IllegalActionError,
+    Match,
     OpenMeld,
     Outcome,
     Phase,
@@ -301,3 +304,75 @@ def test_play_match_gives_up_after_max_hands() -> None:
     rules = attrs.evolve(CLASSIC, target=100_000)
     with pytest.raises(RuntimeError, match=r"the match did not end within 2 hands \(totals "):
         play_match([GreedyAgent()] * 4, rules, seed=1, max_hands=2)
+
+
+# --- an agent that fails (issue 41) -------------------------------------------------------------
+
+
+class RaisingAgent:
+    """Raises on its ``after``-th decision (counting from 1)."""
+
+    def __init__(self, after: int = 1) -> None:
+        self.after = after
+        self.calls = 0
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        self.calls += 1
+        if self.calls >= self.after:
+            raise ZeroDivisionError("no idea")
+        return legal_actions[0]
+
+
+def test_play_hand_names_the_seat_the_agent_and_the_deal_of_an_agent_that_raised() -> None:
+    agents: list[Agent] = [GreedyAgent(), GreedyAgent(), RaisingAgent(3), GreedyAgent()]
+    with pytest.raises(AgentError) as caught:
+        play_hand(agents, seed=11)
+    error = caught.value
+    assert (error.seat, error.agent, error.reason, error.deal, error.hand) == (
+        2,
+        "RaisingAgent",
+        Reason.AGENT_FAILED,
+        11,
+        None,
+    )
+    assert error.action is None and error.partial is None
+    assert str(error) == "agent RaisingAgent of seat 2 raised ZeroDivisionError: no idea (deal 11)"
+    assert isinstance(error.__cause__, ZeroDivisionError)
+    assert isinstance(error.state, GameState) and error.state.turn == 2
+
+
+def test_play_hand_names_the_seat_and_agent_of_an_illegal_choice_with_its_reason() -> None:
+    agents: list[Agent] = [GreedyAgent(), FixedAgent(Discard(parse_card("JK")))] * 2
+    with pytest.raises(AgentError) as caught:
+        play_hand(agents, seed=1)
+    error = caught.value
+    assert (error.seat, error.agent, error.reason, error.deal) == (
+        1,
+        "FixedAgent",
+        Reason.WRONG_PHASE,
+        1,
+    )
+    assert str(error).startswith("agent FixedAgent of seat 1 chose an illegal action 'discard JK'")
+
+
+def test_play_match_keeps_the_hands_finished_before_an_agent_failed() -> None:
+    whole = play_match([GreedyAgent()] * 4, seed=5)
+    assert len(whole.hands) >= 2
+
+    class GreedyThenBroken:
+        """Plays greedily in the first hand (dealt by seat 0) and raises in the second."""
+
+        def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+            if view.dealer == 1:
+                raise ZeroDivisionError("no idea")
+            return GreedyAgent().choose(view, legal_actions)
+
+    with pytest.raises(AgentError) as caught:
+        play_match([GreedyThenBroken(), GreedyAgent(), GreedyAgent(), GreedyAgent()], seed=5)
+    error = caught.value
+    assert error.seat == 0 and error.agent == "GreedyThenBroken"
+    assert error.hand == 1
+    assert isinstance(error.partial, Match)
+    assert error.partial.hands == whole.hands[: error.hand]
+    assert f"hand {error.hand})" in str(error)
+    assert pickle.loads(pickle.dumps(error)) == error

@@ -196,7 +196,11 @@ def test_demo_plays_other_rules_tables_and_agents(
         (["--players", "5"], "invalid choice: 5"),
         (["--rules", "german"], "invalid choice: 'german'"),
         (["--agents", "greedy,clever"], "unknown agent 'clever': choose from greedy, random"),
-        (["--seed", "x"], "the seed must be a whole number, not 'x'"),
+        (["--seed", "x"], "the seed must be a whole number of 0 or more, not 'x'"),
+        (["--seed=-7"], "the seed must be a whole number of 0 or more, not '-7'"),
+        (["--seed", "١٢"], "the seed must be a whole number of 0 or more, not '١٢'"),
+        (["--seed", "1_000"], "the seed must be a whole number of 0 or more, not '1_000'"),
+        (["--seed", "9" * 5000], "the seed must be a whole number of 0 or more, not '999"),
     ],
 )
 def test_demo_rejects_bad_options(
@@ -290,7 +294,12 @@ def test_score_reads_standard_input(
 def test_score_rules_option_overrides_the_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    hand = {"teams": [{"melds": ["4S 5S 6S 7S 8S 9S 10S JK=JS"], "pozzetto": True}, OTHER_TEAM]}
+    hand = {
+        "teams": [
+            {"melds": ["4S 5S 6S 7S 8S 9S 10S JK=JS"], "hand": "3C 4C", "pozzetto": True},
+            OTHER_TEAM,
+        ]
+    }
     path = write(tmp_path, {**hand, "rules": "classic"})
     assert main(["score", path, "--rules", "fibur"]) == 0
     out = capsys.readouterr().out
@@ -302,8 +311,8 @@ def test_score_charges_no_pozzetto_when_none_was_taken_under_fibur(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     teams = [
-        {"melds": ["7S 7H 7D"], "hand": "5C", "pozzetto": False},
-        {"melds": ["8S 8H 8D"], "hand": "5D", "pozzetto": False},
+        {"melds": ["7S 7H 7D"], "hand": "5C 9C", "pozzetto": False},
+        {"melds": ["8S 8H 8D"], "hand": "5D 9D", "pozzetto": False},
     ]
     assert main(["score", write(tmp_path, {"rules": "fibur", "teams": teams})]) == 0
     pozzetto = [line for line in capsys.readouterr().out.splitlines() if line.startswith("pozz")]
@@ -318,7 +327,11 @@ def test_score_charges_no_pozzetto_when_none_was_taken_under_fibur(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("{", "not JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+        (
+            "{",
+            "the text is not valid JSON: expecting property name enclosed in double quotes: "
+            "line 1 column 2",
+        ),
         ([], 'the file must hold a JSON object with a "teams" list'),
         ({"teams": []}, '"teams" must be a non-empty list of teams'),
         ({"teams": [{"melds": "4S 5S 6S", "pozzetto": True}]}, "teams[0].melds must be a list"),
@@ -513,7 +526,7 @@ CLOSER = {"melds": ["4S 5S 6S 7S 8S 9S 10S"], "hand": "3C", "pozzetto": True, "c
             {
                 "teams": [
                     {**CLOSER, "hand": "5H"},
-                    {"melds": ["5H 5D 5C"], "hand": "5H", "pozzetto": True},
+                    {"melds": ["5H 5D 5C"], "hand": "5H 3C", "pozzetto": True},
                 ]
             },
             "too-many-copies: the teams hold 3 copies of 5H",
@@ -548,6 +561,45 @@ def test_validate_quotes_the_whole_input_with_a_placed_wild(
         "illegal meld '5H 6H JK=9H': wild-as-not-possible: the wild cannot stand for 9H; "
         "it can stand for 7H or 4H\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"players": ' + "4" * 5000 + "}", "a number has more than the 4,300 digits"),
+        ('{"players": 1' + "0" * 100 + "}", "players must be 2, 3, 4 or 6, not a number of about"),
+        ({"rules": "x" * 900_000, "teams": []}, "rules must be one of classic, "),
+        ({"x" * 900_000: 1}, 'unknown key "xxxxxxxx'),
+        ({"teams": [{"melds": [], "pozzetto": "y" * 900_000}]}, "must be true or false, not"),
+        ({"teams": [{"melds": ["7H " * 300_000], "pozzetto": True}]}, "teams[0]: "),
+        ({"teams": [{"melds": [], "hand": "ZZ" * 400_000, "pozzetto": True}]}, "bad card 'ZZZ"),
+        (
+            {"teams": [{"melds": ["KH KD KC"], "pozzetto": False}, OTHER_TEAM]},
+            "teams[0]: inconsistent-state: every seat but the closer ends the hand holding a card",
+        ),
+        (" " * 1_000_001, "a document is at most 1,000,000"),
+        ('{"teams": [], "teams": []}', "the field 'teams' appears twice"),
+    ],
+)
+def test_score_reports_a_hostile_file_in_one_short_line(
+    content: object, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, content)
+    assert main(["score", path]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"burraco score: {path}: ")
+    assert message in captured.err
+    assert captured.err.count("\n") == 1 and len(captured.err) < 600
+
+
+def test_score_reads_a_file_that_opens_with_a_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = {"teams": [{"melds": ["KH KD KC"], "hand": "5H 4C", "pozzetto": False}, OTHER_TEAM]}
+    path = write(tmp_path, "\ufeff" + json.dumps(hand))
+    assert main(["score", path]) == 0
+    assert "classic rules" in capsys.readouterr().out
 
 
 def test_validate_refuses_a_wild_placed_on_a_card_of_another_suit(

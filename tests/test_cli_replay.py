@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -9,7 +10,7 @@ import pytest
 
 from burraco import CLASSIC, GreedyAgent, play_match
 from burraco.cli import main
-from burraco.record import History, Record
+from burraco.record import MAX_RECORD_LENGTH, History, Record
 
 
 def test_demo_writes_a_record_that_replays_to_the_hand_it_printed(
@@ -89,3 +90,29 @@ def test_replay_of_a_match_record_prints_the_match_sheet(
     out = capsys.readouterr().out
     assert "== hand 1\n" in out and f"== hand {len(match.hands)}\n" in out
     assert out.rstrip().endswith(str(match).rstrip())
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda text: text.replace('[Dealer "0"]', '[Dealer "-1"]', 1), "line 4: Dealer is"),
+        (lambda text: "1" * 5000 + ". seat 1: draw\n" + text, "line 1: a turn's number is"),
+        (lambda text: text + "#" * MAX_RECORD_LENGTH, "a record is at most 1,000,000"),
+        (lambda text: '[Result "' + "x" * 800_000 + '"]\n' + text, "'Result' is given twice"),
+        (lambda text: text.replace('[Hand "1"]', '[Rules.x "' + "y" * 800_000 + '"]'), "line"),
+    ],
+)
+def test_replay_reports_a_hostile_record_in_one_short_line_without_a_traceback(
+    edit: Callable[[str], str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    history = History()
+    play_match([GreedyAgent()] * 4, attrs.evolve(CLASSIC, target=600), 1, on_action=history)
+    path = f"{tmp_path}/match.txt"
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(edit(str(history.match_record())))
+    assert main(["replay", path]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"burraco replay: {path}: ")
+    assert words in captured.err
+    assert captured.err.count("\n") == 1 and len(captured.err) < 500

@@ -15,6 +15,7 @@ from burraco.actions import Action
 from burraco.agents import Agent, GreedyAgent, RandomAgent
 from burraco.cli import main
 from burraco.duel import DuelResult, make_agent, play_duel, play_duel_deal
+from burraco.errors import AgentError, Reason
 from burraco.rules import CLASSIC, FEBURIT, FIBUR, REALE, Rules
 from burraco.search import SearchAgent
 from burraco.views import PlayerView
@@ -268,3 +269,52 @@ def test_the_command_line_prints_a_report(capsys: pytest.CaptureFixture[str]) ->
 def test_the_command_line_rejects_an_unknown_agent(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["duel", "greedy", "clever", "--deals", "1"]) == 2
     assert "unknown agent 'clever'" in capsys.readouterr().err
+
+
+# --- an agent that fails in some deals (issue 41) -----------------------------------------------
+
+
+class FailsOnDealerOne:
+    """Plays the first legal action, but raises in the hands dealt by seat 1."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        if view.dealer == 1:
+            raise KeyError("broken")
+        return legal_actions[0]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_duel_reports_the_failing_agent_seat_and_deal_and_keeps_the_other_deals(
+    jobs: int,
+) -> None:
+    with pytest.raises(AgentError) as caught:
+        play_duel(FailsOnDealerOne, "random", deals=6, seed=3, jobs=jobs)
+    error = caught.value
+    assert error.reason is Reason.AGENT_FAILED
+    assert (error.deal, error.hand) == (1, 0)  # deal i is dealt by seat i mod 4
+    assert error.agent == "FailsOnDealerOne"
+    assert error.seat % 2 == 0  # A's team in the first hand of a pair
+    assert "agent FailsOnDealerOne of seat" in str(error) and "raised KeyError" in str(error)
+    partial = error.partial
+    assert isinstance(partial, DuelResult)
+    assert [deal.index for deal in partial.deals] == [0, 2, 3, 4]
+    assert partial.deals[:1] == play_duel(FailsOnDealerOne, "random", deals=1, seed=3).deals
+
+
+def test_burraco_duel_prints_the_failure_and_the_figures_of_the_other_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(["duel", "tests.test_duel:FailsOnDealerOne", "random", "--deals", "3",
+                 "--seed", "3", "--jobs", "2", "--json", "--quiet"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert json.loads(out)["deals"] == 2
+    assert "Traceback" not in err and "BrokenProcessPool" not in err
+    assert (
+        "burraco duel: agent tests.test_duel:FailsOnDealerOne of seat 2 raised KeyError: "
+        "'broken' (deal 1, hand 0)\n"
+    ) in err
+    assert "an agent failed in 1 of 3 deals; the figures above are of the other 2" in err

@@ -30,6 +30,7 @@ from burraco import (
     GameState,
     IllegalActionError,
     InvalidMeldError,
+    InvalidStateError,
     Meld,
     OpenMeld,
     Phase,
@@ -39,6 +40,8 @@ from burraco import (
     Suit,
     TakeDiscardPile,
     apply,
+    determinize,
+    format_cards,
     is_legal,
     legal_actions,
     make_deck,
@@ -47,6 +50,7 @@ from burraco import (
     parse_action,
     validate_meld,
 )
+from burraco.serialize import from_dict, to_dict
 from tests.helpers import all_cards, random_play
 from tests.soak import final_state, random_hand
 
@@ -349,6 +353,98 @@ def test_a_view_shows_the_own_hand_and_only_sizes_of_the_others() -> None:
 def test_every_card_is_dealt_from_the_packs() -> None:
     state = new_game(attrs.evolve(CLASSIC, players=6), seed=2)
     assert all_cards(state)[Card(Rank.SEVEN, Suit.HEARTS)] == 3
+
+
+# --- hostile known cards in saved games and views (issue 41) ------------------------------------
+
+
+def pile_taking_play(rules: Rules, seed: int) -> Iterator[tuple[GameState, int]]:
+    """A hand that takes the discard pile whenever it may (else plays at random): each state,
+    with how many cards were taken with the pile before it."""
+    chooser = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    taken = 0
+    while True:
+        yield state, taken
+        actions = legal_actions(state)
+        if not actions:
+            return
+        picks = [action for action in actions if isinstance(action, TakeDiscardPile)]
+        action = picks[0] if picks and chooser.random() < 0.8 else chooser.choice(actions)
+        if isinstance(action, TakeDiscardPile):
+            taken += len(state.discard_pile)
+        state = apply(state, action)
+
+
+def with_known(state: GameState, seat: int) -> tuple[tuple[Card, ...], ...]:
+    """The state's known cards, but ``seat``'s whole hand known (a hostile ``known`` field)."""
+    return tuple(
+        state.hands[seat] if other == seat else cards for other, cards in enumerate(state.known)
+    )
+
+
+def load_game(document: dict[str, object]) -> GameState | InvalidStateError:
+    """The game a document holds, or the error that rejects it."""
+    try:
+        return from_dict(document, GameState)
+    except InvalidStateError as error:
+        return error
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:6])
+def test_saved_games_and_views_with_hostile_known_cards_leak_nothing_the_pile_did_not_show(
+    rules: Rules,
+) -> None:
+    chooser = random.Random(7)
+    rejected = accepted = 0
+    for state, taken in pile_taking_play(rules, seed=31):
+        seat = chooser.randrange(rules.players)
+        other = (seat + 1) % rules.players
+        known = with_known(state, other)
+        if known == state.known or other in state.unseen_pozzetto:
+            continue
+        document = to_dict(state)
+        document["known"] = [format_cards(cards) for cards in known]
+        hostile = attrs.evolve(state, known=known)
+        view = observe(hostile, seat)
+        count = sum(map(len, known))
+        loaded = load_game(document)
+        if isinstance(loaded, InvalidStateError):
+            rejected += 1
+            assert loaded.path == "known"
+            with pytest.raises(InvalidStateError):
+                from_dict(to_dict(view))
+            with pytest.raises(InvalidStateError) as caught:
+                determinize(view, random.Random(1))
+            assert caught.value.path == "known_cards"
+            continue
+        # Accepted: the state's counts allow so many cards taken with the pile (the check
+        # without a history); then the view is one that a state gives, and only that.
+        accepted += 1
+        assert loaded == hostile and taken + count > 0
+        assert from_dict(to_dict(view)) == view
+        twin = determinize(view, random.Random(2))
+        assert observe(twin, seat) == view and twin.known == known
+    assert rejected > 0 and accepted > 0
+
+
+def test_a_new_deal_with_any_known_card_is_rejected_as_a_saved_game_and_as_a_view() -> None:
+    state = new_game(seed=12)
+    for seat in range(4):
+        for other in range(4):
+            known = tuple(
+                (card,) if index == other else ()
+                for index, card in enumerate(state.hands[other][:1] * 4)
+            )
+            document = to_dict(state)
+            document["known"] = [format_cards(cards) for cards in known]
+            with pytest.raises(InvalidStateError, match="at most 0 were taken"):
+                from_dict(document)
+            view = observe(attrs.evolve(state, known=known), seat)
+            with pytest.raises(InvalidStateError, match="at most 0 were taken"):
+                from_dict(to_dict(view))
+            with pytest.raises(InvalidStateError, match="at most 0 were taken"):
+                determinize(view, random.Random(0))
 
 
 # --- no preset reaches a dead end ---------------------------------------------------------------

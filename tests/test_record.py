@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Final, cast
 
 import attrs
 import pytest
@@ -33,7 +33,7 @@ from burraco import (
     play_match,
     score_hand,
 )
-from burraco.record import History, MatchRecord, Record, Turn, deal_order
+from burraco.record import MAX_RECORD_LENGTH, History, MatchRecord, Record, Turn, deal_order
 from tests.helpers import random_play
 
 RULE_SETS = [
@@ -301,6 +301,165 @@ def test_a_hand_collected_from_the_middle_cannot_be_written() -> None:
     play_out(state, [GreedyAgent()] * 4, on_action=history)
     with pytest.raises(ValueError, match="as dealt"):
         history.record()
+
+
+# --- untrusted records (issue 41) ---------------------------------------------------------------
+
+SHORT: Final = 400
+"""A bound on every message about a hostile record: the line, the problem, a short excerpt."""
+
+
+def rejected(text: str) -> RecordError:
+    """The error of reading ``text``, checked to be short and one line."""
+    with pytest.raises(RecordError) as caught:
+        MatchRecord.parse(text)
+    error = caught.value
+    assert len(str(error)) < SHORT and "\n" not in str(error)
+    return error
+
+
+def test_a_record_longer_than_the_limit_is_rejected_before_it_is_read() -> None:
+    text = str(played(CLASSIC, 6))
+    padded = text + "#" * (MAX_RECORD_LENGTH - len(text))
+    assert Record.parse(padded) == Record.parse(text)
+    error = rejected(padded + "#")
+    assert error.line == 0 and error.reason == "bad-record"
+    assert f"a record is at most {MAX_RECORD_LENGTH:,}" in str(error)
+
+
+def test_many_headers_are_read_and_a_repeated_one_is_named_by_its_line() -> None:
+    text = str(played(CLASSIC, 6))
+    extra = "".join(f'[Note{index} "x"]\n' for index in range(20_000))
+    read = Record.parse(extra + text)
+    assert read.header("Note19999") == "x" and read.final().is_over
+    error = rejected('[Note7 "y"]\n' + extra + text)
+    assert error.line == 9 and "the header 'Note7' is given twice" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("line", "new", "words"),
+    [
+        (7, "1" * 5000 + ". seat 1: draw; discard 9C", "a turn's number is a whole number"),
+        (7, "1. seat " + "1" * 5000 + ": draw; discard 9C", "a seat is a whole number"),
+        (7, "99999999999999999999. seat 1: draw", "expected turn 1 here, not turn 9999"),
+        (7, "1. seat 99999: draw", "seat 1 plays this turn, not seat 99999"),
+        (3, '[Dealer "-1"]', "Dealer is a whole number of 0 or more"),
+        (3, '[Dealer "4"]', "Dealer is a seat from 0 to 3, not 4"),
+        (3, '[Dealer "' + "9" * 5000 + '"]', "Dealer is a whole number of 0 or more"),
+        (4, '[Seed "-7"]', "Seed is a whole number of 0 or more"),
+        (4, '[Seed "' + "7" * 31 + '"]', "in at most 30 digits"),
+        (1, '[Rules "' + "x" * 900_000 + '"]', "unknown rules 'xxxx"),
+        (5, '[Result "' + "x" * 900_000 + '"]', "the result says 'xxxx"),
+        (4, '[Deck "' + "7H " * 300_000 + '"]', "the deck must hold exactly the 108 cards"),
+        (4, "[Rules." + "x" * 900_000 + ' "1"]', "'Rules.xxx"),
+        (7, "1. seat 1: draw; discard " + "9C" * 400_000, "bad"),
+        (7, "1. seat 1: draw; discard 9C  # " + "\u2028", "U+2028 is not allowed here"),
+    ],
+)
+def test_hostile_numbers_and_huge_headers_raise_only_a_short_record_error_naming_the_line(
+    line: int, new: str, words: str
+) -> None:
+    text = edited(str(played(CLASSIC, 6)), line, new)
+    for read in (Record.parse, MatchRecord.parse):
+        with pytest.raises(RecordError) as caught:
+            read(text)
+        error = caught.value
+        assert error.line == line
+        assert words in str(error)
+        assert len(str(error)) < SHORT and "\n" not in str(error)
+
+
+@pytest.mark.parametrize(
+    ("line", "new", "shown"),
+    [
+        (7, "1. ſeat 1: draw; discard 9C", "a turn is"),  # long s: 'ſ'.upper() == 'S'
+        (7, "1. \u212a: draw", "a turn is"),  # Kelvin sign
+        (7, "１. seat 1: draw; discard 9C", "a turn is"),  # full-width digit
+        (7, "1. seat ١: draw; discard 9C", "a turn is"),  # Arabic-Indic digit
+        (3, '[Dealer "٠"]', "Dealer is a whole number"),
+        (3, '[Dealer "０"]', "Dealer is a whole number"),
+        (3, '[Dealer " 0"]', "Dealer is a whole number"),
+        (3, '[Dealer "0_0"]', "Dealer is a whole number"),
+        (3, '[Dealer\u00a0"0"]', "U+00A0 is not allowed here"),
+        (3, '[Dealer "0"]\u3000', "U+3000 is not allowed here"),
+        (3, '[Dealer "0\x00"]', "U+0000 is not allowed here"),
+        (3, '[Dealer "0"]\ud800', "U+D800 is not allowed here"),
+        (3, '[Dealer "0"]\u2028[Note "x"]', "U+2028 is not allowed here"),
+        (3, '[Dealer "0"]\u2029', "U+2029 is not allowed here"),
+        (3, '[Dealer "0"]\x85', "U+0085 is not allowed here"),
+        (3, '[Dealer "0"]\x0b', "U+000B is not allowed here"),
+        (3, '[Dealer "0"]\x0c', "U+000C is not allowed here"),
+        (3, '[Dealer "0"]\x1e', "U+001E is not allowed here"),
+        (3, '[Dealer "0"]\r[Note "x"]', "U+000D is not allowed here"),
+        (3, '[Deaſer "0"]', "a header is"),
+        (7, "1. seat 1: draw; discard 9\u200bC", "U+200B is not allowed here"),
+    ],
+)
+def test_the_record_grammar_takes_ascii_words_and_digits_and_breaks_lines_only_at_a_line_feed(
+    line: int, new: str, shown: str
+) -> None:
+    text = edited(str(played(CLASSIC, 6)), line, new)
+    error = rejected(text)
+    assert error.line == line and shown in str(error)
+
+
+def test_a_byte_order_mark_tabs_and_windows_line_ends_are_read() -> None:
+    record = played(CLASSIC, 6)
+    text = str(record)
+    assert Record.parse("\ufeff" + text) == record
+    assert Record.parse(text.replace("\n", "\r\n")) == record
+    assert Record.parse(text.replace("seat 1:", "seat\t1:", 1).replace(" ", "\t", 1)) == record
+    assert rejected("\ufeff\ufeff" + text).line == 1
+
+
+def test_a_negative_seed_is_not_written_or_read_since_it_would_deal_as_its_absolute_value() -> None:
+    assert new_game(seed=-7) == new_game(seed=7)  # Python seeds with the absolute value
+    with pytest.raises(ValueError, match="a record's seed is a whole number from 0"):
+        Record.from_actions(new_game(seed=-7), (), seed=-7)
+    with pytest.raises(ValueError, match="a record's seed"):
+        Record.from_actions(new_game(seed=7), (), seed=10**30)
+    record = Record.from_actions(new_game(seed=7), (), seed=7)
+    error = rejected(str(record).replace('[Seed "7"]', '[Seed "-7"]'))
+    assert error.line == 4 and "not '-7'" in str(error)
+
+
+def test_headers_and_comments_that_the_grammar_cannot_read_are_not_written() -> None:
+    deal = new_game(seed=4)
+    for name, value in [("Event", "a\u2028b"), ("Event", "tab\there"), ("Seſt", "x")]:
+        with pytest.raises(ValueError):
+            Record.from_actions(deal, (), seed=4, headers=[(name, value)])
+    actions = [action for _, action in random_play(CLASSIC, 4)][:2]
+    with pytest.raises(ValueError, match="a comment is one line of printable text"):
+        Record.from_actions(deal, actions, seed=4, comments={1: "a\nb"})
+
+
+def test_a_match_record_with_a_negative_dealer_raises_a_record_error() -> None:
+    history = History()
+    play_match([GreedyAgent()] * 4, attrs.evolve(CLASSIC, target=600), seed=2, on_action=history)
+    text = str(history.match_record()).replace('[Dealer "0"]', '[Dealer "-1"]', 1)
+    error = rejected(text)
+    assert error.line == 4 and "Dealer is a whole number of 0 or more, in at most" in str(error)
+
+
+def test_a_long_match_of_stalemates_is_read_hand_by_hand() -> None:
+    """Every hand a stalemate at once: the shortest hands, so the most hands in a record."""
+    rules = CLASSIC
+    hands = []
+    for index in range(200):
+        dealer = index % rules.players
+        state = new_game(rules, seed=index, dealer=dealer)
+        actions = []
+        while not state.is_over:
+            pick = parse_action("pick")
+            state = apply(state, pick)
+            discard = Discard(state.hands[state.turn][0])
+            state = apply(state, discard)
+            actions += [pick, discard]
+        assert state.outcome is not None and state.outcome.reason == "stalemate"
+        hands.append(Record.from_actions(new_game(rules, seed=index, dealer=dealer), actions))
+    text = str(MatchRecord(tuple(hands)))
+    match = MatchRecord.parse(text).replay()
+    assert len(match.hands) == 200 and not match.is_over
 
 
 # --- rules §13 in records --------------------------------------------------------------------

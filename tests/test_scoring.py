@@ -15,9 +15,11 @@ from burraco.actions import parse_action
 from burraco.cards import JOKER, Card, Rank, Suit, make_deck, parse_cards
 from burraco.engine import apply
 from burraco.errors import InvalidMeldError, InvalidStateError, NotationError, Reason
+from burraco.match import Match
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind, validate_meld
 from burraco.rules import CLASSIC, FEBURIT, FIBUR, INTERNATIONAL, REALE, PenaltyWhen, Rules
 from burraco.scoring import HandScore, TeamScore, check_table, score_hand, score_team
+from burraco.serialize import from_json, to_json
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.testing import melds as legal_melds
 from tests.helpers import position
@@ -135,7 +137,7 @@ def test_the_closers_partner_closing_gives_the_same_score() -> None:
             FIBUR,
             TeamScore(
                 melded=80,
-                in_hand=0,
+                in_hand=-10,
                 burraco_bonus=150,
                 closing_bonus=0,
                 pozzetto_penalty=0,
@@ -146,7 +148,7 @@ def test_the_closers_partner_closing_gives_the_same_score() -> None:
             CLASSIC,
             TeamScore(
                 melded=80,
-                in_hand=0,
+                in_hand=-10,
                 burraco_bonus=100,
                 closing_bonus=0,
                 pozzetto_penalty=0,
@@ -159,7 +161,7 @@ def test_semi_clean_burraco_earns_150_under_fibur_and_is_dirty_under_classic(
     rules: Rules, expected: TeamScore
 ) -> None:
     score = score_team(
-        ["4S 5S 6S 7S 8S 9S 10S JK=JS"], [], took_pozzetto=True, closed=False, rules=rules
+        ["4S 5S 6S 7S 8S 9S 10S JK=JS"], ["3C", "4C"], took_pozzetto=True, closed=False, rules=rules
     )
     assert score == expected
 
@@ -167,14 +169,14 @@ def test_semi_clean_burraco_earns_150_under_fibur_and_is_dirty_under_classic(
 def test_burraco_counts_and_bonuses_add_up_over_several_burracos() -> None:
     score = score_team(
         ["AH 2H 3H 4H 5H 6H 7H", "8C 8C 8D 8D 8H 8S JK", "4S 5S 6S 7S 8S 9S 10S JK", "KS KH KD"],
-        "",
+        "3C 4C",
         took_pozzetto=True,
         closed=False,
         rules=FIBUR,
     )
     expected = TeamScore(
         melded=60 + 90 + 80 + 30,
-        in_hand=0,
+        in_hand=-10,
         burraco_bonus=200 + 100 + 150,
         closing_bonus=0,
         pozzetto_penalty=0,
@@ -255,9 +257,9 @@ def test_untaken_pozzetto_is_penalised_when_the_opponents_close_under_both_setti
 
 def test_if_opponents_closed_spares_a_team_whose_opponents_did_not_close() -> None:
     score = score_team(
-        TEAM_B_MELDS, "JD", took_pozzetto=False, closed=False, rules=IF_OPPONENTS_CLOSED
+        TEAM_B_MELDS, "JD 3C", took_pozzetto=False, closed=False, rules=IF_OPPONENTS_CLOSED
     )
-    assert score == attrs.evolve(TEAM_B_SCORE, in_hand=-10, pozzetto_penalty=0)
+    assert score == attrs.evolve(TEAM_B_SCORE, in_hand=-15, pozzetto_penalty=0)
 
 
 def test_pozzetto_taken_on_the_discard_and_never_played_counts_as_cards_in_hand() -> None:
@@ -521,13 +523,16 @@ def team_data(draw: st.DrawFn) -> tuple[list[Meld], list[Card], bool, bool, bool
     left.subtract(card for meld in table for card in meld.cards)
     assume(not -left)
     spare = sorted(left.elements())
-    picks = draw(st.lists(st.integers(0, len(spare) - 1), max_size=22, unique=True))
-    in_hand = [spare[i] for i in picks]
     can_close = any(
         len(meld.cards) >= 7 and (meld.wild is None or not rules.closing_needs_clean_burraco)
         for meld in table
     )
     closed = can_close and draw(st.booleans())
+    holding = rules.players // rules.teams - closed  # a card for every seat but the closer
+    picks = draw(
+        st.lists(st.integers(0, len(spare) - 1), min_size=holding, max_size=22, unique=True)
+    )
+    in_hand = [spare[i] for i in picks]
     took_pozzetto = closed or (bool(table) and draw(st.booleans()))
     opponent_closed = not closed and draw(st.booleans())
     return table, in_hand, took_pozzetto, closed, opponent_closed, rules
@@ -672,11 +677,13 @@ def test_under_international_a_team_closes_only_with_a_clean_burraco() -> None:
 
 def test_a_team_holds_no_more_copies_of_a_card_than_the_packs() -> None:
     with pytest.raises(InvalidStateError) as caught:
-        score_team(["5H 5D 5C", "3H 4H 5H"], "5H", took_pozzetto=True, closed=False)
+        score_team(["5H 5D 5C", "3H 4H 5H"], "5H 3C", took_pozzetto=True, closed=False)
     assert caught.value.reason is Reason.TOO_MANY_COPIES
     assert "3 copies of 5H" in str(caught.value)
     six = attrs.evolve(CLASSIC, players=6)
-    assert score_team(["5H 5D 5C", "3H 4H 5H"], "5H", took_pozzetto=True, closed=False, rules=six)
+    assert score_team(
+        ["5H 5D 5C", "3H 4H 5H"], "5H 3C", took_pozzetto=True, closed=False, rules=six
+    )
 
 
 def test_two_sets_of_one_rank_are_refused_under_one_set_per_rank() -> None:
@@ -685,7 +692,7 @@ def test_two_sets_of_one_rank_are_refused_under_one_set_per_rank() -> None:
     assert caught.value.reason is Reason.SET_RANK_TAKEN
     lenient = attrs.evolve(CLASSIC, one_set_per_rank=False)
     score = score_team(
-        ["KH KD KC", "KS KS KH"], "", took_pozzetto=True, closed=False, rules=lenient
+        ["KH KD KC", "KS KS KH"], "3C 4C", took_pozzetto=True, closed=False, rules=lenient
     )
     assert score.melded == 60
 
@@ -751,9 +758,45 @@ def test_a_meld_typed_in_with_a_fixed_own_two_scores_as_it_lies() -> None:
     # A table can hold 3D ... QD 2D=KD AD (the two stayed the king's wild when the three came,
     # rules §5.4); typed in, it is the dirty burraco it is on the table, not a clean A-Q.
     score = score_team(
-        ["3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"], "", took_pozzetto=True, closed=False
+        ["3D 4D 5D 6D 7D 8D 9D 10D JD QD 2D=KD AD"], "3C 4C", took_pozzetto=True, closed=False
     )
     assert (score.melded, score.burraco_bonus) == (110, 100)
+
+
+# --- one rule for score_team and the hand-score loader (issue 41) -------------------------------
+
+
+def test_a_team_that_did_not_close_holds_a_card_for_each_of_its_seats() -> None:
+    for in_hand, closed in [("", False), ("3C", False), ("", True)]:
+        with pytest.raises(InvalidStateError, match="every seat but the closer") as caught:
+            score_team([validate_meld(BURRACO)], in_hand, took_pozzetto=True, closed=closed)
+        assert caught.value.reason is Reason.INCONSISTENT_STATE
+    assert score_team([validate_meld(BURRACO)], "3C", took_pozzetto=True, closed=True)
+    three = attrs.evolve(CLASSIC, players=3)
+    assert score_team(
+        [validate_meld(BURRACO)], "3C", took_pozzetto=False, closed=False, rules=three
+    )
+    with pytest.raises(InvalidStateError):
+        score_team([], "", took_pozzetto=False, closed=False, rules=three)
+
+
+@given(team_data())
+@settings(max_examples=200)
+def test_every_hand_score_typed_in_loads_as_a_saved_hand_score_and_match(
+    data: tuple[list[Meld], list[Card], bool, bool, bool, Rules],
+) -> None:
+    table, in_hand, took_pozzetto, closed, opponent_closed, rules = data
+    assume(not opponent_closed)
+    team = score_team(table, in_hand, took_pozzetto=took_pozzetto, closed=closed, rules=rules)
+    other = score_team([], "3C 4C", took_pozzetto=False, closed=False, rules=rules,
+                       opponent_closed=closed)  # fmt: skip
+    outcome = Outcome(EndReason.CLOSED, 0) if closed else Outcome(EndReason.STOCK_EXHAUSTED)
+    hand = HandScore((team, other), outcome)
+    held = sum(card.points for meld in table for card in meld.cards) + 10 - team.in_hand
+    assume(held <= rules.packs * 540 - 15)  # the cards of one real table
+    assert from_json(to_json(hand)) == hand
+    match = Match(rules, 0, (hand,))
+    assert from_json(to_json(match)) == match
 
 
 # --- rules §13: the untaken pozzetto under the 2026 code, and the classes of burraco ----------
@@ -768,7 +811,7 @@ def test_unless_none_took_charges_the_penalty_only_when_a_team_took_its_pozzetto
 ) -> None:
     score = score_team(
         ["7S 7H 7D"],
-        "5C",
+        "5C 6C",
         took_pozzetto=False,
         closed=False,
         rules=FIBUR,
@@ -824,7 +867,7 @@ def test_a_burraco_takes_the_first_class_of_the_rules_it_satisfies(
 ) -> None:
     meld = validate_meld(cards, rules)
     assert burraco_kind(meld, rules) is kind
-    score = score_team([meld], "", took_pozzetto=True, closed=False, rules=rules)
+    score = score_team([meld], "5C 6C", took_pozzetto=True, closed=False, rules=rules)
     assert score.burraco_bonus == bonus
     assert score.burracos == {kind: 1}
 
@@ -832,7 +875,7 @@ def test_a_burraco_takes_the_first_class_of_the_rules_it_satisfies(
 def test_the_score_sheet_names_the_new_classes() -> None:
     score = score_team(
         [_HEARTS_A_TO_K + " AH", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"],
-        "",
+        "5C 6C",
         took_pozzetto=True,
         closed=False,
         rules=REALE,

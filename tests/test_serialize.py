@@ -51,7 +51,15 @@ from burraco import (
     score_hand,
     validate_meld,
 )
-from burraco.serialize import FORMAT, from_dict, from_json, full_rules_body, to_dict, to_json
+from burraco.serialize import (
+    FORMAT,
+    MAX_DOCUMENT_LENGTH,
+    from_dict,
+    from_json,
+    full_rules_body,
+    to_dict,
+    to_json,
+)
 from burraco.testing import game_states
 from tests.helpers import position
 from tests.soak import final_state, random_hand
@@ -1134,6 +1142,52 @@ def test_a_state_with_a_fixed_own_two_round_trips_and_scores() -> None:
     over = attrs.evolve(state, phase=Phase.OVER, outcome=Outcome(EndReason.STOCK_EXHAUSTED))
     team = score_hand(over).teams[0]
     assert (team.melded, team.burraco_bonus) == (meld.points, 100)  # a dirty burraco
+
+
+# --- limits (issue 41) --------------------------------------------------------------------------
+
+
+def test_a_document_longer_than_the_limit_is_rejected_before_it_is_parsed() -> None:
+    match = Match.start(CLASSIC)
+    text = to_json(match)
+    padded = text + " " * (MAX_DOCUMENT_LENGTH - len(text))
+    assert from_json(padded) == match
+    for too_long in (padded + " ", (padded + " ").encode()):
+        with pytest.raises(InvalidStateError) as caught:
+            from_json(too_long)
+        assert caught.value.reason is Reason.BAD_JSON
+        assert f"a document is at most {MAX_DOCUMENT_LENGTH:,}" in str(caught.value)
+
+
+def test_a_document_may_open_with_a_byte_order_mark_as_text_or_bytes() -> None:
+    state = new_game(seed=2)
+    text = to_json(state)
+    assert from_json("\ufeff" + text) == state
+    assert from_json(b"\xef\xbb\xbf" + text.encode()) == state
+    with pytest.raises(InvalidStateError):
+        from_json("\ufeff\ufeff" + text)
+
+
+def test_a_number_too_long_to_read_is_bad_json_in_a_short_message() -> None:
+    with pytest.raises(InvalidStateError) as caught:
+        from_json('{"format": ' + "1" * 5000 + "}")
+    assert caught.value.reason is Reason.BAD_JSON
+    assert "a number has more than the 4,300 digits" in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_a_long_match_document_loads() -> None:
+    hand = HandScore(
+        (
+            TeamScore(
+                melded=30, in_hand=-20, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=-100
+            ),
+        )
+        * 2,
+        Outcome(EndReason.STOCK_EXHAUSTED),
+    )
+    match = Match(CLASSIC, 0, (hand,) * 2000)
+    assert from_json(to_json(match)) == match
 
 
 def test_an_unknown_field_beside_the_optional_ones_is_rejected() -> None:

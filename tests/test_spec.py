@@ -1053,25 +1053,42 @@ def test_score_hand_of_a_closed_hand() -> None:
     assert [team.total for team in score.teams] == [400, 45]
 
 
+def test_a_team_that_did_not_close_holds_a_card_for_each_seat() -> None:
+    # §6, §7.2: a player who runs out of cards takes a pozzetto, and one taken on the discard
+    # counts as cards in hand even when the hand ends at once; only the closer holds none.
+    for in_hand, closed in [("", False), ("3C", False), ("", True)]:
+        with pytest.raises(InvalidStateError) as caught:
+            score_team([BURRACO], in_hand, took_pozzetto=True, closed=closed)
+        assert caught.value.reason is Reason.INCONSISTENT_STATE
+    assert score_team([BURRACO], "3C", took_pozzetto=True, closed=True).total == 345
+    three = attrs.evolve(CLASSIC, players=3)
+    assert score_team([BURRACO], "3C", took_pozzetto=True, closed=False, rules=three)
+
+
 def test_untaken_pozzetto_penalty_switch() -> None:
     later = attrs.evolve(CLASSIC, untaken_pozzetto_penalty=PenaltyWhen.IF_OPPONENTS_CLOSED)
-    assert score_team([], "", took_pozzetto=False, closed=False).pozzetto_penalty == -100
-    assert score_team([], "", took_pozzetto=False, closed=False, rules=later).pozzetto_penalty == 0
+    # Every seat but the closer ends holding a card (§6, §7.2): one for each partner here.
+    assert score_team([], "3C 4C", took_pozzetto=False, closed=False).pozzetto_penalty == -100
+    assert (
+        score_team([], "3C 4C", took_pozzetto=False, closed=False, rules=later).pozzetto_penalty
+        == 0
+    )
 
 
 def test_semi_clean_scores_150_under_fibur() -> None:
     melds = ["4S 5S 6S 7S 8S 9S 10S JK=JS"]
-    classic = score_team(melds, "", took_pozzetto=True, closed=False)
-    fibur = score_team(melds, "", took_pozzetto=True, closed=False, rules=FIBUR)
+    classic = score_team(melds, "3C 4C", took_pozzetto=True, closed=False)
+    fibur = score_team(melds, "3C 4C", took_pozzetto=True, closed=False, rules=FIBUR)
     assert (classic.burraco_bonus, classic.dirty_burracos) == (100, 1)
-    assert (fibur.burraco_bonus, fibur.semi_clean_burracos, fibur.total) == (150, 1, 230)
+    assert (fibur.burraco_bonus, fibur.semi_clean_burracos, fibur.total) == (150, 1, 220)
 
 
 def test_score_team_accepts_meld_values_and_card_lists() -> None:
     meld = validate_meld("KH KD KC")
-    assert score_team([meld, ["QS", "KS", "AS"]], [], took_pozzetto=True, closed=False).melded == 65
+    cards = ["QS", "KS", "AS"]
+    assert score_team([meld, cards], ["3C", "4C"], took_pozzetto=True, closed=False).melded == 65
     with pytest.raises(InvalidMeldError):
-        score_team(["5H 8H JK"], "", took_pozzetto=True, closed=False)
+        score_team(["5H 8H JK"], "3C 4C", took_pozzetto=True, closed=False)
 
 
 # --- §10 the match --------------------------------------------------------------------------

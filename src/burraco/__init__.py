@@ -47,6 +47,7 @@ from burraco.engine import (
     new_game,
 )
 from burraco.errors import (
+    AgentError,
     BurracoError,
     IllegalActionError,
     InvalidMeldError,
@@ -124,6 +125,7 @@ __all__ = [
     "Action",
     "AddToMeld",
     "Agent",
+    "AgentError",
     "BurracoError",
     "BurracoKind",
     "CLASSIC",

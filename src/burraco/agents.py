@@ -31,7 +31,7 @@ from typing import Final, Protocol
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
 from burraco.cards import Card, Rank
 from burraco.engine import apply, legal_actions, new_game
-from burraco.errors import IllegalActionError, InvalidMeldError
+from burraco.errors import AgentError, IllegalActionError, InvalidMeldError, Reason, exception_text
 from burraco.match import Match
 from burraco.melds import Meld, MeldKind, burraco_bonus, extend_meld, validate_meld
 from burraco.rules import CLASSIC, Rules
@@ -543,8 +543,10 @@ def play_out(
 
     Raises:
         ValueError: if there is not exactly one agent per seat.
-        IllegalActionError: if an agent chooses an action that is not legal; the message
-            names the agent's class and seat, and ``reason`` says why the action is illegal.
+        AgentError: if an agent chooses an action that is not legal, or raises an exception
+            (an :class:`~burraco.IllegalActionError` too): the message names the agent's class
+            and seat, ``reason`` says why the action is illegal (``agent-failed`` if the agent
+            raised) and ``state`` is the position in which it failed.
         RuntimeError: if the hand goes on for more than
             :data:`~burraco.agents.MAX_ACTIONS` actions (an engine fault: every hand ends).
     """
@@ -560,16 +562,26 @@ def play_out(
             return state
         seat = state.turn
         agent = agents[seat]
-        action = agent.choose(observe(state, seat), actions)
+        try:
+            action = agent.choose(observe(state, seat), actions)
+        except Exception as error:
+            raise AgentError(
+                seat,
+                _agent_name(agent),
+                reason=Reason.AGENT_FAILED,
+                error=exception_text(error),
+                state=state,
+            ) from error
         try:
             after = apply(state, action)
         except IllegalActionError as error:
-            raise IllegalActionError(
-                action,
+            raise AgentError(
                 seat,
-                error.reason,
-                f"agent {_agent_name(agent)} of seat {seat} chose an illegal action: "
-                f"{error.detail}",
+                _agent_name(agent),
+                reason=error.reason,
+                action=action,
+                detail=error.detail,
+                state=state,
             ) from None
         if on_action is not None:
             on_action(state, action, after)
@@ -599,13 +611,17 @@ def play_hand(
     Raises:
         ValueError: if there is not exactly one agent per seat of ``rules``, or ``dealer`` is
             not a seat.
-        IllegalActionError: if an agent chooses an illegal action (see :func:`play_out`).
+        AgentError: if an agent chooses an illegal action or raises (see :func:`play_out`);
+            its ``deal`` is ``seed``.
     """
     if len(agents) != rules.players:
         raise ValueError(
             f"{rules.players} players need {rules.players} agents, one per seat, not {len(agents)}"
         )
-    return play_out(new_game(rules, seed=seed, dealer=dealer), agents, on_action=on_action)
+    try:
+        return play_out(new_game(rules, seed=seed, dealer=dealer), agents, on_action=on_action)
+    except AgentError as error:
+        raise error.in_context(deal=seed) from error.__cause__
 
 
 def play_match(
@@ -631,18 +647,23 @@ def play_match(
 
     Raises:
         ValueError: if there is not exactly one agent per seat.
-        IllegalActionError: if an agent chooses an illegal action (see :func:`play_out`).
+        AgentError: if an agent chooses an illegal action or raises (see :func:`play_out`):
+            ``hand`` is the number of the hand (from 0), ``deal`` its seed, and ``partial``
+            the match of the hands finished before it.
         RuntimeError: if no team has won after ``max_hands`` hands (weak agents may never
             reach the target); the message gives the totals.
     """
     deals = random.Random(seed)
     match = Match.start(rules)
-    for _ in range(max_hands):
+    for hand in range(max_hands):
         if match.is_over:
             return match
-        final = play_hand(
-            agents, rules, deals.getrandbits(64), dealer=match.dealer, on_action=on_action
-        )
+        try:
+            final = play_hand(
+                agents, rules, deals.getrandbits(64), dealer=match.dealer, on_action=on_action
+            )
+        except AgentError as error:
+            raise error.in_context(hand=hand, partial=match) from error.__cause__
         match = match.record(score_hand(final))
     if match.is_over:
         return match

@@ -68,18 +68,22 @@ from burraco.cards import (
     split_notation,
     wild_role_conflict,
 )
-from burraco.duel import ProgressBar
+from burraco.duel import DuelResult, ProgressBar
 from burraco.engine import apply, call_time_out, check_action, legal_actions, new_game
 from burraco.errors import (
+    AgentError,
     BurracoError,
     IllegalActionError,
     InvalidMeldError,
+    InvalidStateError,
     NotationError,
     RecordError,
+    excerpt,
+    number_text,
 )
 from burraco.match import DEAL_TABLES, Match
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
-from burraco.record import History, MatchRecord
+from burraco.record import MAX_RECORD_LENGTH, History, MatchRecord
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import (
     HandScore,
@@ -89,6 +93,7 @@ from burraco.scoring import (
     score_team,
     text_table,
 )
+from burraco.serialize import MAX_DOCUMENT_LENGTH, read_json
 from burraco.state import EndReason, GameState
 from burraco.views import observe
 
@@ -130,21 +135,28 @@ def _agents_option(text: str) -> tuple[str, ...]:
     return names
 
 
+def _whole_option(text: str, what: str = "") -> int:
+    """A number given on the command line: ASCII digits, at most 30, as in a game record (a
+    minus sign, a space, another script's digits or ``_`` are not taken)."""
+    if not re.fullmatch(r"[0-9]{1,30}", text, re.ASCII):
+        raise argparse.ArgumentTypeError(
+            f"{what or excerpt(text)} {'must be' if what else 'is not'} a whole number"
+            + (f" of 0 or more, not {excerpt(text)}" if what else "")
+        )
+    return int(text)
+
+
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if text[:1] == "-" and text[1:].isdigit():
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {excerpt(text, quoted=False)}")
+    value = _whole_option(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
 
 
 def _seed_option(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not '{text}'") from None
+    return _whole_option(text, "the seed")
 
 
 def _rules(name: str, players: int | None = None) -> Rules:
@@ -547,11 +559,7 @@ def _write_record(path: str, text: str, command: str) -> int:
 def _replay(args: argparse.Namespace) -> int:
     name = "standard input" if args.file == "-" else args.file
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as file:
-                text = file.read()
+        text = _read_text(args.file, MAX_RECORD_LENGTH)
         record = MatchRecord.parse(text)
     except OSError as error:
         print(f"burraco replay: {name}: cannot read: {error.strerror or error}", file=sys.stderr)
@@ -598,13 +606,11 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _turn_option(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 (the deal) or more, not {value}")
-    return value
+    if text[:1] == "-" and text[1:].isdigit():
+        raise argparse.ArgumentTypeError(
+            f"must be 0 (the deal) or more, not {excerpt(text, quoted=False)}"
+        )
+    return _whole_option(text)
 
 
 # --- validate -----------------------------------------------------------------------------------
@@ -623,7 +629,7 @@ def _validate(args: argparse.Namespace) -> int:
     try:
         meld = validate_meld(text, rules)
     except InvalidMeldError as error:
-        print(f"illegal meld '{text}': {error.reason}: {error.detail}", file=sys.stderr)
+        print(f"illegal meld {excerpt(text)}: {error.reason}: {error.detail}", file=sys.stderr)
         return ILLEGAL_MELD
     except NotationError as error:
         print(f"burraco validate: {error}", file=sys.stderr)
@@ -663,31 +669,47 @@ default 4), which fix the number of teams:
 
 For each team: "melds" (required) lists its melds, each a string or a list of cards;
 "pozzetto" (required) says whether it took its pozzetto; "hand" (default none) holds every
-card left in its players' hands; "closed" (default false) says whether it closed. Use "-" to
-read the file from standard input."""
+card left in its players' hands (every seat but the closer holds one at least); "closed"
+(default false) says whether it closed. Use "-" to read the file from standard input. The file
+is at most 1,000,000 characters long."""
 
 _TEAM_KEYS: Final = frozenset({"melds", "hand", "pozzetto", "closed"})
 
 
+def _read_text(path: str, most: int) -> str:
+    """The text of the file ``path`` (``-``: standard input), read up to one character more
+    than ``most``, so that a huge file is refused by its reader without filling the memory."""
+    if path == "-":
+        return sys.stdin.read(most + 1)
+    with open(path, encoding="utf-8") as file:
+        return file.read(most + 1)
+
+
 def _read_json(path: str) -> Any:
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
+        text = _read_text(path, MAX_DOCUMENT_LENGTH)
     except OSError as error:
         raise _InputError(f"cannot read the file: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise _InputError("the file is not UTF-8 text") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _InputError(
-            f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
-        ) from None
-    except RecursionError:
-        raise _InputError("not JSON: nested too deeply") from None
+        return read_json(text)
+    except InvalidStateError as error:
+        raise _InputError(str(error).removeprefix("bad-json: ")) from None
+
+
+def _shown(value: object) -> str:
+    """A JSON value for a message: a string in double quotes, cut as :func:`excerpt` cuts
+    it; a number or a constant as JSON writes it (a huge number by its size); else its kind."""
+    if isinstance(value, str):
+        return '"' + excerpt(value, quoted=False) + '"'
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return number_text(value)
+    if isinstance(value, float):
+        return excerpt(json.dumps(value), quoted=False)
+    return "a list" if isinstance(value, list) else "an object"
 
 
 def _cards_field(value: object, where: str) -> str | list[str]:
@@ -705,7 +727,7 @@ def _flag(team: dict[str, Any], key: str, where: str, default: bool | None) -> b
         return default
     value = team[key]
     if not isinstance(value, bool):
-        raise _InputError(f"{where}.{key} must be true or false, not {json.dumps(value)}")
+        raise _InputError(f"{where}.{key} must be true or false, not {_shown(value)}")
     return value
 
 
@@ -715,19 +737,18 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
     unknown = sorted(set(document) - {"rules", "players", "teams"})
     if unknown:
         raise _InputError(
-            f'unknown key {json.dumps(unknown[0][:40])}: the keys are "rules", "players" and '
-            '"teams"'
+            f'unknown key {_shown(unknown[0])}: the keys are "rules", "players" and "teams"'
         )
     if rules_name is None:
         rules_name = document.get("rules", "classic")
         if not isinstance(rules_name, str) or rules_name not in PRESETS:
             raise _InputError(
-                f"rules must be one of {', '.join(sorted(PRESETS))}, not {json.dumps(rules_name)}"
+                f"rules must be one of {', '.join(sorted(PRESETS))}, not {_shown(rules_name)}"
             )
     rules = PRESETS[rules_name]
     players = document.get("players", rules.players)
     if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4, 6):
-        raise _InputError(f"players must be 2, 3, 4 or 6, not {json.dumps(players)[:40]}")
+        raise _InputError(f"players must be 2, 3, 4 or 6, not {_shown(players)}")
     rules = attrs.evolve(rules, players=players)
     teams = document.get("teams")
     if not isinstance(teams, list) or not teams:
@@ -753,9 +774,7 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
         unknown = sorted(set(team) - _TEAM_KEYS)
         if unknown:
             keys = ", ".join(f'"{key}"' for key in sorted(_TEAM_KEYS))
-            raise _InputError(
-                f"{where}: unknown key {json.dumps(unknown[0][:40])}: the keys are {keys}"
-            )
+            raise _InputError(f"{where}: unknown key {_shown(unknown[0])}: the keys are {keys}")
         melds = team.get("melds")
         if not isinstance(melds, list):
             raise _InputError(f"{where}.melds must be a list of melds")
@@ -1212,11 +1231,27 @@ def _duel(args: argparse.Namespace) -> int:
     except ImportError as error:
         print(f"burraco duel: {error}", file=sys.stderr)
         return BAD_INPUT
-    if args.json:
+    except AgentError as error:
+        partial = error.partial
+        played = partial.deals if isinstance(partial, DuelResult) else ()
+        if isinstance(partial, DuelResult) and played:
+            _print_duel(partial, args.json)
+        print(f"burraco duel: {error}", file=sys.stderr)
+        print(
+            f"burraco duel: an agent failed in {args.deals - len(played)} of {args.deals} deals; "
+            + (f"the figures above are of the other {len(played)}" if played else "none ended"),
+            file=sys.stderr,
+        )
+        return BAD_INPUT
+    _print_duel(result, args.json)
+    return OK
+
+
+def _print_duel(result: DuelResult, as_json: bool) -> None:
+    if as_json:
         print(json.dumps(result.summary(), indent=2))
     else:
         print(result)
-    return OK
 
 
 def _add_duel(commands: Any) -> None:

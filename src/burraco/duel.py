@@ -37,9 +37,10 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from burraco.actions import Action
+from burraco.actions import ACTION_TYPES, Action
 from burraco.agents import Agent, GreedyAgent, RandomAgent, play_out
 from burraco.engine import new_game
+from burraco.errors import AgentError
 from burraco.match import THREE_DEALS, VictoryTable, victory_points
 from burraco.rules import CLASSIC, Rules
 from burraco.scoring import score_hand
@@ -275,6 +276,8 @@ def play_duel_deal(
 
     Raises:
         ValueError: if ``rules`` do not seat exactly two teams, or an agent spec is bad.
+        AgentError: if an agent chooses an illegal action or raises: ``agent`` is its name
+            in the duel, ``deal`` the deal's number and ``hand`` 0 or 1.
     """
     if rules.teams != 2:
         raise ValueError(
@@ -287,7 +290,16 @@ def play_duel_deal(
             for seat in range(rules.players)
         ]
         start = new_game(rules, seed=f"{seed}:{index}", dealer=index % rules.players)
-        final = play_out(start, agents)
+        try:
+            final = play_out(start, agents)
+        except AgentError as error:
+            spec = a if error.seat % 2 == a_team else b
+            action = error.action
+            if action is not None and not isinstance(action, ACTION_TYPES):
+                action = repr(action)[:120]  # a returned object may not cross processes
+            raise error.in_context(
+                agent=_spec_name(spec), deal=index, hand=hand, action=action
+            ) from error.__cause__
         outcome = final.outcome
         assert outcome is not None
         totals = score_hand(final).totals
@@ -549,16 +561,24 @@ class DuelResult:
 _Job: TypeAlias = tuple[AgentSpec, AgentSpec, tuple[int, ...], int, Rules]
 
 
-def _play_chunk(job: _Job) -> list[DuelDeal]:
+def _play_chunk(job: _Job) -> list[DuelDeal | AgentError]:
+    """The deals of ``job``; a deal in which an agent failed gives its error instead (returned,
+    not raised, so that the other deals of the chunk are kept)."""
     a, b, indexes, seed, rules = job
-    return [play_duel_deal(a, b, index, seed=seed, rules=rules) for index in indexes]
+    played: list[DuelDeal | AgentError] = []
+    for index in indexes:
+        try:
+            played.append(play_duel_deal(a, b, index, seed=seed, rules=rules))
+        except AgentError as error:
+            played.append(error)
+    return played
 
 
 def _chunks(deals: int, size: int) -> list[tuple[int, ...]]:
     return [tuple(range(start, min(start + size, deals))) for start in range(0, deals, size)]
 
 
-def _run_processes(jobs: list[_Job], workers: int) -> Iterator[list[DuelDeal]]:
+def _run_processes(jobs: list[_Job], workers: int) -> Iterator[list[DuelDeal | AgentError]]:
     if workers == 1:
         yield from map(_play_chunk, jobs)
         return
@@ -578,7 +598,9 @@ def _import_ray() -> Any:
     return ray
 
 
-def _run_ray(jobs: list[_Job], address: str | None, workers: int) -> Iterator[list[DuelDeal]]:
+def _run_ray(
+    jobs: list[_Job], address: str | None, workers: int
+) -> Iterator[list[DuelDeal | AgentError]]:
     ray = _import_ray()
     started = not ray.is_initialized()
     if started:
@@ -591,7 +613,7 @@ def _run_ray(jobs: list[_Job], address: str | None, workers: int) -> Iterator[li
     try:
         remote = ray.remote(_play_chunk)
         pending = {remote.remote(job): position for position, job in enumerate(jobs)}
-        done: dict[int, list[DuelDeal]] = {}
+        done: dict[int, list[DuelDeal | AgentError]] = {}
         following = 0
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)
@@ -640,6 +662,10 @@ def play_duel(
         ValueError: for bad arguments or agent specifications (checked before any deal
             is played).
         ImportError: if ``ray`` is asked for and not installed.
+        AgentError: if an agent chose an illegal action or raised in some deal, once every
+            deal is played: the error of the first such deal (its ``agent``, ``seat``,
+            ``deal`` and ``hand``), whose ``partial`` is the :class:`DuelResult` of the deals
+            that were played to the end.
     """
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ValueError(f"a duel needs at least one deal, not {deals!r}")
@@ -662,13 +688,18 @@ def play_duel(
         results = _run_processes(jobs_list, jobs)
         workers = f"{jobs} process{'es' if jobs > 1 else ''}"
     played: list[DuelDeal] = []
+    failed: list[AgentError] = []
     if progress is not None:
         progress(0, deals)
     for chunk in results:
-        played.extend(chunk)
+        for deal in chunk:
+            if isinstance(deal, AgentError):
+                failed.append(deal)
+            else:
+                played.append(deal)
         if progress is not None:
-            progress(len(played), deals)
-    return DuelResult(
+            progress(len(played) + len(failed), deals)
+    result = DuelResult(
         a=_spec_name(a),
         b=_spec_name(b),
         seed=seed,
@@ -677,6 +708,9 @@ def play_duel(
         elapsed=time.perf_counter() - start,
         workers=workers,
     )
+    if failed:
+        raise failed[0].in_context(partial=result)
+    return result
 
 
 class ProgressBar:

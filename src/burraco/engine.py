@@ -45,7 +45,7 @@ from burraco.closing import (
     returns_pile_card,
     stalemate_turns_after_discard,
 )
-from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason
+from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason, excerpt
 from burraco.melds import Meld, MeldKind, extend_meld, validate_meld
 from burraco.pozzetto import (
     can_take_pozzetto,
@@ -183,7 +183,11 @@ def _check_deck(cards: list[Card], full: list[Card]) -> None:
         return
     missing = format_cards(sorted((need - have).elements(), key=CODE_KEY))
     extra = format_cards(sorted((have - need).elements(), key=CODE_KEY))
-    parts = ([f"missing {missing}"] if missing else []) + ([f"extra {extra}"] if extra else [])
+    parts = [
+        f"{word} {excerpt(cards, 120, quoted=False)}"
+        for word, cards in (("missing", missing), ("extra", extra))
+        if cards
+    ]
     raise InvalidStateError(
         f"the deck must hold exactly the {len(full)} cards of the packs: {'; '.join(parts)}",
         reason=Reason.CARDS_NOT_CONSERVED,

@@ -15,7 +15,7 @@ fault, so that a server may show it to every seat without revealing a hidden car
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from burraco.cards import Card
 
 __all__ = [
+    "AgentError",
     "BurracoError",
     "IllegalActionError",
     "InvalidMeldError",
@@ -32,6 +33,8 @@ __all__ = [
     "RecordError",
     "TournamentError",
     "check_seat",
+    "exception_text",
+    "excerpt",
     "field_path",
     "inconsistent_state",
     "invalid_state",
@@ -119,6 +122,10 @@ class Reason(StrEnum):
     """A one-card discard pile taken may not be discarded again in the same turn, nor left as
     the only card to discard (switch ``return_single_pile_card`` off, rules §13.1)."""
 
+    # Agents (AgentError)
+    AGENT_FAILED = "agent-failed"
+    """An agent raised an exception instead of choosing an action."""
+
     # Saved states and untrusted input (InvalidStateError)
     BAD_JSON = "bad-json"
     """The text is not valid JSON, or too large or deep to read."""
@@ -142,7 +149,8 @@ class Reason(StrEnum):
     # Game records (RecordError)
     BAD_RECORD = "bad-record"
     """A line of a game record is not a header, a turn or a comment, or the headers are wrong
-    (a missing deal, a turn numbered out of order, a result the replay does not give)."""
+    (a missing deal, a turn numbered out of order, a result the replay does not give), or the
+    record is longer than :data:`~burraco.record.MAX_RECORD_LENGTH`."""
 
     # Tournaments (TournamentError)
     BAD_CSV = "bad-csv"
@@ -163,11 +171,13 @@ EXCERPT_LENGTH: Final = 40
 ends in ``…``."""
 
 
-def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
+def excerpt(text: object, limit: int = EXCERPT_LENGTH, *, quoted: bool = True) -> str:
     r"""``text`` quoted for an error message: at most ``limit`` characters, then ``…``.
 
     Characters that are not printable (control characters, line breaks, lone surrogates, ...)
-    are written as Python escapes, so a message is always one line of encodable text.
+    are written as Python escapes, so a message is always one line of encodable text. With
+    ``quoted=False`` the excerpt comes without the quotes (for a name or a message that is
+    not the input itself).
 
     >>> excerpt("7H 8H")
     "'7H 8H'"
@@ -175,15 +185,21 @@ def excerpt(text: object, limit: int = EXCERPT_LENGTH) -> str:
     "'7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H7H…'"
     >>> print(excerpt("7H\n8H"))
     '7H\n8H'
+    >>> excerpt("KeyError: 'x'", quoted=False)
+    "KeyError: 'x'"
     """
     if not isinstance(text, str):
         text = f"a {type(text).__name__}"
     cut = text[:limit]
     if not cut.isprintable():
         cut = "".join(c if c.isprintable() else repr(c)[1:-1] for c in cut)
-    return f"'{cut}…'" if len(text) > limit else f"'{cut}'"
+    if len(text) > limit:
+        cut += "…"
+    return f"'{cut}'" if quoted else cut
 
 
+_MOST_LINE: Final = 200
+"""The most characters of an agent's name or exception that an :class:`AgentError` quotes."""
 _MOST_ACTION: Final = 120
 """The most characters of an action that an :class:`IllegalActionError` message quotes (every
 action in notation but a few very long ``add`` actions is shorter)."""
@@ -223,6 +239,7 @@ _PUBLIC: Final[dict[str, str]] = {
     "closing-needs-clean-burraco": "these rules let a team close only with a clean burraco",
     "closing-discard-wild": "a player may not close by discarding a wild card",
     "pile-requires-meld": "taking the discard pile obliges a meld in the same turn",
+    "agent-failed": "the agent raised an exception instead of choosing an action",
     "pile-card-returned": "a one-card discard pile taken may not be discarded again this turn",
     "bad-json": "the text is not valid JSON",
     "unsupported-format": "the document's format or type is not one this version reads",
@@ -253,6 +270,21 @@ class BurracoError(Exception):
     def __init__(self, message: str, *, reason: Reason) -> None:
         super().__init__(message)
         self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the message and every attribute, so that an error crosses processes (a
+        worker of :func:`~burraco.duel.play_duel`, a Ray task) and compares equal there."""
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
+    def __eq__(self, other: object) -> bool:
+        """Errors of one class with the same message and attributes are equal."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, BurracoError)
+        return self.args == other.args and self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.args))
 
     @property
     def public_message(self) -> str:
@@ -381,6 +413,147 @@ class RecordError(BurracoError, ValueError):
         """The error without quoting the record: the line at fault and the reason."""
         general = super().public_message
         return f"line {self.line}: {general}" if self.line else general
+
+
+_SAME: Final = object()
+"""The default of :meth:`AgentError.in_context`'s arguments: keep what the error holds."""
+
+
+class AgentError(IllegalActionError):
+    """Raised when an agent fails to give a legal action: it chose an illegal one, or raised.
+
+    Raised by :func:`~burraco.play_out`, :func:`~burraco.play_hand`,
+    :func:`~burraco.play_match` and :func:`~burraco.duel.play_duel`. It is an
+    :class:`IllegalActionError`, so code that catches those catches it too. ``seat`` is the seat
+    that was to act and ``agent`` the agent's name (its class, or its name in a duel);
+    ``action`` is the illegal action (``None`` if the agent raised); ``reason`` is the illegal
+    action's reason, or ``agent-failed`` if the agent raised, and then ``error`` is the
+    agent's exception as text (``"KeyError: 'x'"``, at most a line). ``deal`` says what dealt
+    the hand: the seed given to :func:`~burraco.play_hand` (``None`` if unseeded), the hand's
+    seed in :func:`~burraco.play_match`, the deal's number in a duel. ``hand`` is the hand's
+    number in a match (from 0), or in a duel 0 or 1 for the first or second hand of the deal
+    pair. ``state`` is the position in which the agent failed. ``partial`` holds what was
+    finished: the :class:`~burraco.Match` of the hands played before (``play_match``), the
+    :class:`~burraco.duel.DuelResult` of every other deal (``play_duel``); ``None`` for a
+    single hand. In the process where the agent raised, its exception is the ``__cause__``.
+
+    The error pickles (with all of these), so it crosses from a worker process intact.
+
+    >>> from burraco import GreedyAgent, play_hand
+    >>> class Broken:
+    ...     def choose(self, view, legal_actions):
+    ...         raise KeyError("x")
+    >>> try:
+    ...     play_hand([GreedyAgent(), Broken(), GreedyAgent(), GreedyAgent()], seed=7)
+    ... except AgentError as error:
+    ...     print(error)
+    ...     print(error.seat, error.agent, error.reason, error.deal)
+    agent Broken of seat 1 raised KeyError: 'x' (deal 7)
+    1 Broken agent-failed 7
+    """
+
+    agent: str
+    error: str
+    deal: object
+    hand: int | None
+    state: object
+    partial: object
+
+    def __init__(
+        self,
+        seat: int,
+        agent: str,
+        *,
+        reason: Reason,
+        action: object = None,
+        detail: str = "",
+        error: str = "",
+        deal: object = None,
+        hand: int | None = None,
+        state: object = None,
+        partial: object = None,
+    ) -> None:
+        if len(detail) > _MOST_DETAIL:
+            detail = detail[:_MOST_DETAIL] + "…"
+        error = excerpt(error, _MOST_LINE, quoted=False)
+        name = excerpt(agent, _MOST_LINE, quoted=False)
+        if reason is Reason.AGENT_FAILED:
+            what = f"raised {error}"
+        else:
+            what = (
+                f"chose an illegal action {excerpt(str(action), _MOST_ACTION)}: {reason}: {detail}"
+            )
+        where = []
+        if deal is not None:
+            if isinstance(deal, int):
+                shown = str(deal) if abs(deal) < 10**EXCERPT_LENGTH else number_text(deal)
+            else:
+                shown = excerpt(str(deal))
+            where.append(f"deal {shown}")
+        if hand is not None:
+            where.append(f"hand {hand}")
+        place = f" ({', '.join(where)})" if where else ""
+        BurracoError.__init__(self, f"agent {name} of seat {seat} {what}{place}", reason=reason)
+        self.action = action
+        self.seat = seat
+        self.detail = detail or error
+        self.agent = agent
+        self.error = error
+        self.deal = deal
+        self.hand = hand
+        self.state = state
+        self.partial = partial
+
+    def in_context(
+        self,
+        *,
+        agent: str | None = None,
+        deal: object = _SAME,
+        hand: object = _SAME,
+        state: object = _SAME,
+        partial: object = _SAME,
+        action: object = _SAME,
+    ) -> AgentError:
+        """This error with the arguments given in place of its own (the message follows):
+        how the helpers that play many hands add what they know of the failure."""
+        return AgentError(
+            self.seat,
+            self.agent if agent is None else agent,
+            reason=self.reason,
+            action=self.action if action is _SAME else action,
+            detail=self.detail if self.reason is not Reason.AGENT_FAILED else "",
+            error=self.error,
+            deal=self.deal if deal is _SAME else deal,
+            hand=self.hand if hand is _SAME else _hand(hand),
+            state=self.state if state is _SAME else state,
+            partial=self.partial if partial is _SAME else partial,
+        )
+
+
+def _hand(value: object) -> int | None:
+    if value is not None and not isinstance(value, int):
+        raise TypeError(f"a hand is a whole number or None, not {type(value).__name__}")
+    return value
+
+
+def exception_text(error: BaseException) -> str:
+    """An exception as one bounded line for a message: its class and its message.
+
+    >>> exception_text(KeyError("x"))
+    "KeyError: 'x'"
+    """
+    text = str(error)
+    name = type(error).__name__
+    return excerpt(f"{name}: {text}" if text else name, _MOST_LINE, quoted=False)
+
+
+def _rebuild(cls: type[BurracoError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    """An error of class ``cls`` with the message ``args`` and the attributes ``state``,
+    without calling its ``__init__`` (whose arguments differ from class to class)."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class TournamentError(BurracoError, ValueError):

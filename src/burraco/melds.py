@@ -313,7 +313,11 @@ def _read_cards(
         try:
             wild_as = Rank(wild_as)
         except ValueError:
-            raise _err(Reason.WILD_AS_NOT_POSSIBLE, result, f"{wild_as!r} is not a rank") from None
+            raise _err(
+                Reason.WILD_AS_NOT_POSSIBLE,
+                result,
+                f"{excerpt(repr(wild_as), quoted=False)} is not a rank",
+            ) from None
     return result, wild_as
 
 

@@ -59,6 +59,8 @@ from burraco.errors import (
     InvalidStateError,
     Reason,
     RecordError,
+    excerpt,
+    number_text,
 )
 from burraco.match import Match
 from burraco.rules import PRESETS, Rules
@@ -67,6 +69,7 @@ from burraco.serialize import closest_preset, from_dict, full_rules_body
 from burraco.state import EndReason, GameState, Phase
 
 __all__ = [
+    "MAX_RECORD_LENGTH",
     "Headers",
     "History",
     "MatchRecord",
@@ -75,9 +78,24 @@ __all__ = [
     "deal_order",
 ]
 
-_HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_.]*)\s+"((?:[^"\\]|\\.)*)"\]')
-_TURN: Final = re.compile(r"(\d+)\.\s*seat\s+(\d+)\s*:(.*)", re.IGNORECASE)
-_SEAT_NAME: Final = re.compile(r"Seat(\d)")
+MAX_RECORD_LENGTH: Final = 1_000_000
+"""The longest record, in characters, that :meth:`Record.parse` and :meth:`MatchRecord.parse`
+read (about a hundred times the longest match a table plays); a longer text raises
+:class:`~burraco.RecordError` before anything is read."""
+
+_NAME: Final = r"[A-Za-z][A-Za-z0-9_.]*"
+_HEADER: Final = re.compile(rf'\[({_NAME})[ \t]+"((?:[^"\\]|\\.)*)"\]', re.ASCII)
+"""A header line. The value's pattern takes one character (or one escape) a step: a run of
+characters a step, nested in the repetition, would try every way to split a run when the line
+does not match, which takes exponential time."""
+_TURN: Final = re.compile(
+    r"([0-9]+)\.[ \t]*seat[ \t]+([0-9]+)[ \t]*:(.*)", re.ASCII | re.IGNORECASE | re.DOTALL
+)
+_WHOLE: Final = re.compile(r"[0-9]{1,30}", re.ASCII)
+"""A whole number in a record: ASCII digits only (no sign, space or other script's digits)."""
+_BLANKS: Final = " \t"
+"""The characters that separate tokens on a line (and are stripped at its ends)."""
+_BOM: Final = "\ufeff"
 _RULE_PREFIX: Final = "Rules."
 _UNFINISHED: Final = "*"
 
@@ -100,7 +118,7 @@ class Headers(Mapping[str, str]):
         by_name: dict[str, str] = {}
         for name, value in pairs:
             if name in by_name:
-                raise ValueError(f"the header {name} is given twice")
+                raise ValueError(f"the header {excerpt(name)} is given twice")
             by_name[name] = value
         self._items = pairs
         self._by_name = by_name
@@ -204,6 +222,14 @@ class Record:
         """
         deck = deal_order(deal)
         rules = deal.rules
+        if seed is not None and not (
+            isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10**30
+        ):
+            raise ValueError(
+                "a record's seed is a whole number from 0 to 30 digits long, not "
+                f"{number_text(seed) if isinstance(seed, int) else excerpt(repr(seed))}: "
+                "give no seed to write the whole deck"
+            )
         if seed is not None and new_game(rules, seed=seed, dealer=deal.dealer) != deal:
             raise ValueError(f"the seed {seed} does not deal this hand")
         written = [("Rules", closest_preset(rules)), ("Players", str(rules.players))]
@@ -246,6 +272,8 @@ class Record:
         for number, text in (comments or {}).items():
             if not 1 <= number <= len(turns):
                 raise ValueError(f"no turn {number} to comment: the record has {len(turns)}")
+            if not isinstance(text, str) or not text.isprintable():
+                raise ValueError(f"a comment is one line of printable text, not {excerpt(text)}")
             turns[number - 1] = attrs.evolve(turns[number - 1], comment=text)
         if called is not None:
             written.append(("TimeOut", str(called)))
@@ -278,14 +306,20 @@ class Record:
         burraco.errors.RecordError: line 4: illegal action 'discard QC' by seat 1:
         card-not-in-hand: the hand does not hold QC; it holds AS 3S 6H 9H KH 5D 10D KD 4C 9C JK JK
 
+        The text is lines of printable characters (tabs count as spaces), each ended by a line
+        feed (``\\n``, or ``\\r\\n``); a byte-order mark at the start is skipped. Numbers
+        (turns, seats, ``Players``, ``Dealer``, ``Seed``, ``Rules.FIELD`` values) are ASCII
+        digits, at most 30 of them, and never negative; header names and the words of the turns
+        (``seat``, the actions) are ASCII, as in the JSON format.
+
         Raises:
-            RecordError: for the first problem, naming its line: a line that is neither a
-                header nor a turn, a missing or impossible header, a turn out of order or for
-                the wrong seat, bad notation, an illegal action, or a ``Result`` that the
-                replay does not give.
+            RecordError: for the first problem, naming its line: a text longer than
+                :data:`MAX_RECORD_LENGTH` (line 0), a character outside the grammar, a line
+                that is neither a header nor a turn, a missing or impossible header, a turn
+                out of order or for the wrong seat, bad notation, an illegal action, or a
+                ``Result`` that the replay does not give. Nothing else is raised, whatever
+                the text; the message quotes at most a short excerpt of it.
         """
-        if not isinstance(text, str):
-            raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
         hands = _split(text)
         if len(hands) > 1:
             raise RecordError(
@@ -317,7 +351,7 @@ class Record:
         preset = PRESETS.get(name)
         if preset is None:
             raise RecordError(
-                f"unknown rules {name!r}: the presets are {', '.join(sorted(PRESETS))}; "
+                f"unknown rules {excerpt(name)}: the presets are {', '.join(sorted(PRESETS))}; "
                 "write other switches as Rules.FIELD headers",
                 line=self._header_line("Rules"),
             )
@@ -331,8 +365,8 @@ class Record:
             field = key[len(_RULE_PREFIX) :]
             if field not in body or field == "players":
                 raise RecordError(
-                    f"{key} is not a switch of the rules (the number of players is the Players "
-                    "header)",
+                    f"{excerpt(key)} is not a switch of the rules (the number of players is the "
+                    "Players header)",
                     line=self._header_line(key),
                 )
             body[field] = _rule_value(value, body[field], self._header_line(key), key)
@@ -348,9 +382,20 @@ class Record:
 
     @property
     def dealer(self) -> int:
-        """The seat that dealt (the ``Dealer`` header; 0 when there is none)."""
+        """The seat that dealt (the ``Dealer`` header; 0 when there is none).
+
+        Raises:
+            RecordError: if the header is not a seat of the rules.
+        """
         text = self.header("Dealer")
-        return 0 if text is None else _whole(text, self._header_line("Dealer"), "Dealer")
+        if text is None:
+            return 0
+        line = self._header_line("Dealer")
+        dealer = _whole(text, line, "Dealer")
+        players = self.rules.players
+        if dealer >= players:
+            raise RecordError(f"Dealer is a seat from 0 to {players - 1}, not {dealer}", line=line)
+        return dealer
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -451,8 +496,8 @@ class Record:
             for number, action in enumerate(turn.actions):
                 if number and (state.is_over or state.phase is Phase.DRAW):
                     raise RecordError(
-                        f"the turn ended with '{turn.actions[number - 1]}', so '{action}' "
-                        "belongs on the next line",
+                        f"the turn ended with {excerpt(str(turn.actions[number - 1]))}, so "
+                        f"{excerpt(str(action))} belongs on the next line",
                         line=line,
                     )
                 try:
@@ -478,7 +523,7 @@ class Record:
         result = self.header("Result")
         if result is not None and result != _result(state):
             raise RecordError(
-                f"the result says {result!r}, but the hand gives {_result(state)!r}",
+                f"the result says {excerpt(result)}, but the hand gives {_result(state)!r}",
                 line=self._header_line("Result"),
             )
         return played
@@ -530,8 +575,6 @@ class MatchRecord:
                 does not follow the one before (other rules, the wrong dealer, a hand after
                 the match was won or after an unfinished hand).
         """
-        if not isinstance(text, str):
-            raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
         hands = tuple(_parse_hand(lines) for lines in _split(text))
         if not hands:
             raise RecordError("the record holds no hand", line=0)
@@ -546,26 +589,33 @@ class MatchRecord:
             RecordError: as for :meth:`parse`.
         """
         first = self.hands[0]
-        match = Match.start(first.rules, dealer=first.dealer)
+        rules, dealer = first.rules, first.dealer
+        players = rules.players
+        scores = []
         for index, hand in enumerate(self.hands):
             line = hand._header_line("Rules")
             if index:
-                if hand.rules != match.rules:
+                if hand.rules != rules:
                     raise RecordError("each hand of a match has the same rules", line=line)
-                if hand.dealer != match.dealer:
+                if hand.dealer != (dealer + index) % players:
                     raise RecordError(
-                        f"seat {match.dealer} deals this hand (the deal passes to the left)",
+                        f"seat {(dealer + index) % players} deals this hand (the deal passes to "
+                        "the left)",
                         line=hand._header_line("Dealer"),
                     )
-            if match.is_over:
-                raise RecordError(f"team {match.winner} won the match before this hand", line=line)
             final = hand.final()
             if not final.is_over:
                 if index + 1 < len(self.hands):
                     raise RecordError("a hand that did not end cannot be followed", line=line)
                 break
-            match = match.record(score_hand(final))
-        return match
+            scores.append(score_hand(final))
+        try:  # one match built at the end: recording hand by hand costs the square of them
+            return Match(rules, dealer, tuple(scores))
+        except InvalidStateError as error:  # a hand after the match was won
+            index = int(error.path[len("hands[") : -1])
+            winner = Match(rules, dealer, tuple(scores[:index])).winner
+            line = self.hands[index]._header_line("Rules")
+            raise RecordError(f"team {winner} won the match before this hand", line=line) from None
 
 
 class History:
@@ -728,18 +778,18 @@ def _rule_value(text: str, like: Any, line: int, key: str) -> Any:
     """The value of a ``Rules.FIELD`` header, of the same kind as ``like`` (the preset's)."""
     if isinstance(like, bool):
         if text not in ("true", "false"):
-            raise RecordError(f"{key} is true or false, not {text!r}", line=line)
+            raise RecordError(f"{key} is true or false, not {excerpt(text)}", line=line)
         return text == "true"
     if isinstance(like, int):
         return _whole(text, line, key)
     if isinstance(like, list):
-        words = text.split()
+        words = [word for word in re.split(r"[ \t]+", text) if word]
         if like and isinstance(like[0], list):  # classes and bonuses: "clean 200 dirty 100"
             pairs = [words[i : i + 2] for i in range(0, len(words), 2)]
-            if any(len(pair) != 2 or not re.fullmatch(r"\d{1,9}", pair[1]) for pair in pairs):
+            if any(len(pair) != 2 or not re.fullmatch(r"[0-9]{1,9}", pair[1]) for pair in pairs):
                 raise RecordError(
                     f"{key} names each class of burraco then its bonus, such as "
-                    f"'clean 200 dirty 100', not {text[:40]!r}",
+                    f"'clean 200 dirty 100', not {excerpt(text)}",
                     line=line,
                 )
             return [[kind, int(bonus)] for kind, bonus in pairs]
@@ -748,8 +798,12 @@ def _rule_value(text: str, like: Any, line: int, key: str) -> Any:
 
 
 def _whole(text: str, line: int, key: str) -> int:
-    if not re.fullmatch(r"-?\d{1,30}", text.strip()):
-        raise RecordError(f"{key} is a whole number, not {text[:40]!r}", line=line)
+    """A number of a record: ASCII digits, at most 30 of them (so never a sign or a space)."""
+    if not _WHOLE.fullmatch(text):
+        raise RecordError(
+            f"{key} is a whole number of 0 or more, in at most 30 digits 0-9, not {excerpt(text)}",
+            line=line,
+        )
     return int(text)
 
 
@@ -785,20 +839,38 @@ def _unescape(value: str) -> str:
 
 
 def _check_header(name: str, value: str) -> None:
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.]*", name):
+    if not isinstance(name, str) or not re.fullmatch(_NAME, name, re.ASCII):
         raise ValueError(
-            f"a header name is a letter then letters, digits, '_' or '.', not {name!r}"
+            f"a header name is a letter then letters, digits, '_' or '.', not {excerpt(name)}"
         )
-    if not isinstance(value, str) or "\n" in value or "\r" in value:
-        raise ValueError(f"the header {name} must be one line of text")
+    if not isinstance(value, str) or not value.isprintable():
+        raise ValueError(f"the header {name} must be one line of printable text")
 
 
 def _split(text: str) -> list[list[tuple[int, str]]]:
-    """The numbered lines of each hand: a hand begins at a header that follows a turn."""
+    """The numbered lines of each hand: a hand begins at a header that follows a turn.
+
+    Lines end at a line feed (a carriage return before it is dropped); every other character
+    must be printable or a tab, and a byte-order mark may open the text.
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"a record is text, not {type(text).__name__}", line=0)
+    if len(text) > MAX_RECORD_LENGTH:
+        raise RecordError(
+            f"the record is {len(text):,} characters long; a record is at most "
+            f"{MAX_RECORD_LENGTH:,}",
+            line=0,
+        )
+    if text.startswith(_BOM):
+        text = text[1:]
     hands: list[list[tuple[int, str]]] = []
     in_turns = False
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+    for number, raw in enumerate(text.split("\n"), 1):
+        if raw.endswith("\r"):
+            raw = raw[:-1]
+        if not raw.isprintable():
+            _check_characters(raw, number)
+        line = raw.strip(_BLANKS)
         if not line or line.startswith("#"):
             continue
         is_header = line.startswith("[")
@@ -810,8 +882,20 @@ def _split(text: str) -> list[list[tuple[int, str]]]:
     return hands
 
 
+def _check_characters(line: str, number: int) -> None:
+    """Reject the first character of ``line`` that is neither printable nor a tab."""
+    for char in line:
+        if not char.isprintable() and char != "\t":
+            raise RecordError(
+                f"U+{ord(char):04X} is not allowed here: a record is lines of printable "
+                "characters, ended by a line feed",
+                line=number,
+            )
+
+
 def _parse_hand(lines: list[tuple[int, str]]) -> Record:
     headers: list[tuple[str, str]] = []
+    seen: set[str] = set()
     turns: list[Turn] = []
     numbers: list[int] = []
     turn_numbers: list[int] = []
@@ -819,10 +903,11 @@ def _parse_hand(lines: list[tuple[int, str]]) -> Record:
         if line.startswith("["):
             match = _HEADER.fullmatch(line)
             if match is None:
-                raise RecordError(f'a header is [Name "value"], not {line[:40]!r}', line=number)
+                raise RecordError(f'a header is [Name "value"], not {excerpt(line)}', line=number)
             name, value = match[1], _unescape(match[2])
-            if any(key == name for key, _ in headers):
-                raise RecordError(f"the header {name} is given twice", line=number)
+            if name in seen:
+                raise RecordError(f"the header {excerpt(name)} is given twice", line=number)
+            seen.add(name)
             headers.append((name, value))
             numbers.append(number)
             continue
@@ -838,21 +923,24 @@ def _parse_hand(lines: list[tuple[int, str]]) -> Record:
 
 def _parse_turn(line: str, number: int, expected: int) -> Turn:
     body, _, comment = line.partition("#")
-    match = _TURN.fullmatch(body.strip())
+    match = _TURN.fullmatch(body.strip(_BLANKS))
     if match is None:
         raise RecordError(
-            f"a turn is 'N. seat S: ACTION; ACTION ...', not {line[:40]!r}", line=number
+            f"a turn is 'N. seat S: ACTION; ACTION ...', not {excerpt(line)}", line=number
         )
-    if int(match[1]) != expected:
-        raise RecordError(f"expected turn {expected} here, not turn {match[1]}", line=number)
+    turn = _whole(match[1], number, "a turn's number")
+    if turn != expected:
+        raise RecordError(f"expected turn {expected} here, not turn {turn}", line=number)
+    seat = _whole(match[2], number, "a seat")
     actions = []
     for text in match[3].split(";"):
+        action = text.strip(_BLANKS)
         try:
-            actions.append(parse_action(text.strip()))
+            actions.append(parse_action(action))
         except BurracoError as error:
             raise RecordError(str(error), line=number, reason=error.reason) from None
         except ValueError:  # a meld number too large to read
             raise RecordError(
-                f"bad action {text.strip()[:40]!r}", line=number, reason=Reason.BAD_ACTION
+                f"bad action {excerpt(action)}", line=number, reason=Reason.BAD_ACTION
             ) from None
-    return Turn(int(match[2]), tuple(actions), comment.strip())
+    return Turn(seat, tuple(actions), comment.strip(_BLANKS))

@@ -323,11 +323,14 @@ def score_team(
         InvalidStateError: if the hand is not one a real table can show (see
             :func:`check_team`): the flags contradict each other (``closed`` and
             ``opponent_closed`` both true, or ``closed`` without ``took_pozzetto``:
-            ``inconsistent-state``), a team closed without the burraco the rules need
-            (``closing-needs-burraco``, ``closing-needs-clean-burraco``), the team holds more
-            copies of a card than the packs (``too-many-copies``), two sets of one rank under
-            ``one_set_per_rank`` (``set-rank-taken``), a pozzetto taken with nothing melded, or
-            a closer's cards in hand with 2 or 3 players (``inconsistent-state``).
+            ``inconsistent-state``), ``in_hand`` holds fewer cards than the team's seats that
+            did not close (every seat but the closer ends the hand holding a card, a pozzetto
+            taken on the discard and never played included: ``inconsistent-state``), a team
+            closed without the burraco the rules need (``closing-needs-burraco``,
+            ``closing-needs-clean-burraco``), the team holds more copies of a card than the
+            packs (``too-many-copies``), two sets of one rank under ``one_set_per_rank``
+            (``set-rank-taken``), a pozzetto taken with nothing melded, or a closer's cards in
+            hand with 2 or 3 players (``inconsistent-state``).
         TypeError: if ``melds`` is a single string (pass a list of melds) or a flag is not a
             bool.
     """
@@ -356,6 +359,39 @@ def score_team(
     table = [_read_meld(index, item, rules) for index, item in enumerate(melds)]
     held = parse_cards(in_hand)
     check_team(table, held, rules, took_pozzetto=took_pozzetto, closed=closed)
+    _check_holding(held, rules, closed=closed)
+    return _team_score(
+        table, held, took_pozzetto, closed, rules, opponent_closed, opponent_took_pozzetto
+    )
+
+
+def _check_holding(in_hand: Sequence[Card], rules: Rules, *, closed: bool) -> None:
+    """Every seat but the closer ends the hand holding a card (rules §6, §7.2): a player who
+    runs out of cards takes a pozzetto, one taken on the discard is cards in hand even when
+    the hand ends at once, and a team that has its pozzetto empties a hand only by closing.
+    The hand-score loader (:func:`burraco.serialize.from_json`) checks the same in points."""
+    seats = rules.players // rules.teams
+    holding = seats - closed
+    if len(in_hand) < holding:
+        raise InvalidStateError(
+            "inconsistent-state: every seat but the closer ends the hand holding a card (a "
+            "pozzetto taken on the discard and never played is in hand too), so the team holds "
+            f"at least {holding} card{'s' if holding != 1 else ''}, one per seat"
+            f"{' but the closer' if closed else ''}, not {len(in_hand)}",
+            reason=Reason.INCONSISTENT_STATE,
+        )
+
+
+def _team_score(
+    table: Sequence[Meld],
+    held: Sequence[Card],
+    took_pozzetto: bool,
+    closed: bool,
+    rules: Rules,
+    opponent_closed: bool,
+    opponent_took_pozzetto: bool,
+) -> TeamScore:
+    """The parts of a team's score, its melds and cards already checked."""
     counts = dict.fromkeys(BurracoKind, 0)
     bonus = 0
     for meld in table:
@@ -586,20 +622,17 @@ def score_hand(state: GameState) -> HandScore:
     closer_team: int | None = None
     if outcome is not None and outcome.reason is EndReason.CLOSED and outcome.closer is not None:
         closer_team = outcome.closer % teams
-    return HandScore(
-        tuple(
-            score_team(
-                state.melds[team],
-                [card for seat in state.seats_of(team) for card in state.hands[seat]],
-                took_pozzetto=state.pozzetto_taken[team],
-                closed=closer_team == team,
-                rules=state.rules,
-                opponent_closed=closer_team is not None and closer_team != team,
-                opponent_took_pozzetto=any(
-                    taken for other, taken in enumerate(state.pozzetto_taken) if other != team
-                ),
-            )
-            for team in range(teams)
-        ),
-        outcome,
-    )
+    scores = []
+    for team in range(teams):
+        melds = state.melds[team]
+        held = [card for seat in state.seats_of(team) for card in state.hands[seat]]
+        took, closed = state.pozzetto_taken[team], closer_team == team
+        check_team(melds, held, state.rules, took_pozzetto=took, closed=closed)
+        opponent_closed = closer_team is not None and not closed
+        opponent_took = any(
+            taken for other, taken in enumerate(state.pozzetto_taken) if other != team
+        )
+        scores.append(
+            _team_score(melds, held, took, closed, state.rules, opponent_closed, opponent_took)
+        )
+    return HandScore(tuple(scores), outcome)

@@ -35,6 +35,7 @@ from typing import Final
 
 import attrs
 
+from burraco._history import check_known_count, draws_shown
 from burraco.cards import CARDS_BY_CODE, CODE_KEY, Card, format_cards, make_deck
 from burraco.engine import legal_actions
 from burraco.errors import InvalidStateError, Reason, invalid_state
@@ -243,9 +244,16 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     >>> observe(sample, 0) == view, sample.hands[0] == view.hand
     (True, True)
 
+    A view built in code rather than loaded (loading runs :func:`burraco.testing.check_view`)
+    is checked before sampling for what would let the samples reveal cards: its known cards
+    must fit in their holders' hands and number no more than the cards that the view's counts
+    allow to have been taken with the discard pile (none in a hand just dealt), since every
+    sample puts them in those hands.
+
     Raises:
         InvalidStateError: if no state gives this view: the view holds more copies of a card
-            than the packs, or its sizes do not add up to the cards left unseen
+            than the packs, more known cards than a seat holds or than can have been taken
+            with the pile, or its sizes do not add up to the cards left unseen
             (``cards-not-conserved``, ``out-of-range``, ``inconsistent-state``). A view from
             :func:`observe` never raises.
     """
@@ -293,6 +301,15 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
         raise invalid_state(Reason.OUT_OF_RANGE, "seat", f"expected a seat from 0 to {players - 1}")
     counts = list(_DECK_COUNTS[rules.packs, rules.jokers])
     public: list[Card] = [card for melds in view.melds for meld in melds for card in meld.cards]
+    check_known_count(
+        players,
+        draws_shown(rules, view.stock_size, view.pozzetti_left, sum(view.pozzetto_taken)),
+        len(public),
+        len(view.discard_pile),
+        view.stalemate_turns,
+        view.known_cards,
+        "known_cards",
+    )
     public += view.discard_pile
     places = []
     for other, (size, known) in enumerate(zip(view.hand_sizes, view.known_cards, strict=True)):
