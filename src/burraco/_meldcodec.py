@@ -3,7 +3,7 @@
 :func:`meld_recipe` writes a :class:`~burraco.Meld` as a :data:`MeldRecipe` (integers and bytes,
 which the garbage collector stops tracking) and :func:`meld_from_recipe` builds it again.
 :func:`laid_meld` and :func:`remember_laid_meld` keep the meld each :class:`~burraco.OpenMeld`
-lays, keyed by value (the rules' reading, the card codes and ``wild_as``), so that
+lays, keyed by value (the rules' reading, the cards and ``wild_as``), so that
 :func:`burraco.apply` reads it back rather than analyse the cards again: the move generator
 hands out the same actions again and again, and random play opens the same few thousand melds,
 where the memo of :func:`~burraco.validate_meld` (a few hundred answers) has long forgotten them.
@@ -93,25 +93,21 @@ def meld_from_recipe(recipe: MeldRecipe, cards: tuple[Card, ...]) -> Meld:
     return new_meld(_SET_KIND, cards, wild, None, None, _RANKS[which], wild_index)
 
 
-LaidKey = tuple[int, bytes]
-"""The key of a laid meld: the rules' reading, then the card codes and the value of ``wild_as``
-(0 for none) as bytes."""
+LaidKey = tuple[int, tuple[Card, ...], Rank | None]
+"""The key of a laid meld: the rules' reading, the cards (sorted, the action's own tuple: cards
+hash by identity, in C) and ``wild_as``."""
 
-_LAID: Final[BudgetMemo[LaidKey, MeldRecipe]] = BudgetMemo(2 << 20, 240, settle=True)
+_LAID: Final[BudgetMemo[LaidKey, MeldRecipe]] = BudgetMemo(2 << 20, 240)
 """The melds the engine's :class:`~burraco.OpenMeld` actions laid, as recipes, by value (about
 8,700 entries at an estimated 240 bytes: as many as the move generator's memo of openings holds
 actions)."""
-
-
-def _laid_key(reading: int, cards: tuple[Card, ...], wild_as: Rank | None) -> LaidKey:
-    return reading, bytes([card.code for card in cards] + [0 if wild_as is None else int(wild_as)])
 
 
 def laid_meld(reading: int, cards: tuple[Card, ...], wild_as: Rank | None) -> Meld | None:
     """The meld that ``cards`` (sorted, as an :class:`~burraco.OpenMeld` holds them) lay with
     ``wild_as`` under rules of this ``reading`` (``burraco._movegen.RuleBits.meld_reading``),
     if :func:`remember_laid_meld` kept it; else ``None``."""
-    key = _laid_key(reading, cards, wild_as)
+    key = (reading, cards, wild_as)
     recipe = _LAID.new.get(key)
     if recipe is None:
         recipe = _LAID.beyond_new(key)
@@ -125,7 +121,7 @@ def remember_laid_meld(
 ) -> None:
     """Keep ``meld``, which ``cards`` lay with ``wild_as`` under rules of this ``reading``, for
     :func:`laid_meld` (an illegal meld is not kept)."""
-    _LAID.remember(_laid_key(reading, cards, wild_as), meld_recipe(meld, reading, cards))
+    _LAID.remember((reading, cards, wild_as), meld_recipe(meld, reading, cards))
 
 
 def clear_laid_melds() -> None:

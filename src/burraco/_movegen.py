@@ -214,6 +214,7 @@ def clear_caches() -> None:
         memo.clear()
     _TEAMS.clear()
     _FACTS.clear()
+    _FACTS_SEEN.clear()
     clear_meld_memos()
     clear_laid_melds()
 
@@ -802,12 +803,15 @@ def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]
     entry = _TEAMS.get(id(melds))
     if entry is None or entry[0] is not melds:
         infos_found = []
-        known = _FACTS.new
-        for meld in melds:  # meld_info, with no call for a meld found in the newer generation
-            key = (meld.cards, meld.wild_as)
-            info = known.get(key)
-            if info is None:
-                info = meld_info(meld)
+        for meld in melds:  # meld_info, with no call for a meld seen before
+            seen = _FACTS_SEEN.get(id(meld))
+            if seen is not None and seen[0] is meld:
+                infos_found.append(seen[1])
+                continue
+            info = meld_info(meld)
+            if len(_FACTS_SEEN) >= _FACTS_SEEN_HELD:
+                _FACTS_SEEN.clear()
+            _FACTS_SEEN[id(meld)] = (meld, info)
             infos_found.append(info)
         infos = tuple(infos_found)
         set_ranks = 0
@@ -842,6 +846,15 @@ by identity): about 2,600 entries at an estimated 400 bytes each (the key, which
 meld's tuple of cards alive, and eight integers). Random play lays a few thousand distinct
 melds per thousand hands; a memo of 128 entries a generation moved most of them between its
 generations, one lookup in three."""
+
+_FACTS_SEEN: Final[dict[int, tuple[Meld, MeldInfo]]] = {}
+"""The facts of the melds :func:`team_melds_info` met last, by the meld's ``id`` (holding the
+meld, so that the ``id`` stays its own): the melds a team keeps are the same objects from state
+to state, and an ``id`` costs less than the hash of a tuple of cards. Cleared when it holds
+:data:`_FACTS_SEEN_HELD` entries; :data:`_FACTS` answers the rest by value."""
+_FACTS_SEEN_HELD: Final = 512
+"""Enough for the melds of the teams of a few positions at once; each entry keeps its meld
+alive, which every full collection scans."""
 
 
 Added = tuple[int, tuple[AddChoice, ...], tuple[AddToMeld, ...]]
