@@ -3,7 +3,7 @@
 :func:`meld_recipe` writes a :class:`~burraco.Meld` as a :data:`MeldRecipe` (integers and bytes,
 which the garbage collector stops tracking) and :func:`meld_from_recipe` builds it again.
 :func:`laid_meld` and :func:`remember_laid_meld` keep the meld each :class:`~burraco.OpenMeld`
-lays, keyed by value (the rules' reading, the cards and ``wild_as``), so that
+lays, keyed by value (the rules' reading, the card codes and ``wild_as``), so that
 :func:`burraco.apply` reads it back rather than analyse the cards again: the move generator
 hands out the same actions again and again, and random play opens the same few thousand melds,
 where the memo of :func:`~burraco.validate_meld` (a few hundred answers) has long forgotten them.
@@ -12,6 +12,7 @@ Nothing is written on the actions or the melds themselves.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Final
 
 from burraco._memo import BudgetMemo
@@ -20,6 +21,7 @@ from burraco.melds import Meld, MeldKind, new_meld
 
 __all__ = [
     "MeldRecipe",
+    "card_codes",
     "clear_laid_melds",
     "laid_meld",
     "meld_from_recipe",
@@ -93,9 +95,11 @@ def meld_from_recipe(recipe: MeldRecipe, cards: tuple[Card, ...]) -> Meld:
     return new_meld(_SET_KIND, cards, wild, None, None, _RANKS[which], wild_index)
 
 
-LaidKey = tuple[int, tuple[Card, ...], Rank | None]
-"""The key of a laid meld: the rules' reading, the cards (sorted, the action's own tuple: cards
-hash by identity, in C) and ``wild_as``."""
+LaidKey = tuple[int, bytes]
+"""The key of a laid meld: the rules' reading, then the card codes and the value of ``wild_as``
+(0 for none) as bytes (see :func:`card_codes`): integers and bytes, which the garbage collector
+stops tracking, where a key holding the cards would keep thousands of tuples for every full
+collection to scan."""
 
 _LAID: Final[BudgetMemo[LaidKey, MeldRecipe]] = BudgetMemo(2 << 20, 240)
 """The melds the engine's :class:`~burraco.OpenMeld` actions laid, as recipes, by value (about
@@ -103,11 +107,21 @@ _LAID: Final[BudgetMemo[LaidKey, MeldRecipe]] = BudgetMemo(2 << 20, 240)
 actions)."""
 
 
+def card_codes(cards: tuple[Card, ...], wild_as: Rank | None) -> bytes:
+    """The codes of ``cards`` and the value of ``wild_as`` (0 for none), as bytes: a key by
+    value that the garbage collector does not trace."""
+    return bytes(map(_CODE, cards)) + _WILD_AS[0 if wild_as is None else wild_as]
+
+
+_CODE: Final = attrgetter("code")
+_WILD_AS: Final = tuple(bytes((value,)) for value in range(15))
+
+
 def laid_meld(reading: int, cards: tuple[Card, ...], wild_as: Rank | None) -> Meld | None:
     """The meld that ``cards`` (sorted, as an :class:`~burraco.OpenMeld` holds them) lay with
     ``wild_as`` under rules of this ``reading`` (``burraco._movegen.RuleBits.meld_reading``),
     if :func:`remember_laid_meld` kept it; else ``None``."""
-    key = (reading, cards, wild_as)
+    key = (reading, card_codes(cards, wild_as))
     recipe = _LAID.new.get(key)
     if recipe is None:
         recipe = _LAID.beyond_new(key)
@@ -121,7 +135,7 @@ def remember_laid_meld(
 ) -> None:
     """Keep ``meld``, which ``cards`` lay with ``wild_as`` under rules of this ``reading``, for
     :func:`laid_meld` (an illegal meld is not kept)."""
-    _LAID.remember((reading, cards, wild_as), meld_recipe(meld, reading, cards))
+    _LAID.remember((reading, card_codes(cards, wild_as)), meld_recipe(meld, reading, cards))
 
 
 def clear_laid_melds() -> None:
