@@ -101,10 +101,11 @@ LaidKey = tuple[int, bytes]
 stops tracking, where a key holding the cards would keep thousands of tuples for every full
 collection to scan."""
 
-_LAID: Final[BudgetMemo[LaidKey, MeldRecipe]] = BudgetMemo(2 << 20, 240)
+_LAID: Final[BudgetMemo[LaidKey, MeldRecipe]] = BudgetMemo(2 << 20, 240, settle=True)
 """The melds the engine's :class:`~burraco.OpenMeld` actions laid, as recipes, by value (about
 8,700 entries at an estimated 240 bytes: as many as the move generator's memo of openings holds
-actions)."""
+actions). It settles (see :class:`~burraco._memo.BudgetMemo`): keys and values are integers and
+bytes, so its dicts stay untracked and full collections skip them."""
 
 
 def card_codes(cards: tuple[Card, ...], wild_as: Rank | None) -> bytes:
