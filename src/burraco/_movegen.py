@@ -840,8 +840,8 @@ def meld_info(meld: Meld) -> MeldInfo:
     return facts
 
 
-_FACTS: Final[BudgetMemo[bytes, MeldInfo]] = BudgetMemo(1 << 20, 320, settle=True)
-""":func:`meld_info` by the meld's card codes and ``wild_as``, as bytes
+_FACTS: Final[BudgetMemo[int, MeldInfo]] = BudgetMemo(1 << 20, 320, settle=True)
+""":func:`meld_info` by the meld's card codes and ``wild_as``, as one integer
 (``burraco._meldcodec.card_codes``), which the garbage collector does not trace: about 3,300
 entries at an estimated 320 bytes each. Random play lays a few thousand distinct melds per
 thousand hands; a memo of 128 entries a generation moved most of them between its
