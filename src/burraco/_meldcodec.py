@@ -20,6 +20,7 @@ from burraco.melds import Meld, MeldKind, new_meld
 
 __all__ = [
     "MeldRecipe",
+    "card_codes",
     "clear_laid_melds",
     "laid_meld",
     "meld_from_recipe",
@@ -93,25 +94,34 @@ def meld_from_recipe(recipe: MeldRecipe, cards: tuple[Card, ...]) -> Meld:
     return new_meld(_SET_KIND, cards, wild, None, None, _RANKS[which], wild_index)
 
 
-LaidKey = tuple[int, bytes]
-"""The key of a laid meld: the rules' reading, then the card codes and the value of ``wild_as``
-(0 for none) as bytes."""
+LaidKey = tuple[int, int]
+"""The key of a laid meld: the rules' reading, then the card codes and ``wild_as`` as one
+integer (:func:`card_codes`): integers, which the garbage collector stops tracking, where a key
+holding the cards would keep thousands of tuples for every full collection to scan."""
 
 _LAID: Final[BudgetMemo[LaidKey, MeldRecipe]] = BudgetMemo(2 << 20, 240, settle=True)
 """The melds the engine's :class:`~burraco.OpenMeld` actions laid, as recipes, by value (about
 8,700 entries at an estimated 240 bytes: as many as the move generator's memo of openings holds
-actions)."""
+actions). It settles (see :class:`~burraco._memo.BudgetMemo`): keys and values are integers and
+bytes, so its dicts stay untracked and full collections skip them."""
 
 
-def _laid_key(reading: int, cards: tuple[Card, ...], wild_as: Rank | None) -> LaidKey:
-    return reading, bytes([card.code for card in cards] + [0 if wild_as is None else int(wild_as)])
+def card_codes(cards: tuple[Card, ...], wild_as: Rank | None) -> int:
+    """The codes of ``cards`` (six bits each, the first card highest) and the value of
+    ``wild_as`` (four bits, 0 for none) as one integer: a key by value that allocates nothing
+    the garbage collector traces (a list, a ``map`` or a tuple would, and bring collections on
+    sooner)."""
+    key = 1  # a leading bit: cards of code 0 still count
+    for card in cards:
+        key = key << 6 | card.code
+    return key << 4 | (0 if wild_as is None else wild_as)
 
 
 def laid_meld(reading: int, cards: tuple[Card, ...], wild_as: Rank | None) -> Meld | None:
     """The meld that ``cards`` (sorted, as an :class:`~burraco.OpenMeld` holds them) lay with
     ``wild_as`` under rules of this ``reading`` (``burraco._movegen.RuleBits.meld_reading``),
     if :func:`remember_laid_meld` kept it; else ``None``."""
-    key = _laid_key(reading, cards, wild_as)
+    key = (reading, card_codes(cards, wild_as))
     recipe = _LAID.new.get(key)
     if recipe is None:
         recipe = _LAID.beyond_new(key)
@@ -125,7 +135,7 @@ def remember_laid_meld(
 ) -> None:
     """Keep ``meld``, which ``cards`` lay with ``wild_as`` under rules of this ``reading``, for
     :func:`laid_meld` (an illegal meld is not kept)."""
-    _LAID.remember(_laid_key(reading, cards, wild_as), meld_recipe(meld, reading, cards))
+    _LAID.remember((reading, card_codes(cards, wild_as)), meld_recipe(meld, reading, cards))
 
 
 def clear_laid_melds() -> None:

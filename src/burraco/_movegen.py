@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
-from burraco._meldcodec import clear_laid_melds
+from burraco._meldcodec import card_codes, clear_laid_melds
 from burraco._memo import BudgetMemo, clear_meld_memos
 from burraco.actions import AddToMeld, AddToMeldSlots, OpenMeld, OpenMeldSlots
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
@@ -232,6 +232,7 @@ def clear_caches() -> None:
         memo.clear()
     _TEAMS.clear()
     _FACTS.clear()
+    _FACTS_SEEN.clear()
     clear_meld_memos()
     clear_laid_melds()
 
@@ -820,12 +821,15 @@ def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]
     entry = _TEAMS.get(id(melds))
     if entry is None or entry[0] is not melds:
         infos_found = []
-        known = _FACTS.new
-        for meld in melds:  # meld_info, with no call for a meld found in the newer generation
-            key = (meld.cards, meld.wild_as)
-            info = known.get(key)
-            if info is None:
-                info = meld_info(meld)
+        for meld in melds:  # meld_info, with no call for a meld seen before
+            seen = _FACTS_SEEN.get(id(meld))
+            if seen is not None and seen[0] is meld:
+                infos_found.append(seen[1])
+                continue
+            info = meld_info(meld)
+            if len(_FACTS_SEEN) >= _FACTS_SEEN_HELD:
+                _FACTS_SEEN.clear()
+            _FACTS_SEEN[id(meld)] = (meld, info)
             infos_found.append(info)
         infos = tuple(infos_found)
         set_ranks = 0
@@ -844,7 +848,7 @@ def meld_info(meld: Meld) -> MeldInfo:
     its wild stands for, which decide every other field) in :data:`_FACTS`: the melds a team
     keeps are the same from state to state, and :func:`team_melds_info` asks only when a
     team's melds change."""
-    key = (meld.cards, meld.wild_as)
+    key = card_codes(meld.cards, meld.wild_as)
     facts = _FACTS.new.get(key)
     if facts is None:
         facts = _FACTS.beyond_new(key)
@@ -854,12 +858,21 @@ def meld_info(meld: Meld) -> MeldInfo:
     return facts
 
 
-_FACTS: Final[BudgetMemo[tuple[tuple[Card, ...], Rank | None], MeldInfo]] = BudgetMemo(1 << 20, 400)
-""":func:`meld_info` by the meld's cards and ``wild_as`` (a tuple that hashes in C: cards hash
-by identity): about 2,600 entries at an estimated 400 bytes each (the key, which keeps the
-meld's tuple of cards alive, and eight integers). Random play lays a few thousand distinct
-melds per thousand hands; a memo of 128 entries a generation moved most of them between its
+_FACTS: Final[BudgetMemo[int, MeldInfo]] = BudgetMemo(1 << 20, 320, settle=True)
+""":func:`meld_info` by the meld's card codes and ``wild_as``, as one integer
+(``burraco._meldcodec.card_codes``), which the garbage collector does not trace: about 3,300
+entries at an estimated 320 bytes each. Random play lays a few thousand distinct melds per
+thousand hands; a memo of 128 entries a generation moved most of them between its
 generations, one lookup in three."""
+
+_FACTS_SEEN: Final[dict[int, tuple[Meld, MeldInfo]]] = {}
+"""The facts of the melds :func:`team_melds_info` met last, by the meld's ``id`` (holding the
+meld, so that the ``id`` stays its own): the melds a team keeps are the same objects from state
+to state, and an ``id`` costs less than the hash of a tuple of cards. Cleared when it holds
+:data:`_FACTS_SEEN_HELD` entries; :data:`_FACTS` answers the rest by value."""
+_FACTS_SEEN_HELD: Final = 64
+"""Enough for the melds of the teams of a position or two; each entry keeps its meld
+alive, which every full collection scans."""
 
 
 Added = tuple[int, tuple[AddChoice, ...], tuple[AddToMeld, ...]]
