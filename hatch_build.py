@@ -21,6 +21,8 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = (
+    "_memo",
+    "_meldcodec",
     "_movegen",
     "engine",
     "melds",

@@ -68,8 +68,8 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
+from burraco._memo import clear_meld_memos
 from burraco._movegen import clear_caches, memo_bytes
-from burraco.melds import _clear_memos
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cases import hand_size_position, worst_cases
@@ -153,10 +153,10 @@ def _per_call_maybe_cold(call: Callable[[], object], repeat: int, cold: bool) ->
         return per_call(call, repeat)
 
     def cleared() -> object:
-        _clear_memos()
+        clear_meld_memos()
         return call()
 
-    return max(0.0, per_call(cleared, repeat) - per_call(_clear_memos, repeat))
+    return max(0.0, per_call(cleared, repeat) - per_call(clear_meld_memos, repeat))
 
 
 def _caller(function: Callable[..., object], *args: object) -> Callable[[], object]:

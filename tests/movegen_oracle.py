@@ -1,9 +1,14 @@
-"""The move generator as it was before it generated choices directly: the same candidates,
-each run through the meld analysis (:func:`burraco.melds.meld_choices` and
-:func:`burraco.melds.extension_choices`), with no memo. Tests patch these functions into
-:mod:`burraco._movegen` in place of the direct ones and compare the answers.
+"""The move generator's builders, stated by the meld analysis: each function takes the key of
+the function of :mod:`burraco._movegen` it stands for and lists the same choices, found by
+trying candidates with :func:`burraco.melds.meld_choices`, :func:`~burraco.melds.extension_choices`
+or, for sequences, the brute force of :mod:`tests.bruteforce` (every sub-multiset of the cards
+the key describes, read by :func:`~burraco.validate_meld` and :func:`~burraco.extend_meld`),
+with no memo. Tests patch these functions into :mod:`burraco._movegen` in place of the direct
+ones and compare the answers.
 
-Each function takes the same key as the function of :mod:`burraco._movegen` it stands for.
+No candidate step of the move generator is repeated here: an oracle that shares the code under
+test proves nothing about it (a sequence's candidates once allowed one missing rank in all, and
+an older version of this module did the same, so neither saw the additions that need two).
 """
 
 from __future__ import annotations
@@ -12,9 +17,18 @@ from itertools import product
 
 import attrs
 
-from burraco.cards import CARDS_BY_CODE, JOKER, Rank, Suit
+from burraco._layouts import (
+    RANK_KEY,
+    SEQUENCE_ADD_KEY,
+    SEQUENCE_SHAPE,
+    SET_ADD_KEY,
+    SET_SHAPE,
+    SUIT_KEY,
+)
+from burraco.cards import CARDS_BY_CODE, JOKER, Card, Rank, Suit
 from burraco.melds import Meld, MeldKind, extension_choices, meld_choices
 from burraco.rules import Rules
+from tests.bruteforce import extension_moves, opening_moves
 from tests.meld_oracle import natural
 
 _ACE_HIGH = 14
@@ -36,31 +50,6 @@ def _wild_codes(joker: int, twos_bits: int) -> list[int]:
     return ([52] if joker else []) + [_OWN_TWO[s] for s in range(4) if twos_bits >> s & 1]
 
 
-def _side_options(
-    start: int, step: int, stop: int, avail: list[int]
-) -> list[tuple[list[int], int]]:
-    """Ways to extend natural slots from ``start`` outwards: ``(slots added, holes)``."""
-    options: list[tuple[list[int], int]] = [([], 0)]
-    window: list[int] = []
-    missing: list[int] = []
-    slot = start
-    while slot != stop:
-        window.append(slot)
-        if not avail[slot]:
-            missing.append(slot)
-            if len(missing) > 1:
-                break
-        slot += step
-        if not avail[window[-1]]:
-            continue
-        if not missing:
-            options.append((list(window), 0))
-            options += [([s for s in window if s != hole], 1) for hole in window[:-1]]
-        else:
-            options.append(([s for s in window if s != missing[0]], 1))
-    return options
-
-
 def _opened(codes: list[int], packs: int, second_ace: bool) -> list[bytes]:
     multiset = sorted(codes)
     cards = tuple(CARDS_BY_CODE[code] for code in multiset)
@@ -77,56 +66,41 @@ def _added(meld: Meld, codes: list[int], rules: Rules) -> list[bytes]:
     return [bytes((len(multiset), *multiset, wild_as or 0)) for wild_as, _ in pairs]
 
 
+def _key_hand(suit: int, mask: int, own_twos: int, joker: int, twos_bits: int) -> tuple[Card, ...]:
+    """The cards a key of the sequence builders describes: one natural card of ``suit`` for
+    each rank of ``mask`` (bit 0 for the ace), ``own_twos`` twos of the suit, a joker if
+    ``joker`` and a two of each other suit in ``twos_bits``."""
+    codes = [suit * 13 + index for index in range(13) if mask >> index & 1 and index != 1]
+    codes += [_OWN_TWO[suit]] * own_twos
+    codes += [52] * joker
+    codes += [_OWN_TWO[other] for other in range(4) if other != suit and twos_bits >> other & 1]
+    return tuple(sorted(CARDS_BY_CODE[code] for code in codes))
+
+
+def _choice_bytes(cards: tuple[Card, ...], meld: Meld, names: set[Rank | None]) -> bytes:
+    """A choice as the builders write it: the cards' codes and the rank ``wild_as`` names (0
+    when the default placement makes the meld)."""
+    named = 0 if None in names else int(meld.wild_as or 0)
+    return bytes((len(cards), *sorted(card.code for card in cards), named))
+
+
 def suit_sequences(key: int) -> tuple[bytes, ...]:
-    mask = key & 0x1FFF
-    own_twos = key >> 13 & 3
-    joker = key >> 15 & 1
-    twos_bits = key >> 16 & 15
-    second_ace = bool(key >> 20 & 1)
-    suit = key >> 21 & 3  # bit 23 (set in the keys of open_melds) is not read
-    avail = [0] * 15
-    for slot in range(1, 14):
-        avail[slot] = mask >> (slot - 1) & 1
-    avail[2] = own_twos
-    avail[_ACE_HIGH] = avail[1]
-    wilds = _wild_codes(joker, twos_bits)
-    own_two = _OWN_TWO[suit]
-    base = suit * 13
-    seen: set[tuple[int, ...]] = set()
-    found: list[bytes] = []
-    for low in range(1, _ACE_HIGH + 1):
-        if not avail[low]:
-            continue
-        gap = 0
-        for high in range(low + 1, _ACE_HIGH + 1):
-            if low == 1 and high == _ACE_HIGH:
-                break
-            if not avail[high]:
-                if gap:
-                    break
-                gap = high
-                continue
-            holes = [gap] if gap else [0, *range(low + 1, high)]
-            groups: list[list[int]] = []
-            for hole in holes:
-                slots = [s for s in range(low, high + 1) if s != hole]
-                naturals = [base + (0 if s == _ACE_HIGH else s - 1) for s in slots]
-                spare_twos = avail[2] - (1 if 2 in slots else 0)
-                if not hole and len(naturals) >= 3:
-                    groups.append(naturals)
-                groups += [[*naturals, w] for w in wilds if w != own_two or spare_twos > 0]
-            for group in groups:
-                multiset = tuple(sorted(group))
-                if multiset not in seen:
-                    seen.add(multiset)
-                    found += _opened(group, 2, second_ace)
+    k = SUIT_KEY.unpack(key)  # its "sequences" bit (set by open_melds) is not read
+    hand = _key_hand(k["suit"], k["ranks"], k["own_twos"], k["joker"], k["twos"])
+    rules = _RULES[False, bool(k["second_ace"]), 2]
+    found = [
+        _choice_bytes(cards, meld, names) + b"\0"
+        for (cards, meld), names in opening_moves(hand, rules).items()
+        if meld.kind is MeldKind.SEQUENCE
+    ]
     return tuple(sorted(found))
 
 
 def rank_sets(key: int) -> tuple[bytes, ...]:
-    counts = [key >> (2 * s) & 3 for s in range(4)]
-    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
-    rank_index = key >> 13
+    k = RANK_KEY.unpack(key)
+    counts = [k[suit.name.lower()] for suit in Suit]
+    wilds = _wild_codes(k["joker"], k["twos"])
+    rank_index = k["rank"]
     found: list[bytes] = []
     for taken in product(*(range(count + 1) for count in counts)):
         size = sum(taken)
@@ -141,9 +115,11 @@ def rank_sets(key: int) -> tuple[bytes, ...]:
 
 def _set(shape: int) -> Meld:
     """The set of a shape (see ``burraco._movegen._meld_info``)."""
-    index = shape >> 1 & 15
-    cards = [CARDS_BY_CODE[s * 13 + index] for s in range(4) for _ in range(shape >> 5 + 2 * s & 3)]
-    wild = CARDS_BY_CODE[(shape >> 13) - 1] if shape >> 13 else None
+    k = SET_SHAPE.unpack(shape)
+    index = k["rank"]
+    counts = [k[suit.name.lower()] for suit in Suit]
+    cards = [CARDS_BY_CODE[s * 13 + index] for s in range(4) for _ in range(counts[s])]
+    wild = CARDS_BY_CODE[k["wild"] - 1] if k["wild"] else None
     if wild is not None:
         cards.append(wild)
     return Meld(
@@ -173,12 +149,13 @@ def set_additions(key: int, meld: Meld | None = None) -> tuple[bytes, ...]:
     """The additions of a key of ``_set_additions``, found by the analysis; to ``meld``, if
     given (the key holds its shape), else to the set that the shape describes."""
     if meld is None:
-        meld = _set(key >> 16)
-    packs = key >> 13 & 7
+        meld = _set(SET_ADD_KEY.unpack(key)["shape"])
+    k = SET_ADD_KEY.unpack(key)
+    packs = k["packs"]
     assert meld.rank is not None
     index = meld.rank - 1
-    counts = [key >> (2 * s) & 3 for s in range(4)]
-    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
+    counts = [k[suit.name.lower()] for suit in Suit]
+    wilds = _wild_codes(k["joker"], k["twos"])
     rules = _RULES[False, True, packs]
     found: list[bytes] = []
     for taken in product(*(range(count + 1) for count in counts)):
@@ -191,11 +168,10 @@ def set_additions(key: int, meld: Meld | None = None) -> tuple[bytes, ...]:
 
 def _sequence(shape: int) -> Meld:
     """The sequence of a shape (see ``burraco._movegen._meld_info``)."""
-    suit = list(Suit)[shape >> 1 & 3]
-    first = shape >> 3 & 15
-    size = shape >> 7 & 15
-    position = shape >> 11 & 15
-    wild = CARDS_BY_CODE[(shape >> 15) - 1] if position else None
+    k = SEQUENCE_SHAPE.unpack(shape)
+    suit = list(Suit)[k["suit"]]
+    first, size, position = k["first"], k["size"], k["position"]
+    wild = CARDS_BY_CODE[k["wild"] - 1] if position else None
     cards = tuple(
         wild if wild is not None and index + 1 == position else natural(suit, first + index)
         for index in range(size)
@@ -212,59 +188,18 @@ def _sequence(shape: int) -> Meld:
 
 
 def sequence_additions(key: int, meld: Meld | None = None) -> tuple[bytes, ...]:
-    """The additions of a key of ``_sequence_additions``, found by the analysis; to ``meld``,
-    if given (the key holds its shape), else to the sequence that the shape describes."""
+    """The additions of a key of ``_sequence_additions``, found by the brute force; to
+    ``meld``, if given (the key holds its shape), else to the sequence that the shape
+    describes."""
     if meld is None:
-        meld = _sequence(key >> 22)
+        meld = _sequence(SEQUENCE_ADD_KEY.unpack(key)["shape"])
     assert meld.suit is not None
-    mask = key & 0x1FFF
-    own_twos = key >> 13 & 3
-    joker = key >> 15 & 1
-    twos_bits = key >> 16 & 15
-    two_locked = bool(key >> 20 & 1)
-    second_ace = bool(key >> 21 & 1)
     suit = "SHDC".index(meld.suit.value)
-    base = suit * 13
-    own_two = _OWN_TWO[suit]
-    avail = [0] * 15
-    for slot in range(1, 14):
-        avail[slot] = mask >> (slot - 1) & 1
-    avail[2] = own_twos
-    avail[_ACE_HIGH] = avail[1]
-    first = meld.first_slot
-    size = len(meld.cards)
-    wild_slot = first + meld.wild_index if meld.wild_index is not None else 0
-    naturals = [s for s in range(first, first + size) if s != wild_slot]
-    variants = [naturals]
-    if not two_locked and naturals[0] == 2:
-        variants.append(naturals[1:])
-    wilds: list[int] = []
-    if meld.wild is None or meld.wild.code == own_two:
-        wilds = _wild_codes(joker, twos_bits)
-    rules = _RULES[two_locked, second_ace, 2]
-    seen: set[tuple[int, ...]] = set()
-    found: list[bytes] = []
-    for kept in variants:
-        low, high = kept[0], kept[-1]
-        inner = [s for s in range(low, high + 1) if s not in kept]
-        below = _side_options(low - 1, -1, 0, avail)
-        above = _side_options(high + 1, 1, _ACE_HIGH + 1, avail)
-        fills: list[tuple[list[int], int]] = [([], len(inner))]
-        if len(inner) == 1 and avail[inner[0]]:
-            fills.append((inner, 0))
-        for (down, holes_down), (up, holes_up), (fill, holes_in) in product(below, above, fills):
-            if holes_down + holes_up + holes_in > 1:
-                continue
-            slots = down + fill + up
-            if 1 in slots and _ACE_HIGH in slots:
-                continue
-            group = [base + (0 if s == _ACE_HIGH else s - 1) for s in slots]
-            spare_twos = avail[2] - (1 if 2 in slots else 0)
-            groups = [group] if group else []
-            groups += [[*group, w] for w in wilds if w != own_two or spare_twos > 0]
-            for candidate in groups:
-                multiset = tuple(sorted(candidate))
-                if multiset not in seen:
-                    seen.add(multiset)
-                    found += _added(meld, candidate, rules)
+    k = SEQUENCE_ADD_KEY.unpack(key)
+    hand = _key_hand(suit, k["ranks"], k["own_twos"], k["joker"], k["twos"])
+    rules = _RULES[bool(k["two_locked"]), bool(k["second_ace"]), 2]
+    found = [
+        _choice_bytes(cards, grown, names)
+        for (cards, grown), names in extension_moves(meld, hand, rules).items()
+    ]
     return tuple(sorted(found))

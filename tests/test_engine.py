@@ -31,6 +31,7 @@ from burraco import (
     Reason,
     Rules,
     StockEnd,
+    _movegen,
     apply,
     call_time_out,
     canonical_action,
@@ -46,6 +47,7 @@ from burraco import (
     score_hand,
     validate_meld,
 )
+from burraco._meldcodec import laid_meld, meld_recipe
 from tests.helpers import assert_conserved, play, position, random_play
 
 BURRACO = "4S 5S 6S 7S 8S 9S 10S"
@@ -240,38 +242,41 @@ def test_the_wild_choice_of_an_open_meld() -> None:
     assert apply(state, OpenMeld(parse_cards("5H 6H JK"), Rank.SEVEN)) == default
 
 
-def test_an_open_meld_action_remembers_its_meld_for_its_rules_only() -> None:
-    # apply keeps the meld an OpenMeld lays on the action object (the move generator hands out
-    # the same objects again): the same meld for the same rules, and nothing else changes
+def test_an_open_meld_action_lays_its_meld_from_a_memo_by_value_for_its_rules_only() -> None:
+    # apply remembers the meld an OpenMeld lays, keyed by the rules' reading, the cards and
+    # wild_as (the move generator hands out the same actions again), and writes nothing on
+    # the action
     state = position(hands={0: "7S 7H 7D 9C KD"})
     action = next(a for a in legal_actions(state) if str(a) == "open 7S 7H 7D")
+    assert isinstance(action, OpenMeld)
     pickled, hashed, shown = pickle.dumps(action), hash(action), repr(action)
     first = apply(state, action)
-    recipe = getattr(action, "_meld", None)
-    assert recipe is not None
+    reading = _movegen.rule_bits(CLASSIC).meld_reading
+    assert laid_meld(reading, action.cards, None) == validate_meld("7S 7H 7D")
+    recipe = meld_recipe(validate_meld("7S 7H 7D"), reading, action.cards)
     gc.collect()
     assert not gc.is_tracked(recipe)  # kept as integers and bytes: no work for collections
-    again = apply(state, action)
-    assert first == again and getattr(action, "_meld", None) is recipe  # read, not worked out
+    assert apply(state, action) == first == apply(state, OpenMeld("7D 7H 7S"))
     assert first.melds[0][0] == validate_meld("7S 7H 7D")
     assert pickle.dumps(action) == pickled and hash(action) == hashed and repr(action) == shown
-    assert action == OpenMeld("7S 7H 7D") and pickle.loads(pickled) == action
-    # under other rules the same object is read again: here sets of sevens are not allowed
+    assert action == OpenMeld("7S 7H 7D") and not hasattr(action, "_meld")
+    # under other rules the meld is read again: here sets of sevens are not allowed
     no_sevens = attrs.evolve(CLASSIC, set_ranks=CLASSIC.set_ranks - {Rank.SEVEN})
     other = attrs.evolve(state, rules=no_sevens)
     with pytest.raises(IllegalActionError) as caught:
         apply(other, action)
     assert caught.value.reason is Reason.SET_RANK_NOT_ALLOWED
+    assert laid_meld(_movegen.rule_bits(no_sevens).meld_reading, action.cards, None) is None
     assert apply(state, action) == first
     # rules that read melds alike (they differ only in scoring) share what was kept
-    scoring = attrs.evolve(state, rules=attrs.evolve(CLASSIC, closing_bonus=200))
-    assert apply(scoring, action).melds == first.melds
-    assert getattr(action, "_meld", None) is recipe
-    # an illegal meld is refused every time, whatever was tried before
+    scoring_rules = attrs.evolve(CLASSIC, closing_bonus=200)
+    assert _movegen.rule_bits(scoring_rules).meld_reading == reading
+    assert apply(attrs.evolve(state, rules=scoring_rules), action).melds == first.melds
+    # an illegal meld is refused every time, whatever was tried before, and never kept
     wrong = OpenMeld("7S 9C KD")
     for _ in range(2):
         assert rejected(state, str(wrong)).reason is Reason.MIXED_SUITS
-    assert getattr(wrong, "_meld", None) is None
+    assert laid_meld(reading, wrong.cards, None) is None
 
 
 def test_after_the_hand_is_over_nothing_is_legal() -> None:

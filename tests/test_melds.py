@@ -38,6 +38,7 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
+from burraco._memo import GENERATION, meld_memos
 from tests import meld_oracle
 
 VECTORS = Path(__file__).parent / "vectors" / "melds.txt"
@@ -548,16 +549,14 @@ def is_valid_extension(meld: Meld, added: tuple[Card, ...], rules: Rules) -> boo
 
 
 def test_the_memo_stays_bounded() -> None:
-    from burraco import melds
-
-    memo = melds._memos(CLASSIC).validated
+    memo = meld_memos(CLASSIC).validated
     for low in range(1, 12):
         for suit in Suit:
             for length in range(3, 14 - low):
                 for wild in (None, *WILDS):
                     cards = [Card(Rank(s), suit) for s in range(low, low + length)]
                     validate_meld(tuple(cards + ([wild] if wild else [])))
-                    assert len(memo) <= 2 * melds._GENERATION
+                    assert len(memo) <= 2 * GENERATION
 
 
 @pytest.mark.parametrize("cards", ["5H 6H JK", "7S 7H 7D 2C", "AS 2S 3S"])

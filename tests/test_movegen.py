@@ -43,16 +43,10 @@ from burraco import (
     validate_meld,
 )
 from burraco import melds as meld_module
-from burraco._movegen import (
-    _FRESH,
-    _FRESH_MOST,
-    _MEMOS,
-    _RELEASE,
-    _RETIRE_AT,
-    _Memo,
-    clear_caches,
-    memo_bytes,
-)
+from burraco._layouts import SEQUENCE_ADD_KEY, SET_ADD_KEY
+from burraco._meldcodec import laid_meld, meld_from_recipe, meld_recipe
+from burraco._memo import FRESH, FRESH_MOST, RELEASE, RETIRE_AT, BudgetMemo
+from burraco._movegen import _MEMOS, clear_caches, memo_bytes
 from burraco.cards import CARDS_BY_CODE
 from burraco.errors import InvalidMeldError
 from tests import movegen_oracle
@@ -63,7 +57,7 @@ BUDGET = sum(memo.budget for memo in _MEMOS)
 
 
 def test_a_memo_drops_its_older_half_when_the_newer_fills_its_budget() -> None:
-    memo: _Memo[int, bytes] = _Memo(1000, 0, 1)
+    memo: BudgetMemo[int, bytes] = BudgetMemo(1000, 0, 1)
     for key in range(100):
         memo.remember(key, bytes(100))
         assert memo.bytes <= 1000
@@ -72,7 +66,7 @@ def test_a_memo_drops_its_older_half_when_the_newer_fills_its_budget() -> None:
 
 
 def test_a_memo_weighs_entries_so_one_huge_entry_counts_as_many_small_ones() -> None:
-    memo: _Memo[int, bytes] = _Memo(1000, 0, 1)
+    memo: BudgetMemo[int, bytes] = BudgetMemo(1000, 0, 1)
     for key in range(4):
         memo.remember(key, bytes(10))
     memo.remember(99, bytes(600))  # more than half the budget: the small ones go to the old half
@@ -82,7 +76,7 @@ def test_a_memo_weighs_entries_so_one_huge_entry_counts_as_many_small_ones() -> 
 
 
 def test_an_entry_found_in_the_older_half_survives_the_next_rotation() -> None:
-    memo: _Memo[int, bytes] = _Memo(100, 0, 1)
+    memo: BudgetMemo[int, bytes] = BudgetMemo(100, 0, 1)
     memo.remember(1, bytes(40))
     memo.remember(2, bytes(40))  # the newer half is full: 1 moves to the older half
     assert memo.get(1) == bytes(40)  # found there, so it joins the newer half again
@@ -93,8 +87,8 @@ def test_an_entry_found_in_the_older_half_survives_the_next_rotation() -> None:
 def test_a_large_generation_is_freed_in_batches_within_the_budget() -> None:
     # Freeing tens of thousands of entries at once stalled the one call that filled the
     # newer half; a settling memo retires a large generation and frees it in batches.
-    half = 2 * _RETIRE_AT
-    memo: _Memo[int, tuple[bytes, ...]] = _Memo(2 * half, 1, 0, settle=True)  # weights 1
+    half = 2 * RETIRE_AT
+    memo: BudgetMemo[int, tuple[bytes, ...]] = BudgetMemo(2 * half, 1, 0, settle=True)  # weights 1
 
     def store(key: int) -> int:
         """Store an entry, as play would (young collections untrack the values); the number
@@ -109,8 +103,8 @@ def test_a_large_generation_is_freed_in_batches_within_the_budget() -> None:
         retired = store(filled)
         if retired:
             break
-    assert 2 * half - 2 * _FRESH < filled < 2 * half  # (fresh entries count in the newer half)
-    assert retired > half - 2 * _FRESH  # the oldest generation is retired, not freed
+    assert 2 * half - 2 * FRESH < filled < 2 * half  # (fresh entries count in the newer half)
+    assert retired > half - 2 * FRESH  # the oldest generation is retired, not freed
     assert memo.get(0) is None  # a retired entry is never found
     assert memo.get(half) == (bytes([half % 256]),)  # the generation after it is
     retired = memo.bytes - len(memo)  # (the entry found is in both generations, as len counts)
@@ -122,7 +116,7 @@ def test_a_large_generation_is_freed_in_batches_within_the_budget() -> None:
         if not retired:
             break
     assert retired == 0
-    assert max(drops) <= _RELEASE + 1  # batches, the largest when the memo settles
+    assert max(drops) <= RELEASE + 1  # batches, the largest when the memo settles
     assert len(drops) < half // 4  # gone long before the newer half fills
     assert memo.peak <= 2 * half
 
@@ -130,8 +124,8 @@ def test_a_large_generation_is_freed_in_batches_within_the_budget() -> None:
 @pytest.mark.parametrize("settle", [False, True])
 def test_a_small_generation_or_one_of_actions_is_dropped_at_once(settle: bool) -> None:
     # Only a settling memo (of untraced values) retires a generation, and a large one.
-    size = 100 if settle else 2 * _RETIRE_AT
-    memo: _Memo[int, bytes] = _Memo(2 * size, 1, 0, settle=settle)
+    size = 100 if settle else 2 * RETIRE_AT
+    memo: BudgetMemo[int, bytes] = BudgetMemo(2 * size, 1, 0, settle=settle)
     for key in range(2 * size + 1):
         memo.remember(key, b"x")  # never traced: stored in the newer generation at once
     assert memo.bytes == len(memo) == size + 1  # the first generation is gone, not retired
@@ -141,7 +135,7 @@ def test_a_settling_memo_keeps_its_generations_untracked_by_the_collector() -> N
     # Fresh tuples are tracked until a collection finds they hold nothing traceable; a
     # settling memo keeps them apart until then, so that its generations' dicts stay untracked
     # (a full collection skips them) and every entry is still found.
-    memo: _Memo[int, tuple[bytes, ...]] = _Memo(1 << 20, 0, 1, settle=True)
+    memo: BudgetMemo[int, tuple[bytes, ...]] = BudgetMemo(1 << 20, 0, 1, settle=True)
     for key in range(1000):
         memo.remember(key, (bytes([key % 256]), bytes([key // 256])))
         assert not gc.is_tracked(memo.new)
@@ -156,13 +150,13 @@ def test_a_settling_memo_keeps_its_generations_untracked_by_the_collector() -> N
 def test_a_settling_memo_without_collections_keeps_every_entry_within_its_budget() -> None:
     # With the collector off nothing is ever untracked: the fresh entries move to the newer
     # generation once there are too many of them, and the budget still holds.
-    memo: _Memo[int, tuple[bytes, ...]] = _Memo(40_000, 0, 1, settle=True)
+    memo: BudgetMemo[int, tuple[bytes, ...]] = BudgetMemo(40_000, 0, 1, settle=True)
     gc.disable()
     try:
         for key in range(15_000):
             memo.remember(key, (bytes([key % 256]),))
             assert memo.bytes <= 40_000
-            assert len(memo.fresh) <= 2 * _FRESH_MOST
+            assert len(memo.fresh) <= 2 * FRESH_MOST
     finally:
         gc.enable()
     assert len(memo) == memo.bytes > 10_000
@@ -182,7 +176,7 @@ def test_a_settling_memo_can_be_shared_by_threads(collections: bool) -> None:
     # must not make them fail ("dictionary changed size during iteration"). With frequent
     # collections that run a Python callback, threads also switch inside the compiled build's
     # loops.
-    memo: _Memo[int, tuple[bytes, ...]] = _Memo(1 << 20, 0, 1, settle=True)
+    memo: BudgetMemo[int, tuple[bytes, ...]] = BudgetMemo(1 << 20, 0, 1, settle=True)
     errors: list[BaseException] = []
 
     def fill(start: int) -> None:
@@ -599,20 +593,21 @@ def test_every_set_key_opens_the_analysed_melds(
 
 
 @given(st.data(), _switches())
-def test_the_facts_kept_on_a_meld_change_nothing_else_about_it(
+def test_a_melds_facts_are_remembered_by_value_and_never_written_on_it(
     data: st.DataObject, rules: Rules
 ) -> None:
     meld = data.draw(_meld(rules))
     pickled = pickle.dumps(meld)
     facts = _movegen.meld_info(meld)
-    # the same facts for an equal meld without them: built by attrs, unpickled, copied
+    # the same facts for an equal meld: built by attrs, unpickled, copied
     rebuilt = Meld(**attrs.asdict(meld, recurse=False))
     unpickled = pickle.loads(pickle.dumps(meld))
     for other in (rebuilt, unpickled, attrs.evolve(meld)):
         assert other == meld and hash(other) == hash(meld) and repr(other) == repr(meld)
         assert _movegen.meld_info(other) == facts
     assert _movegen.meld_info(meld) is facts  # worked out once
-    assert pickle.dumps(meld) == pickled  # the facts are no part of the value
+    assert pickle.dumps(meld) == pickled
+    assert not hasattr(meld, "_facts")  # the meld has no slot beyond its fields
 
 
 @given(st.data(), _switches(), st.integers(0, 1 << 16))
@@ -624,11 +619,27 @@ def test_a_meld_recipe_builds_the_same_meld(
     orders = [tuple(sorted(meld.cards, key=lambda card: card.code)), meld.cards]
     orders.append(tuple(data.draw(st.permutations(meld.cards))))
     for cards in orders:
-        recipe = meld_module._meld_recipe(meld, reading, cards)
-        rebuilt = meld_module._meld_from_recipe(recipe, cards)
+        recipe = meld_recipe(meld, reading, cards)
+        rebuilt = meld_from_recipe(recipe, cards)
         assert rebuilt == meld and rebuilt.cards == meld.cards and str(rebuilt) == str(meld)
         assert recipe[0] == reading and pickle.loads(pickle.dumps(recipe)) == recipe
         assert bool(recipe[2]) == (cards != meld.cards)
+
+
+def test_apply_writes_nothing_on_the_action_and_remembers_the_meld_by_value() -> None:
+    state = position(CLASSIC, hands={0: "5H 6H JK 9C 9D"})
+    action = OpenMeld(parse_cards("5H 6H JK"))
+    pickled = pickle.dumps(action)
+    after = apply(state, action)
+    assert pickle.dumps(action) == pickled and not hasattr(action, "_meld")
+    # an equal action built anew finds the meld laid by value, the same meld field for field
+    again = apply(state, OpenMeld(parse_cards("JK 6H 5H")))
+    assert again.melds[0] == after.melds[0] == (validate_meld("5H 6H JK"),)
+    reading = _movegen.rule_bits(CLASSIC).meld_reading
+    assert laid_meld(reading, action.cards, None) == validate_meld("5H 6H JK")
+    assert laid_meld(reading, action.cards, Rank.FOUR) is None  # another spelling, another key
+    named = apply(state, OpenMeld(parse_cards("5H 6H JK"), wild_as=Rank.FOUR))
+    assert str(named.melds[0][0]) == "JK=4H 5H 6H"
 
 
 def _analysed_extension(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld | None:
@@ -722,23 +733,79 @@ def test_every_addition_key_adds_the_analysed_cards(
     meld = data.draw(_meld(rules))
     info = _movegen.meld_info(meld)
     if meld.kind is MeldKind.SET:
-        wilds = joker << 8 | twos_bits << 9 if not info[3] else 0
-        key = mask & 0xFF | wilds | rules.packs << 13 | info[0] << 16
+        counts = {suit.name.lower(): mask >> 2 * index & 3 for index, suit in enumerate(Suit)}
+        key = SET_ADD_KEY.pack(
+            **counts,
+            joker=0 if info[3] else joker,  # no wild joins a set that has one
+            twos=0 if info[3] else twos_bits,
+            packs=rules.packs,
+            shape=info[0],
+        )
         assert movegen_oracle._set(info[0]) == movegen_oracle.foreign_wild_as_joker(meld)
         assert _movegen._set_additions(key) == movegen_oracle.set_additions(key, meld)
     else:
-        own_twos = min(own_twos, 2)
-        twos_bits = twos_bits | 1 << info[1] if own_twos else twos_bits & ~(1 << info[1])
-        key = (
-            mask & ~info[2] & ~2
-            | own_twos << 13
-            | (joker << 15 | twos_bits << 16) & info[6]
-            | rules.natural_two_locked << 20
-            | rules.wild_as_second_ace << 21
-            | info[0] << 22
-        )
+        key = _sequence_key(meld, rules, mask, own_twos, joker, twos_bits)
         assert movegen_oracle._sequence(info[0]) == movegen_oracle.foreign_wild_as_joker(meld)
         assert _movegen._sequence_additions(key) == movegen_oracle.sequence_additions(key, meld)
+
+
+def _sequence_key(
+    meld: Meld, rules: Rules, mask: int, own_twos: int, joker: int, twos_bits: int
+) -> int:
+    """A key of ``_sequence_additions`` for ``meld`` and a hand of these cards (see
+    ``_movegen.additions``), the meld's own ranks left out of the mask."""
+    info = _movegen.meld_info(meld)
+    own_twos = min(own_twos, 2)
+    twos_bits = twos_bits | 1 << info[1] if own_twos else twos_bits & ~(1 << info[1])
+    takes_wild = bool(info[6])  # the meld has no wild, or its own two
+    return SEQUENCE_ADD_KEY.pack(
+        ranks=mask & ~info[2] & ~2,
+        own_twos=own_twos,
+        joker=joker if takes_wild else 0,
+        twos=twos_bits if takes_wild else 0,
+        two_locked=rules.natural_two_locked,
+        second_ace=rules.wild_as_second_ace,
+        shape=info[0],
+    )
+
+
+@pytest.mark.parametrize(
+    ("mask", "own_twos", "joker", "twos_bits"),
+    [
+        (0b1, 0, 1, 0),  # the ace and a joker
+        (0b1, 0, 0, 0b1000),  # the ace and another two
+        (0b101, 0, 1, 0),  # the ace, the three and a joker
+        (0b1, 1, 1, 0),  # the ace, a spare two of the suit and a joker
+        (0b1000000010101, 1, 1, 0b1010),  # the ace, three, five and king, and every wild
+    ],
+)
+def test_every_sequence_with_its_own_two_as_wild_takes_the_analysed_additions(
+    mask: int, own_twos: int, joker: int, twos_bits: int
+) -> None:
+    # Every place the two of the suit can stand as the wild of a sequence starting above the
+    # two, against hands that can turn it natural: the additions that need two missing ranks
+    # below the meld (the two's slot and a gap for the hand's wild) are the ones that were
+    # once left out, and the random keys above rarely reach them.
+    suit = Suit.DIAMONDS
+    two = Card(Rank.TWO, suit)
+    checked = 0
+    for first in range(3, 13):
+        for size in range(3, 15 - first + 1):
+            for place in range(size):
+                cards = [natural(suit, slot) for slot in range(first, first + size)]
+                named = cards.pop(place)
+                wild_as = named.rank if place in (0, size - 1) else None
+                try:
+                    meld = validate_meld([*cards, two], CLASSIC, wild_as=wild_as)
+                except InvalidMeldError:
+                    continue
+                if meld.wild is not two:
+                    continue
+                key = _sequence_key(meld, CLASSIC, mask, own_twos, joker, twos_bits)
+                expected = movegen_oracle.sequence_additions(key, meld)
+                assert _movegen._sequence_additions(key) == expected, str(meld)
+                checked += 1
+    assert checked > 100
 
 
 def test_generated_actions_are_whole_frozen_actions() -> None:

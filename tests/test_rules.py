@@ -15,12 +15,20 @@ from burraco import (
     PRESETS,
     REALE,
     BurracoKind,
+    DrawStock,
     PenaltyWhen,
     Rank,
     Rules,
     StockEnd,
     Suit,
+    apply,
+    legal_actions,
+    new_game,
 )
+from burraco._memo import meld_memos
+from burraco._movegen import ENCODED_SWITCHES
+from burraco.rules import AFFECTS_MELDS, meld_switches, unclassified_fields
+from tests.bruteforce import switch_variants
 
 
 def test_classic_is_the_default() -> None:
@@ -239,3 +247,65 @@ def test_rules_are_frozen_keyword_only_and_hashable() -> None:
     with pytest.raises(TypeError):
         Rules("classic")  # type: ignore[call-arg]
     assert hash(attrs.evolve(CLASSIC, players=2)) == hash(Rules(players=2))
+
+
+# --- adding a rule switch ------------------------------------------------------------------------
+
+
+def test_every_rules_field_says_whether_it_decides_meld_legality() -> None:
+    # A new field of Rules fails here until AFFECTS_MELDS classifies it: the memos of meld
+    # answers and the move generator read that list (see "Adding a rule switch").
+    assert unclassified_fields() == []
+    assert set(AFFECTS_MELDS) == {field.name for field in attrs.fields(Rules)}
+
+
+def test_the_move_generator_encodes_every_switch_that_decides_meld_legality() -> None:
+    assert {name for name, affects in AFFECTS_MELDS.items() if affects} == ENCODED_SWITCHES
+
+
+@attrs.frozen(kw_only=True)
+class _JokerlessRules(Rules):
+    """A throwaway rule switch, never shipped: no jokers in melds."""
+
+    no_jokers: bool = attrs.field(default=False)
+
+
+def test_an_unclassified_switch_is_named_and_counts_as_deciding_meld_legality() -> None:
+    assert unclassified_fields(_JokerlessRules) == ["no_jokers"]
+    names = [name for name, _ in meld_switches(_JokerlessRules(no_jokers=True))]
+    assert names[-1] == "no_jokers"
+
+
+def test_a_switch_that_decides_meld_legality_keeps_the_memos_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(AFFECTS_MELDS, "no_jokers", True)
+    with_jokers, without = _JokerlessRules(), _JokerlessRules(no_jokers=True)
+    assert meld_switches(with_jokers) != meld_switches(without)
+    assert meld_memos(with_jokers) is not meld_memos(without)
+    # the brute-force oracle tries the switch both ways
+    turned = [r for r in switch_variants(with_jokers) if getattr(r, "no_jokers", False)]
+    assert turned == [_JokerlessRules(no_jokers=True)]
+    # the move generator cannot know what the switch means, and says so rather than answer
+    # from the memos of a rule set that allows jokers
+    state = apply(new_game(without, seed=1), DrawStock())
+    with pytest.raises(NotImplementedError, match="no_jokers"):
+        legal_actions(state)
+
+
+def test_a_switch_that_leaves_meld_legality_alone_shares_the_memos(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(AFFECTS_MELDS, "no_jokers", False)
+    plain, switched = _JokerlessRules(), _JokerlessRules(no_jokers=True)
+    assert meld_switches(plain) == meld_switches(switched) == meld_switches(CLASSIC)
+    assert meld_memos(switched) is meld_memos(CLASSIC)
+    assert switch_variants(switched) == [
+        attrs.evolve(switched, wild_as_second_ace=False),
+        attrs.evolve(switched, natural_two_locked=True),
+        attrs.evolve(switched, jokers=False),
+        attrs.evolve(switched, ace_at_both_ends=True),
+    ]
+    state = apply(new_game(switched, seed=1), DrawStock())
+    classic = apply(new_game(CLASSIC, seed=1), DrawStock())
+    assert [str(a) for a in legal_actions(state)] == [str(a) for a in legal_actions(classic)]

@@ -16,7 +16,7 @@ from typing import Final
 from burraco.actions import AddToMeld, OpenMeld
 from burraco.cards import CARDS_BY_CODE, CODE_KEY, Card, Rank, Suit
 from burraco.errors import InvalidMeldError
-from burraco.melds import _SEQUENCE_KIND, Meld, extend_meld, validate_meld
+from burraco.melds import Meld, MeldKind, extend_meld, validate_meld
 from burraco.rules import Rules
 
 __all__ = ["ace_to_ace_actions"]
@@ -66,7 +66,7 @@ def ace_to_ace_actions(
                         seen.add(cards)
                         opens.append(OpenMeld.from_sorted(cards, None))
         for index, meld in enumerate(team_melds):
-            if meld.kind is not _SEQUENCE_KIND or meld.suit is not suit:
+            if meld.kind is not MeldKind.SEQUENCE or meld.suit is not suit:
                 continue
             if held[ace] + meld.cards.count(ace) < 2 or len(meld.cards) >= 14:
                 continue

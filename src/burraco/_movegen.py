@@ -15,15 +15,14 @@ carries the action objects, so a call costs little more than building the keys.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Sized
-from typing import Any, Final, Generic, TypeVar, cast
+from typing import Any, Final, TypeVar
 
-from burraco.actions import AddToMeld, OpenMeld, _AddToMeldSlots, _OpenMeldSlots
+from burraco._meldcodec import card_codes, clear_laid_melds
+from burraco._memo import BudgetMemo, clear_meld_memos
+from burraco.actions import AddToMeld, AddToMeldSlots, OpenMeld, OpenMeldSlots
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
-from burraco.melds import _SET_KIND, Meld, wild_slots
-from burraco.melds import _clear_memos as clear_meld_memos
-from burraco.rules import CLASSIC, Rules
+from burraco.melds import Meld, MeldKind, wild_slots
+from burraco.rules import CLASSIC, Rules, meld_switches
 
 __all__ = [
     "AddChoice",
@@ -52,267 +51,12 @@ MeldInfo = tuple[int, ...]
 Typed without its length on purpose: mypyc keeps a tuple of a fixed length as a C struct, and
 would unbox its eight integers at each lookup and box them again in each tuple of them."""
 
-K = TypeVar("K")
-V = TypeVar("V")
 _ACE_HIGH: Final = 14
+_SET_KIND: Final = MeldKind.SET
 _OWN_TWO: Final = (1, 14, 27, 40)
 _RANKS_HELD: Final = tuple([mask.bit_count() for mask in range(1 << 13)])
 """The number of bits set in each 13-bit mask of ranks: a lookup costs less than a method call
 of ``int``, above all compiled."""
-
-
-class _Memo(Generic[K, V]):
-    """A memo bounded in bytes: two generations of dicts, the older dropped when the newer
-    holds half the budget.
-
-    Each entry is weighed when it is stored, as an estimate of the bytes it keeps alive:
-    ``entry`` bytes, plus ``item`` bytes for each item of a value that is a tuple (``item`` 0:
-    values are not weighed by size). So a few huge entries (a 48-card hand has thousands of
-    melds) count as much as many small ones. An entry found in the older generation moves to
-    the newer one, so whatever play keeps using survives, while shapes that stopped occurring
-    are forgotten. ``peak`` is the most bytes ever held, both generations together.
-
-    A large generation is not freed at once: a memo of tens of thousands of entries took 5 to
-    7 ms to free, all inside the one call that happened to store the entry that filled the
-    newer half (the slowest ``legal_actions`` calls of random play, after those that ran a
-    full collection). A ``settle`` memo retires a generation of :data:`_RETIRE_AT` entries or
-    more instead, and frees :data:`_RELEASE` of its entries each time it settles (every 128
-    stores or more), and more on a store that would pass the budget; a retired generation is
-    gone long before the newer half fills. A retired entry is never looked up: what the memo
-    finds is exactly what it found when it dropped the generation at once. (The memos of
-    actions, about 1,100 and 4,400 entries a generation, drop theirs at once, which takes
-    under a millisecond: retired, their traced objects would only be more for collections to
-    scan.)
-
-    ``settle``: the values are tuples of objects the garbage collector does not trace (bytes,
-    integers, pairs of integers), which it stops tracking at the first collection they live
-    through. A dict that holds only untracked keys and values is itself untracked, and a full
-    collection skips it; but storing one tracked value tracks the dict again, until the next
-    full collection has visited every entry. So such a memo keeps a value that is still
-    tracked in a small dict of its own (:attr:`fresh`, part of the newer generation) and moves
-    it to :attr:`new` once it is not (see :meth:`_settle`): :attr:`new` and the older
-    generation stay untracked, and a full collection visits only the few fresh entries, not
-    the tens of thousands of settled ones.
-    """
-
-    __slots__ = (
-        "_apart",
-        "_entry",
-        "_fresh_bytes",
-        "_half",
-        "_item",
-        "_limit",
-        "_new_bytes",
-        "_old",
-        "_old_bytes",
-        "_retired",
-        "_retired_bytes",
-        "_settle_at",
-        "budget",
-        "fresh",
-        "new",
-        "peak",
-        "settle",
-    )
-
-    def __init__(self, budget: int, entry: int, item: int = 0, *, settle: bool = False) -> None:
-        self.budget = budget
-        self._half = budget // 2
-        self._entry = entry
-        self._item = item
-        self.settle = settle
-        self.new: dict[K, V] = {}
-        """The newer generation (its settled entries, for a ``settle`` memo)."""
-        self.fresh: dict[K, V] = {}
-        """Entries of the newer generation whose values the collector still tracks."""
-        self._old: dict[K, V] = {}
-        self._retired: dict[K, V] = {}
-        """The generation dropped last, whose entries :meth:`_release` frees in batches."""
-        self._new_bytes = 0
-        self._fresh_bytes = 0
-        self._old_bytes = 0
-        self._retired_bytes = 0
-        self._apart = 0
-        """The bytes of the older and the retired generations."""
-        self._limit = self._half
-        """The most bytes the newer generation may reach before a store must make room: half
-        the budget, or less while retired entries are held (see :meth:`_make_room`)."""
-        self._settle_at = _FRESH
-        self.peak = 0
-
-    def get(self, key: K) -> V | None:
-        """The value of ``key``, or ``None`` (one found in the older generation moves to the
-        newer one)."""
-        value = self.new.get(key)
-        if value is None:
-            value = self.beyond_new(key)
-        return value
-
-    def beyond_new(self, key: K) -> V | None:
-        """The value of ``key`` for a caller that did not find it in :attr:`new`: a fresh one,
-        or one of the older generation (moved to the newer one), or ``None``.
-
-        For callers whose ``find`` needs more than the key (:meth:`missed` would need a
-        closure, built on every miss of :attr:`new`, many of them answered here)."""
-        value = self.fresh.get(key)
-        if value is None:
-            value = self._old.get(key)
-            if value is not None:
-                self.remember(key, value)
-        return value
-
-    def missed(self, key: K, find: Callable[[K], V]) -> V:
-        """The value of ``key``, for a caller that did not find it in :attr:`new`: a fresh
-        one, or one of the older generation (moved to the newer one), or else ``find(key)``,
-        remembered.
-
-        Callers look in :attr:`new` themselves first (``memo.new.get(key)``), so that a hit
-        costs no call."""
-        value = self.fresh.get(key)
-        if value is not None:
-            return value
-        value = self._old.get(key)
-        if value is None:
-            value = find(key)
-        self.remember(key, value)
-        return value
-
-    def remember(self, key: K, value: V) -> None:
-        """Store ``key`` with ``value`` in the newer generation (the fresh entries, for a
-        value the collector still tracks in a ``settle`` memo), dropping (or retiring) the
-        older generation first if the newer one would pass half the budget."""
-        weight = self._entry
-        if self._item:  # a plain expression, not a call: every miss and move pays it
-            weight += self._item * len(cast("Sized", value))
-        if self._new_bytes + weight > self._limit:  # one test, as before entries retired
-            self._make_room(weight)
-        if self.settle and gc.is_tracked(value):
-            self.fresh[key] = value
-            self._fresh_bytes += weight
-            if len(self.fresh) >= self._settle_at:
-                self._settle()
-        else:
-            self.new[key] = value
-        self._new_bytes += weight
-        held = self._new_bytes + self._apart
-        if held > self.peak:
-            self.peak = held
-
-    def _make_room(self, weight: int) -> None:
-        """Make room for an entry of ``weight`` bytes: begin a new generation if the newer
-        would pass half the budget, and free retired entries if the memo would pass the
-        budget."""
-        if self._new_bytes + weight > self._half:
-            # What is left of the generation retired before is freed now (nothing, unless a
-            # few huge entries filled the newer half). The fresh entries stay fresh, and count
-            # in the new generation.
-            if self.settle and len(self._old) >= _RETIRE_AT:
-                self._retired = self._old
-                self._retired_bytes = self._old_bytes
-            else:
-                self._retired = {}
-                self._retired_bytes = 0
-            self._old = self.new
-            self._old_bytes = self._new_bytes - self._fresh_bytes
-            self.new = {}
-            self._new_bytes = self._fresh_bytes
-        if self._retired_bytes:
-            self._release(0, weight)
-        self._account()
-
-    def _account(self) -> None:
-        """Work out :attr:`_apart` and :attr:`_limit` from the generations' bytes."""
-        apart = self._old_bytes + self._retired_bytes
-        self._apart = apart
-        self._limit = min(self._half, self.budget - apart)
-
-    def _release(self, count: int, weight: int) -> None:
-        """Free ``count`` entries of the retired generation, or more, until ``weight`` more
-        bytes fit in the budget (each entry weighed as their average), or until none is
-        left."""
-        retired = self._retired
-        left = len(retired)
-        weighs = self._retired_bytes
-        if not left or not weighs:
-            self._retired = {}
-            self._retired_bytes = 0
-            return
-        over = self._new_bytes + self._old_bytes + weighs + weight - self.budget
-        if over > 0:
-            count = max(count, -(-over * left // weighs))
-        count = min(count, left)
-        pop = retired.popitem  # frees the entry stored last, in C
-        try:
-            for _ in range(count):
-                pop()
-        except KeyError:  # another thread freed the last ones
-            count = left
-        # what is left weighs its share of the bytes (0 when nothing is left): at least
-        # ``over`` bytes are freed
-        self._retired_bytes = weighs * (left - count) // left
-
-    def _settle(self) -> None:
-        """Move the fresh entries that the collector no longer tracks to :attr:`new`.
-
-        If many are still tracked (misses came faster than young collections), settle again
-        when the fresh entries have doubled; if more than :data:`_FRESH_MOST` are (the
-        collector is off, or :func:`gc.freeze` keeps them from collections), move them all:
-        an untracked dict only saves the collector time, and the budget still holds."""
-        # A copy of the dict, taken in one step (a dict's copy allocates before it reads the
-        # entries, and runs no Python code while it copies): a thread that stores an entry
-        # meanwhile cannot change the dict under the loops, even compiled, where a collection
-        # triggered by an allocation in a loop may run Python code and so switch threads. The
-        # entry it stores may be forgotten, which is safe.
-        fresh = self.fresh.copy()
-        keep = {key: value for key, value in fresh.items() if gc.is_tracked(value)}
-        if len(keep) > _FRESH_MOST:
-            keep = {}
-        new = self.new
-        for key, value in fresh.items():
-            if key not in keep:
-                new[key] = value
-        # weighed as remember weighs each entry, in C loops (no call per entry), and before
-        # it is shared: another thread may store in it once it is self.fresh
-        weight = self._entry * len(keep)
-        if self._item:
-            weight += self._item * sum(map(len, cast("dict[K, Sized]", keep).values()))
-        self._fresh_bytes = weight
-        self.fresh = keep
-        self._settle_at = max(_FRESH, 2 * len(keep))
-        if self._retired:
-            self._release(_RELEASE, 0)
-            self._account()
-
-    def clear(self) -> None:
-        self.new = {}
-        self.fresh = {}
-        self._old = {}
-        self._retired = {}
-        self._new_bytes = self._fresh_bytes = self._old_bytes = self._retired_bytes = 0
-        self._account()
-        self._settle_at = _FRESH
-
-    @property
-    def bytes(self) -> int:
-        """The estimated bytes held now (the retired entries not yet freed included)."""
-        return self._new_bytes + self._apart
-
-    def __len__(self) -> int:
-        return len(self.new) + len(self.fresh) + len(self._old)
-
-
-_RETIRE_AT: Final = 4096
-"""The fewest entries of a generation that :meth:`_Memo.remember` retires rather than drops
-(freeing that many tuples of choices takes about half a millisecond)."""
-_RELEASE: Final = 1024
-"""How many retired entries :meth:`_Memo._settle` frees (in a tenth of a millisecond or so):
-it settles every :data:`_FRESH` stores or more, so a retired generation is gone before the
-newer half is an eighth full."""
-_FRESH: Final = 128
-"""How many fresh entries a ``settle`` memo keeps before it settles them (:meth:`_Memo._settle`):
-a young collection runs every few hundred allocations, so by then most are untracked."""
-_FRESH_MOST: Final = 4096
-"""The most entries still tracked that :meth:`_Memo._settle` keeps fresh."""
 
 
 _ENTRY: Final = 120
@@ -336,14 +80,14 @@ Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
 # bytes, so that the garbage collector has nothing to trace in them, and equal shapes share one
 # entry whichever objects they came from. Only the action objects themselves (_OPEN_ACTIONS,
 # _ADD_ACTIONS) are objects it traces. Budgets are in bytes. The memos of choices, of readings
-# and of sides settle (see _Memo): their dicts stay untracked, so that a full collection skips
-# their tens of thousands of entries (it visited them at about 36 ns each, 4 to 5 ms of a 7 to
-# 11 ms full collection after 3,000 random hands). The memos of choices are the larger ones,
-# and a long run keeps needing them: in random play after 3,000 hands, with budgets of 4, 2, 2,
-# 4 and 2 MiB the builders missed 0.099 sequence additions, 0.041 suits' sequences, 0.040 set
-# additions and 0.019 ranks' sets per step (about 5 us of a 32 us step), and with these 0.045,
-# 0.018, 0.013 and 0.004 (about 2.3 us). The additions to sequences cost the most to miss and
-# get the most room.
+# and of sides settle (see burraco._memo.BudgetMemo): their dicts stay untracked, so that a full
+# collection skips their tens of thousands of entries (it visited them at about 36 ns each, 4 to
+# 5 ms of a 7 to 11 ms full collection after 3,000 random hands). The memos of choices are the
+# larger ones, and a long run keeps needing them: in random play after 3,000 hands, with budgets
+# of 4, 2, 2, 4 and 2 MiB the builders missed 0.099 sequence additions, 0.041 suits' sequences,
+# 0.040 set additions and 0.019 ranks' sets per step (about 5 us of a 32 us step), and with
+# these 0.045, 0.018, 0.013 and 0.004 (about 2.3 us). The additions to sequences cost the most
+# to miss and get the most room.
 #
 # The memos of actions hold traced objects, so they are kept small, but the one of opened melds
 # must hold what play keeps reusing. Random play opens few distinct melds: 6,187 in its first
@@ -353,25 +97,37 @@ Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
 # rebuilt actions were also most of the objects that reached the oldest generation and so
 # brought on full collections. At 4 MiB a step costs 3.4% fewer instructions; 4 MiB for the
 # additions too saves 0.5% more, and 16 MiB for both 0.9% more: the additions stay at 1 MiB.
-_SEQUENCES: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(8 << 20, _ENTRY, _CHOICE, settle=True)
-_ISLANDS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(4 << 20, _ENTRY, _CHOICE, settle=True)
-_SETS: Final[_Memo[int, tuple[OpenChoice, ...]]] = _Memo(6 << 20, _ENTRY, _CHOICE, settle=True)
-_ADD_SEQUENCE: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(
+_SEQUENCES: Final[BudgetMemo[int, tuple[OpenChoice, ...]]] = BudgetMemo(
+    8 << 20, _ENTRY, _CHOICE, settle=True
+)
+_ISLANDS: Final[BudgetMemo[int, tuple[OpenChoice, ...]]] = BudgetMemo(
+    4 << 20, _ENTRY, _CHOICE, settle=True
+)
+_SETS: Final[BudgetMemo[int, tuple[OpenChoice, ...]]] = BudgetMemo(
+    6 << 20, _ENTRY, _CHOICE, settle=True
+)
+_ADD_SEQUENCE: Final[BudgetMemo[int, tuple[AddChoice, ...]]] = BudgetMemo(
     16 << 20, _ENTRY, _CHOICE, settle=True
 )
-_ADD_SET: Final[_Memo[int, tuple[AddChoice, ...]]] = _Memo(6 << 20, _ENTRY, _CHOICE, settle=True)
-_OPEN_ACTIONS: Final[_Memo[bytes, OpenMeld]] = _Memo(4 << 20, _ENTRY + _ACTION)
-_ADD_ACTIONS: Final[_Memo[tuple[int, bytes], AddToMeld]] = _Memo(1 << 20, _ENTRY + _ACTION)
-_READINGS: Final[_Memo[int, tuple[int, ...]]] = _Memo(4 << 20, _ENTRY, _INT, settle=True)
+_ADD_SET: Final[BudgetMemo[int, tuple[AddChoice, ...]]] = BudgetMemo(
+    6 << 20, _ENTRY, _CHOICE, settle=True
+)
+_OPEN_ACTIONS: Final[BudgetMemo[bytes, OpenMeld]] = BudgetMemo(4 << 20, _ENTRY + _ACTION)
+_ADD_ACTIONS: Final[BudgetMemo[tuple[int, bytes], AddToMeld]] = BudgetMemo(
+    1 << 20, _ENTRY + _ACTION
+)
+_READINGS: Final[BudgetMemo[int, tuple[int, ...]]] = BudgetMemo(4 << 20, _ENTRY, _INT, settle=True)
 """:func:`_readings` by its arguments packed in an integer. They are a few small integers, and
 the runs the builders ask about repeat: in random play, 55,000 calls had 1,972 distinct
 arguments, and 3,000 hands used 2,281 entries (about 0.4 MB by the memo's weights). Keys and
 values hold nothing the garbage collector traces."""
-_SIDES: Final[_Memo[int, tuple[tuple[int, int], ...]]] = _Memo(1 << 20, _ENTRY, _PAIR, settle=True)
+_SIDES: Final[BudgetMemo[int, tuple[tuple[int, int], ...]]] = BudgetMemo(
+    1 << 20, _ENTRY, _PAIR, settle=True
+)
 """:func:`_side_options` by ``start``, the direction and the held slots that direction can
 reach, packed in an integer. An entry holds at most about 60 pairs; random play used 877
 entries of about 380 bytes in 3,000 hands."""
-_MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
+_MEMOS: Final[tuple[BudgetMemo[Any, Any], ...]] = (
     _SEQUENCES,
     _ISLANDS,
     _SETS,
@@ -382,6 +138,24 @@ _MEMOS: Final[tuple[_Memo[Any, Any], ...]] = (
     _READINGS,
     _SIDES,
 )
+
+
+ENCODED_SWITCHES: Final = frozenset(
+    {
+        "players",
+        "set_ranks",
+        "wild_as_second_ace",
+        "natural_two_locked",
+        "jokers",
+        "ace_at_both_ends",
+    }
+)
+"""The fields of :class:`Rules` that decide meld legality (:data:`burraco.rules.AFFECTS_MELDS`)
+and that the generator answers for: :class:`RuleBits` writes the first four into the keys of
+its memos (the players as the packs); the last two need no key (without jokers no hand holds
+one, and the sequences from ace to ace that ``ace_at_both_ends`` adds are listed by
+``burraco._aces``, beside the generator). A rule set with any other such field is refused,
+since a memo would answer for it what it found for another rule set."""
 
 
 class RuleBits:
@@ -404,6 +178,13 @@ class RuleBits:
     )
 
     def __init__(self, rules: Rules) -> None:
+        unknown = [name for name, _ in meld_switches(rules) if name not in ENCODED_SWITCHES]
+        if unknown:
+            raise NotImplementedError(
+                f"the move generator does not encode the rule switches {unknown}, which decide "
+                "meld legality (burraco.rules.AFFECTS_MELDS): its memos would answer for "
+                "another rule set; see 'Adding a rule switch' in the maintainers' docs"
+            )
         self.rules = rules
         """The rules themselves (which also keep their ``id``, the memo's key, their own)."""
         self.set_ranks = sum(1 << rank - 1 for rank in rules.set_ranks)
@@ -418,10 +199,11 @@ class RuleBits:
             | rules.ace_at_both_ends << 17
         )
         """The switches that decide how :func:`~burraco.validate_meld` reads cards (the set
-        ranks, the packs, a wild as the second ace, jokers in play, an ace at both ends), as
-        one integer: two rule sets with the same reading read every meld alike (see
-        ``burraco.engine._laid_meld``). The generator's own keys need neither of the last two:
-        without jokers no hand holds one, and the sequences from ace to ace, the only melds
+        ranks, the packs, a wild as the second ace, no jokers in the packs, an ace at both
+        ends), as one integer laid out as ``burraco._layouts.MELD_READING``: two rule sets with
+        the same reading read every meld alike (the tag of the engine's laid melds,
+        ``burraco._meldcodec.laid_meld``). The generator's own keys need neither of the last
+        two: without jokers no hand holds one, and the sequences from ace to ace, the only melds
         ``ace_at_both_ends`` adds, are listed by ``burraco._aces``, not here."""
 
 
@@ -449,7 +231,10 @@ def clear_caches() -> None:
     for memo in _MEMOS:
         memo.clear()
     _TEAMS.clear()
+    _FACTS.clear()
+    _FACTS_SEEN.clear()
     clear_meld_memos()
+    clear_laid_melds()
 
 
 def rule_bits(rules: Rules) -> RuleBits:
@@ -606,7 +391,7 @@ def _new_open(choice: OpenChoice) -> OpenMeld:
     (no converters: the cards are sorted already), built faster: its fields are stored in a
     plain slots object that is then given the class (the same layout; see
     :meth:`burraco.GameState.from_fields`)."""
-    action: Any = _OpenMeldSlots()
+    action: Any = OpenMeldSlots()
     action.cards, action.wild_as = choice_cards(choice)
     action.__class__ = OpenMeld
     built: OpenMeld = action
@@ -617,7 +402,7 @@ def _new_add(key: tuple[int, AddChoice]) -> AddToMeld:
     """The :class:`AddToMeld` of a choice for a meld (``key``: the meld's index and the
     choice), built as :func:`_new_open` builds an :class:`OpenMeld`."""
     index, choice = key
-    action: Any = _AddToMeldSlots()
+    action: Any = AddToMeldSlots()
     action.meld = index
     action.cards, action.wild_as = choice_cards(choice)
     action.__class__ = AddToMeld
@@ -694,7 +479,8 @@ def _reading_key(
     lock_own: int = 0,
     keep_two: bool = False,
 ) -> int:
-    """The arguments of :func:`_work_out_readings` packed in an integer, the key of
+    """The arguments of :func:`_work_out_readings` packed in an integer
+    (``burraco._layouts.READING_KEY``), the key of
     :func:`_readings` (:data:`_ANOTHER_WILD`, :data:`_ANOTHER_OWN_TWO` and :data:`_LOCK_BITS`
     change one argument of a key)."""
     return (
@@ -787,7 +573,8 @@ def _work_out_readings(
 
 
 def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
-    """Every sequence of one suit that a hand of this shape can open (see :func:`open_melds`).
+    """Every sequence of one suit that a hand of this shape can open (see :func:`open_melds`;
+    the key is laid out as ``burraco._layouts.SUIT_KEY``, an island's as ``ISLAND_KEY``).
 
     No sequence joins held slots further apart than one wild can bridge (two slots apart with
     a wild, next to each other without), so the held slots fall into islands, whose sequences
@@ -899,7 +686,8 @@ def _island_sequences(key: int) -> tuple[OpenChoice, ...]:
 
 
 def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
-    """Every set of one rank that a hand of this shape can open (see :func:`open_melds`): two
+    """Every set of one rank that a hand of this shape can open (see :func:`open_melds`; the key
+    is laid out as ``burraco._layouts.RANK_KEY``): two
     or more naturals (three without a wild) and at most one wild; the ranks and the copies of
     each card (at most three of a code in the key) are always legal here, the caller keeping
     only the ranks its rules allow."""
@@ -1032,7 +820,18 @@ def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]
     """
     entry = _TEAMS.get(id(melds))
     if entry is None or entry[0] is not melds:
-        infos = tuple([meld_info(meld) for meld in melds])
+        infos_found = []
+        for meld in melds:  # meld_info, with no call for a meld seen before
+            seen = _FACTS_SEEN.get(id(meld))
+            if seen is not None and seen[0] is meld:
+                infos_found.append(seen[1])
+                continue
+            info = meld_info(meld)
+            if len(_FACTS_SEEN) >= _FACTS_SEEN_HELD:
+                _FACTS_SEEN.clear()
+            _FACTS_SEEN[id(meld)] = (meld, info)
+            infos_found.append(info)
+        infos = tuple(infos_found)
         set_ranks = 0
         for info in infos:
             if info[1] < 0:
@@ -1045,17 +844,35 @@ def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]
 
 
 def meld_info(meld: Meld) -> MeldInfo:
-    """The :data:`MeldInfo` of ``meld``, kept on the meld itself (in a slot that is no field,
-    see :class:`burraco.melds._MeldSlots`): the melds a team keeps are the same objects from
-    state to state, and this costs no lookup and keeps no meld alive."""
-    try:
-        facts: MeldInfo | None = cast(Any, meld)._facts
-    except AttributeError:  # a meld built by attrs's __init__, not by burraco.melds
-        facts = None
+    """The :data:`MeldInfo` of ``meld``, remembered by the meld's value (its cards and the rank
+    its wild stands for, which decide every other field) in :data:`_FACTS`: the melds a team
+    keeps are the same from state to state, and :func:`team_melds_info` asks only when a
+    team's melds change."""
+    key = card_codes(meld.cards, meld.wild_as)
+    facts = _FACTS.new.get(key)
     if facts is None:
-        facts = _meld_info(meld)
-        object.__setattr__(meld, "_facts", facts)
+        facts = _FACTS.beyond_new(key)
+        if facts is None:
+            facts = _meld_info(meld)
+            _FACTS.remember(key, facts)
     return facts
+
+
+_FACTS: Final[BudgetMemo[int, MeldInfo]] = BudgetMemo(1 << 20, 320, settle=True)
+""":func:`meld_info` by the meld's card codes and ``wild_as``, as one integer
+(``burraco._meldcodec.card_codes``), which the garbage collector does not trace: about 3,300
+entries at an estimated 320 bytes each. Random play lays a few thousand distinct melds per
+thousand hands; a memo of 128 entries a generation moved most of them between its
+generations, one lookup in three."""
+
+_FACTS_SEEN: Final[dict[int, tuple[Meld, MeldInfo]]] = {}
+"""The facts of the melds :func:`team_melds_info` met last, by the meld's ``id`` (holding the
+meld, so that the ``id`` stays its own): the melds a team keeps are the same objects from state
+to state, and an ``id`` costs less than the hash of a tuple of cards. Cleared when it holds
+:data:`_FACTS_SEEN_HELD` entries; :data:`_FACTS` answers the rest by value."""
+_FACTS_SEEN_HELD: Final = 64
+"""Enough for the melds of the teams of a position or two; each entry keeps its meld
+alive, which every full collection scans."""
 
 
 Added = tuple[int, tuple[AddChoice, ...], tuple[AddToMeld, ...]]
@@ -1142,7 +959,8 @@ _JOKER_FIELD: Final = JOKER_CODE + 1
 
 
 def _meld_info(meld: Meld) -> MeldInfo:
-    """What :func:`additions` needs to know of a meld, as integers.
+    """What :func:`additions` needs to know of a meld, as integers (the shape laid out as
+    ``burraco._layouts.SEQUENCE_SHAPE`` or ``SET_SHAPE``).
 
     First the meld's shape: an integer that two melds share exactly when every addition reads
     the same on both (the kind; a set's rank index, natural cards per suit and whether it has
@@ -1220,7 +1038,8 @@ def _meld_info(meld: Meld) -> MeldInfo:
 
 def _set_additions(key: int) -> tuple[AddChoice, ...]:
     """Every distinct set of cards of a hand of this shape that can be added to a set of this
-    shape (the key of :func:`additions`, which holds the set's shape and the packs): naturals
+    shape (the key of :func:`additions`, laid out as ``burraco._layouts.SET_ADD_KEY``, which
+    holds the set's shape and the packs): naturals
     of its rank and at most one wild (the key holds wilds only if the set has none), no card
     more often than the packs hold it."""
     packs = key >> 13 & 7
@@ -1240,7 +1059,8 @@ def _set_additions(key: int) -> tuple[AddChoice, ...]:
 
 
 def _sides(start: int, up: bool, held: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_side_options`, memoised: only the held slots on that side are in the key."""
+    """:func:`_side_options`, memoised: only the held slots on that side are in the key (laid
+    out as ``burraco._layouts.SIDES_KEY``)."""
     side = held >> start << start if up else held & (2 << start) - 1
     key = side << 5 | start | (16 if up else 0)
     found = _SIDES.new.get(key)
@@ -1315,7 +1135,8 @@ def _middle_codes(key: int) -> bytes:
 
 
 def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
-    """Every distinct set of cards of a hand of this shape that can be added to a sequence of
+    """Every distinct set of cards of a hand of this shape (the key:
+    ``burraco._layouts.SEQUENCE_ADD_KEY``) that can be added to a sequence of
     this shape (the key of :func:`additions`, which holds the meld's shape).
 
     Each candidate extends the meld's natural cards outwards (and into the place of its wild)
@@ -1341,8 +1162,9 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     wild_slot = first + position - 1 if position else 0
     # A two of the suit that is the meld's wild may turn natural in the two's slot while a wild
     # of the hand takes its place: the sides may pass that slot as if the hand held it, and
-    # the slot is taken out of the cards added (the readings count the meld's two).
-    borrowed = 4 if wild_code == own_two and not held & 4 and first > 2 else 0
+    # the slot is taken out of the cards added (the readings count the meld's two; a two of
+    # the suit that the hand adds too is the spare two below, which reads the same).
+    borrowed = 4 if wild_code == own_two and first > 2 else 0
     # the meld's own cards as the readings count them
     meld_slots = ((1 << first + size) - (1 << first)) & ~(1 << wild_slot)
     meld_middle = meld_slots & _MIDDLE

@@ -83,28 +83,23 @@ class TakeDiscardPile:
         return "pick"
 
 
-class _OpenMeldSlots:
+class OpenMeldSlots:
     """The slots of :class:`OpenMeld`'s fields in a class that is not frozen (private): the
     move generator fills one with plain stores and assigns it the class :class:`OpenMeld`,
-    whose layout is the same (as :meth:`burraco.GameState.from_fields` does for states).
+    whose layout is the same (as :meth:`burraco.GameState.from_fields` does for states)."""
 
-    One slot is no field: ``_meld``, where :func:`burraco.apply` keeps the meld the action
-    lays, as integers and bytes tagged with the rules' reading (see
-    ``burraco.engine._laid_meld``). It takes no part in equality, hashing, pickling or
-    ``repr``."""
-
-    __slots__ = ("__weakref__", "_meld", "cards", "wild_as")
+    __slots__ = ("__weakref__", "cards", "wild_as")
 
 
-class _AddToMeldSlots:
-    """The slots of :class:`AddToMeld`'s fields, as :class:`_OpenMeldSlots` for
+class AddToMeldSlots:
+    """The slots of :class:`AddToMeld`'s fields, as :class:`OpenMeldSlots` for
     :class:`OpenMeld`."""
 
     __slots__ = ("__weakref__", "cards", "meld", "wild_as")
 
 
 @attrs.frozen
-class OpenMeld(_OpenMeldSlots):
+class OpenMeld(OpenMeldSlots):
     """Lay a new meld from the hand. Notation: ``open 5H 6H JK`` or ``open 5H 6H JK=4H``.
 
     ``cards`` may be given in any order, as cards or notation; they are kept sorted, so two
@@ -134,7 +129,7 @@ class OpenMeld(_OpenMeldSlots):
 
 
 @attrs.frozen
-class AddToMeld(_AddToMeldSlots):
+class AddToMeld(AddToMeldSlots):
     """Add cards from the hand to one of the team's melds. Notation: ``add 2 7H 8H``.
 
     ``meld`` is the index of the meld in the team's melds (in the order they were laid,

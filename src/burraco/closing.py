@@ -30,7 +30,7 @@ from burraco.errors import Reason
 from burraco.melds import Meld
 from burraco.pozzetto import can_take_pozzetto
 from burraco.rules import Rules, StockEnd
-from burraco.state import EndReason, GameState, Outcome, _team_to_act
+from burraco.state import EndReason, GameState, Outcome, team_to_act
 
 __all__ = [
     "CLOSING_DETAIL",
@@ -82,7 +82,7 @@ def can_close(state: GameState, card: Card) -> bool:
     Checks the closing conditions of rules §7.1 for the player's team (pozzetto taken,
     burraco on the table, no wild discard), not whether ``card`` is the last card in hand.
     """
-    team = _team_to_act(state)
+    team = team_to_act(state)
     return closing_problem(state.rules, state.melds[team], state.pozzetto_taken[team], card) is None
 
 
@@ -101,7 +101,7 @@ def keeping_problem(
             f"it would leave only {rest[0]}, the discard pile of one card taken this turn, "
             "which may not be discarded again this turn: keep another card"
         )
-    team = _team_to_act(state)
+    team = team_to_act(state)
     if can_take_pozzetto(state, team):
         return None
     if not rest:
@@ -141,7 +141,7 @@ def last_card_problem(state: GameState, card: Card) -> Reason | None:
     The last card may always be discarded by a team that still takes a pozzetto on it (§6);
     otherwise the discard is a closing and must meet rules §7.1.
     """
-    team = _team_to_act(state)
+    team = team_to_act(state)
     if can_take_pozzetto(state, team):
         return None
     return closing_problem(state.rules, state.melds[team], state.pozzetto_taken[team], card)
@@ -150,7 +150,7 @@ def last_card_problem(state: GameState, card: Card) -> Reason | None:
 def discard_closes(state: GameState, rest: tuple[Card, ...]) -> bool:
     """Whether a legal discard by the player to act that leaves ``rest`` in hand closes the
     hand: it empties the hand of a team that takes no pozzetto on it."""
-    return not rest and not can_take_pozzetto(state, _team_to_act(state))
+    return not rest and not can_take_pozzetto(state, team_to_act(state))
 
 
 def stalemate_turns_after_discard(state: GameState, rest: tuple[Card, ...]) -> int:

@@ -25,6 +25,7 @@ from typing import Final, cast
 
 from burraco import _aces, _movegen
 from burraco._build import equal, python_class
+from burraco._meldcodec import laid_meld, remember_laid_meld
 from burraco.actions import (
     ACTION_TYPES,
     Action,
@@ -44,22 +45,8 @@ from burraco.closing import (
     returns_pile_card,
     stalemate_turns_after_discard,
 )
-from burraco.errors import (
-    IllegalActionError,
-    InvalidMeldError,
-    InvalidStateError,
-    Reason,
-    excerpt,
-)
-from burraco.melds import (
-    _SET_KIND,
-    Meld,
-    _meld_from_recipe,
-    _meld_recipe,
-    _MeldRecipe,
-    extend_meld,
-    validate_meld,
-)
+from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateError, Reason, excerpt
+from burraco.melds import Meld, MeldKind, extend_meld, validate_meld
 from burraco.pozzetto import (
     can_take_pozzetto,
     pozzetto_after_discard,
@@ -69,16 +56,13 @@ from burraco.pozzetto import (
 )
 from burraco.rules import CLASSIC, Rules
 from burraco.state import (
-    _DRAW_PHASE,
-    _OVER_PHASE,
-    _PLAY_PHASE,
     GameState,
     Phase,
-    _new_state,
-    _replace_at,
-    _team_to_act,
     known_after_pick,
     known_after_play,
+    new_state,
+    replace_at,
+    team_to_act,
 )
 
 __all__ = [
@@ -92,6 +76,12 @@ __all__ = [
     "new_game",
 ]
 
+_DRAW_PHASE: Final = Phase.DRAW
+_PLAY_PHASE: Final = Phase.PLAY
+_OVER_PHASE: Final = Phase.OVER
+"""The phases as constants: compiled, a ``Final`` name is a C variable, where ``Phase.DRAW``
+is a class attribute lookup through the enum's metaclass."""
+_SET_KIND: Final = MeldKind.SET
 _DRAW: Final = DrawStock()
 _PICK: Final = TakeDiscardPile()
 _DISCARDS: Final = tuple(Discard(card) for card in CARDS_BY_CODE)
@@ -281,7 +271,7 @@ def canonical_action(state: GameState, action: Action) -> Action:
                 return OpenMeld.from_sorted(cards, None)
             return action
         case AddToMeld(meld=target, cards=cards, wild_as=wild_as):
-            team = _team_to_act(state)
+            team = team_to_act(state)
             index = _resolve_meld(state, action, team)
             if wild_as is not None:
                 meld = state.melds[team][index]
@@ -373,12 +363,12 @@ def _draw(state: GameState, action: DrawStock, phase: Phase) -> GameState:
     stock, pozzetti = reserve_stock(rules, stock[1:], state.pozzetti)
     outcome = end_after_draw(rules, stock)
     phase = _PLAY_PHASE if outcome is None else _OVER_PHASE
-    return _new_state(
+    return new_state(
         rules,
         state.dealer,
         seat,
         phase,
-        _replace_at(hands, seat, tuple(hand)),
+        replace_at(hands, seat, tuple(hand)),
         state.melds,
         stock,
         state.discard_pile,
@@ -424,12 +414,12 @@ def _pile_taken(state: GameState) -> GameState:
     pile_card = None
     if len(pile) == 1 and not state.rules.return_single_pile_card and pile[0] not in held:
         pile_card = pile[0]
-    return _new_state(
+    return new_state(
         state.rules,
         state.dealer,
         seat,
         _PLAY_PHASE,
-        _replace_at(hands, seat, hand),
+        replace_at(hands, seat, hand),
         state.melds,
         state.stock,
         (),
@@ -480,7 +470,7 @@ def _open(state: GameState, action: OpenMeld, phase: Phase) -> GameState:
         raise _not_in_hand(state, action, action.cards)
     rules = state.rules
     meld = _laid_meld(state, action, rules)
-    team = _team_to_act(state)
+    team = team_to_act(state)
     if meld.kind is _SET_KIND and rules.one_set_per_rank:
         for index, other in enumerate(state.melds[team]):
             if other.kind is _SET_KIND and other.rank is meld.rank:
@@ -495,25 +485,22 @@ def _open(state: GameState, action: OpenMeld, phase: Phase) -> GameState:
 
 def _laid_meld(state: GameState, action: OpenMeld, rules: Rules) -> Meld:
     """The meld ``action`` lays under ``rules`` (:func:`~burraco.validate_meld` of its cards),
-    remembered on the action itself for the next time.
-
-    The move generator hands out the same action objects for as long as its memo holds them,
-    and random play opens the same few thousand melds again and again, where the meld memo of
-    :func:`~burraco.validate_meld` (a few hundred answers) has long forgotten them. The action
-    keeps a ``burraco.melds._MeldRecipe`` (integers and bytes, which the garbage collector
-    stops tracking) tagged with the rules' reading (set ranks, packs, a wild as the second ace:
-    all that decides how cards read as a meld), in one slot, so that a thread reads one whole
-    recipe or another, never half of each; an illegal meld is not kept.
-    """
+    remembered by value for the next time (``burraco._meldcodec.laid_meld``: the move
+    generator hands out the same actions again and again, which the meld memo of
+    :func:`~burraco.validate_meld` has long forgotten), tagged with the rules' reading (set
+    ranks, packs, a wild as the second ace: all that decides how cards read as a meld). An
+    illegal meld is not kept."""
     reading = _movegen.rule_bits(rules).meld_reading
-    recipe: _MeldRecipe | None = getattr(action, "_meld", None)
-    if recipe is not None and recipe[0] == reading:
-        return _meld_from_recipe(recipe, action.cards)
+    cards = action.cards
+    wild_as = action.wild_as
+    meld = laid_meld(reading, cards, wild_as)
+    if meld is not None:
+        return meld
     try:
-        meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
+        meld = validate_meld(cards, rules, wild_as=wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    object.__setattr__(action, "_meld", _meld_recipe(meld, reading, action.cards))
+    remember_laid_meld(reading, cards, wild_as, meld)
     return meld
 
 
@@ -544,7 +531,7 @@ def _resolve_meld(state: GameState, action: AddToMeld, team: int) -> int:
 def _add(state: GameState, action: AddToMeld, phase: Phase) -> GameState:
     if phase is not _PLAY_PHASE:
         raise _wrong_phase(state, action)
-    team = _team_to_act(state)
+    team = team_to_act(state)
     index = _resolve_meld(state, action, team)
     rest = _remove(state.hands[state.turn], action.cards)
     if rest is None:
@@ -556,7 +543,7 @@ def _add(state: GameState, action: AddToMeld, phase: Phase) -> GameState:
         grown = extend_meld(melds[index], action.cards, state.rules, wild_as=action.wild_as)
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
-    grown_melds = _replace_at(melds, index, grown)
+    grown_melds = replace_at(melds, index, grown)
     return _after_meld(state, action, action.cards, rest, team, grown_melds)
 
 
@@ -581,13 +568,13 @@ def _after_meld(
     pile_card = state.pile_card
     if pile_card is not None and pile_card in cards:
         pile_card = None  # the copy melded counts as the one taken with the pile
-    return _new_state(
+    return new_state(
         state.rules,
         state.dealer,
         seat,
         _PLAY_PHASE,
-        _replace_at(hands, seat, rest),
-        _replace_at(melds, team, team_melds),
+        replace_at(hands, seat, rest),
+        replace_at(melds, team, team_melds),
         state.stock,
         state.discard_pile,
         pozzetti,
@@ -646,12 +633,12 @@ def _discard(state: GameState, action: Discard, phase: Phase) -> GameState:
         state, following, taken_on_discard=on_discard, hand_over=outcome is not None
     )
     known = state.known
-    return _new_state(
+    return new_state(
         rules,
         state.dealer,
         following,
         phase,
-        _replace_at(hands, seat, rest),
+        replace_at(hands, seat, rest),
         state.melds,
         state.stock,
         (*state.discard_pile, card),
@@ -790,7 +777,7 @@ def _add_ace_to_ace(
         rest = _remove(hand, adding.cards)
         assert rest is not None and isinstance(adding.meld, int)
         grown = extend_meld(team_melds[adding.meld], adding.cards, rules)
-        if keeping_problem(state, rest, _replace_at(team_melds, adding.meld, grown)) is None:
+        if keeping_problem(state, rest, replace_at(team_melds, adding.meld, grown)) is None:
             actions.append(adding)
     openings = sum(1 for action in actions if isinstance(action, OpenMeld))
     actions[openings:openings] = kept_opens
@@ -841,7 +828,7 @@ def _meld_actions(
             rest = _remove(hand, cards)
             assert rest is not None
             grown = extend_meld(team_melds[index], cards, rules, wild_as=wild_as)
-            grown_melds = _replace_at(team_melds, index, grown)
+            grown_melds = replace_at(team_melds, index, grown)
             if keeping_problem(state, rest, grown_melds) is None:
                 actions.append(added[position])
     if rules.ace_at_both_ends:
@@ -875,7 +862,7 @@ def call_time_out(state: GameState) -> GameState:
     """
     if state.phase is _OVER_PHASE or state.time_out_turns:
         return state
-    return _new_state(
+    return new_state(
         state.rules,
         state.dealer,
         state.turn,

@@ -37,11 +37,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
-from typing import Any, Final, Generic, TypeAlias, TypeVar
+from typing import Any, Final
 
 import attrs
 
 from burraco._build import python_class
+from burraco._memo import ExtendKey, ValidateKey, meld_memos
 from burraco.cards import (
     CARDS_BY_CODE,
     CODE_KEY,
@@ -109,17 +110,11 @@ def _natural_code(suit_index: int, slot: int) -> int:
 @python_class
 class _MeldSlots:
     """The slots of :class:`Meld`'s fields in a class that is not frozen (private):
-    :func:`_new_meld` fills one with plain stores and assigns it the class :class:`Meld`, whose
-    layout is the same (as :meth:`burraco.GameState.from_fields` does for states).
-
-    One slot is no field: ``_facts``, where the move generator keeps what it worked out of the
-    meld (:func:`burraco._movegen.meld_info`): ``None`` until then (or unset, in a meld that
-    attrs built). Equality, hashing, pickling and
-    ``repr`` read only the fields."""
+    :func:`new_meld` fills one with plain stores and assigns it the class :class:`Meld`, whose
+    layout is the same (as :meth:`burraco.GameState.from_fields` does for states)."""
 
     __slots__ = (
         "__weakref__",
-        "_facts",
         "cards",
         "kind",
         "rank",
@@ -247,120 +242,13 @@ _MOST_CARDS: Final = 162
 """The cards of three packs: no meld, nor any list of cards, can hold more."""
 
 
-# --- the memos -----------------------------------------------------------------------------------
-# validate_meld and extend_meld remember their answers for tuples of cards (the engine and the
-# move generator call them with the same cards again and again): the meld, or the reason and
-# detail of the error, which is raised anew each time. An answer depends only on the cards, the
-# meld and four switches of the rules, so rule sets equal in those share one memo.
-
-K = TypeVar("K")
-V = TypeVar("V")
+# validate_meld and extend_meld remember their answers for tuples of cards in the memos of
+# burraco._memo (per set of meld switches): the meld, or the reason and detail of the error,
+# which is raised anew each time.
 
 _LONGEST: Final = 14
 """Only answers for at most this many cards are remembered (no meld is longer), so that every
 entry is small."""
-_GENERATION: Final = 128
-"""Entries of the newer generation of a memo before it becomes the older one. Kept small: each
-entry holds a few objects that every full garbage collection traverses, and play repeats few
-enough melds that a larger memo hardly helps: in random play, 512 entries (four times as many,
-with the move generator then keeping 1,024 melds' facts) saved 0.5% of the instructions of a
-step and kept about 2,400 more objects alive after 1,500 hands; a search repeats the same few
-melds of one position, which 128 entries hold."""
-
-
-class _Memo(Generic[K, V]):
-    """A memo of two generations: when the newer one is full, the older one is forgotten and
-    the newer one takes its place; an answer found in the older one moves to the newer one.
-
-    It holds at most ``2 * _GENERATION`` entries, each of at most ``_LONGEST`` cards plus a
-    meld (about 175 bytes an entry in random play, since keys and melds share their tuples with
-    the actions and the table).
-    """
-
-    __slots__ = ("_new", "_old")
-
-    def __init__(self) -> None:
-        self._new: dict[K, V] = {}
-        self._old: dict[K, V] = {}
-
-    def get(self, key: K) -> V | None:
-        value = self._new.get(key)
-        if value is None:
-            value = self._old.get(key)
-            if value is not None:
-                self.remember(key, value)
-        return value
-
-    def remember(self, key: K, value: V) -> None:
-        if len(self._new) >= _GENERATION:
-            self._old = self._new
-            self._new = {}
-        self._new[key] = value
-
-    def clear(self) -> None:
-        self._new = {}
-        self._old = {}
-
-    def __len__(self) -> int:
-        return len(self._new) + len(self._old)
-
-
-_ValidateKey: TypeAlias = tuple[Card, ...] | tuple[tuple[Card, ...], Rank]
-_ExtendKey: TypeAlias = (
-    tuple[tuple[Card, ...], Rank | None, tuple[Card, ...]]
-    | tuple[tuple[Card, ...], Rank | None, tuple[Card, ...], Rank]
-)
-"""The meld by its cards and ``wild_as`` (which decide its other fields, see
-:meth:`Meld.__hash__`), then the added cards and the ``wild_as`` asked for, if any: tuples and
-ranks hash and compare in C, where a meld's ``__hash__`` and ``__eq__`` are Python calls."""
-_Outcome: TypeAlias = Meld | tuple[Reason, str]
-
-
-class _Memos:
-    """The memos of :func:`validate_meld` and :func:`extend_meld` for one set of switches."""
-
-    __slots__ = ("extended", "validated")
-
-    def __init__(self) -> None:
-        self.validated: _Memo[_ValidateKey, _Outcome] = _Memo()
-        self.extended: _Memo[_ExtendKey, _Outcome] = _Memo()
-
-
-_BY_SWITCHES: Final[dict[tuple[int, frozenset[Rank], bool, bool, int], _Memos]] = {}
-_last: tuple[Rules, _Memos] = (CLASSIC, _Memos())
-"""The rule set asked about last and its memos: nearly every call passes the same one."""
-_BY_SWITCHES[
-    CLASSIC.packs, CLASSIC.set_ranks, CLASSIC.wild_as_second_ace, CLASSIC.natural_two_locked, 0
-] = _last[1]
-
-
-def _memos(rules: Rules) -> _Memos:
-    """The memos for ``rules``, shared by every rule set with the same meld switches."""
-    global _last
-    last = _last
-    if last[0] is rules:
-        return last[1]
-    switches = (
-        rules.packs,
-        rules.set_ranks,
-        rules.wild_as_second_ace,
-        rules.natural_two_locked,
-        _variant(rules),
-    )
-    memos = _BY_SWITCHES.get(switches)
-    if memos is None:
-        if len(_BY_SWITCHES) >= 16:
-            _BY_SWITCHES.clear()
-        memos = _BY_SWITCHES[switches] = _Memos()
-    _last = (rules, memos)
-    return memos
-
-
-def _clear_memos() -> None:
-    """Forget every remembered meld (for benchmarks that measure the analysis itself)."""
-    for memos in [_last[1], *_BY_SWITCHES.values()]:
-        memos.validated.clear()
-        memos.extended.clear()
 
 
 def _err(reason: Reason, cards: Sequence[Card], detail: str) -> InvalidMeldError:
@@ -459,8 +347,8 @@ def validate_meld(
         NotationError: if a token is not a card.
     """
     if type(cards) is tuple and (wild_as is None or type(wild_as) is Rank):
-        memo = _memos(rules).validated
-        key: _ValidateKey = cards if wild_as is None else (cards, wild_as)
+        memo = meld_memos(rules).validated
+        key: ValidateKey = cards if wild_as is None else (cards, wild_as)
         found = memo.get(key)
         if found is None and len(cards) <= _LONGEST and set(map(type, cards)) <= _CARD_TYPE:
             try:
@@ -539,9 +427,9 @@ def extend_meld(
     if not isinstance(meld, Meld):
         raise TypeError(f"extend_meld needs a Meld, not {meld!r:.60}")
     if type(cards) is tuple and cards and (wild_as is None or type(wild_as) is Rank):
-        memo = _memos(rules).extended
+        memo = meld_memos(rules).extended
         held = meld.cards
-        key: _ExtendKey = (
+        key: ExtendKey = (
             (held, meld.wild_as, cards) if wild_as is None else (held, meld.wild_as, cards, wild_as)
         )
         found = memo.get(key)
@@ -1052,13 +940,13 @@ def _ace_to_ace(
     return _placed_sequence(sorted(slots), natural_two, wild_slot, jokers, twos, suit_index)
 
 
-def _table_meld(
+def table_meld(
     cards: str | Iterable[Card | str], rules: Rules, wild_as: Rank | None = None
 ) -> Meld:
-    """``cards`` read as a meld lying on the table under ``rules`` (private: for loaded states
-    and melds typed in from a real table), not as an opening: :func:`validate_meld`'s reading,
-    or else the one with the suit's own two as a fixed wild standing for ``wild_as`` (see
-    :meth:`Meld.parse`).
+    """``cards`` read as a meld lying on the table under ``rules`` (internal, not part of the
+    API: for loaded states and melds typed in from a real table), not as an opening:
+    :func:`validate_meld`'s reading, or else the one with the suit's own two as a fixed wild
+    standing for ``wild_as`` (see :meth:`Meld.parse`).
 
     Raises:
         InvalidMeldError: if neither reading is a legal meld under ``rules``.
@@ -1078,7 +966,7 @@ def _table_reading(
     wild_as: Rank | None,
     variant: int = 0,
 ) -> Meld:
-    """:func:`_table_meld` with the switches it reads of the rules."""
+    """:func:`table_meld` with the switches it reads of the rules."""
     try:
         return _analyze(cards, packs, set_ranks, second_ace, wild_as, variant=variant)
     except InvalidMeldError as error:
@@ -1129,7 +1017,7 @@ def _placed_sequence(
     return _sequence_meld(slots, wild, wild_slot, suit)
 
 
-def _new_meld(
+def new_meld(
     kind: MeldKind,
     cards: tuple[Card, ...],
     wild: Card | None,
@@ -1138,9 +1026,9 @@ def _new_meld(
     rank: Rank | None,
     wild_index: int | None,
 ) -> Meld:
-    """``Meld(kind, cards, ...)``, built without attrs's frozen ``__init__``, which sets each
-    field through a Python-level call: the fields are stored in a :class:`_MeldSlots`, which
-    then becomes the meld."""
+    """Internal (not part of the API; for ``burraco._meldcodec``). ``Meld(kind, cards, ...)``,
+    built without attrs's frozen ``__init__``, which sets each field through a Python-level
+    call: the fields are stored in a :class:`_MeldSlots`, which then becomes the meld."""
     slots: Any = _MeldSlots()
     slots.kind = kind
     slots.cards = cards
@@ -1149,70 +1037,9 @@ def _new_meld(
     slots.suit = suit
     slots.rank = rank
     slots.wild_index = wild_index
-    slots._facts = None  # set, so that the move generator's first look raises no error
     slots.__class__ = Meld
     meld: Meld = slots
     return meld
-
-
-_MeldRecipe = tuple[int, int, bytes, int, int, int]
-"""A meld as integers and bytes, which the garbage collector does not trace (private; see
-:func:`_meld_recipe`): a number the caller chooses (the engine: the rules' reading), the kind
-(1 for a sequence), the card codes in table order (empty: the cards the recipe was made
-with, in their order), the wild's index (-1: none), the value of the rank it stands for (0:
-none), and the suit's index of a sequence or the value of a set's rank."""
-
-
-def _meld_recipe(meld: Meld, reading: int, cards: tuple[Card, ...]) -> _MeldRecipe:
-    """``meld`` as a :data:`_MeldRecipe` tagged with ``reading``, from which
-    :func:`_meld_from_recipe` builds it again given the same ``cards`` (the cards it was made
-    of, in any order: when they are in table order, the recipe holds no codes and the rebuilt
-    meld shares their tuple).
-
-    The engine keeps one on each :class:`~burraco.OpenMeld` it applies: a meld object kept
-    there, with its tuple of cards, would be more objects for every full collection to scan
-    (about 7,000 more after 1,500 random hands, which made the collections that the tail of
-    ``legal_actions`` waits for half as long again), where a tuple of integers and bytes is no
-    longer tracked after the first collection it lives through.
-
-    >>> from burraco.cards import parse_cards
-    >>> cards = parse_cards("5H 6H JK")
-    >>> meld = validate_meld(cards)
-    >>> _meld_from_recipe(_meld_recipe(meld, 0, cards), cards) == meld
-    True
-    """
-    index = meld.wild_index
-    wild_as = meld.wild_as
-    if meld.kind is _SEQUENCE_KIND:
-        assert meld.suit is not None
-        kind, which = 1, _SUITS.index(meld.suit)
-    else:
-        assert meld.rank is not None
-        kind, which = 0, int(meld.rank)
-    table = meld.cards
-    return (
-        reading,
-        kind,
-        b"" if table == cards else bytes([card.code for card in table]),
-        -1 if index is None else index,
-        0 if wild_as is None else int(wild_as),
-        which,
-    )
-
-
-def _meld_from_recipe(recipe: _MeldRecipe, cards: tuple[Card, ...]) -> Meld:
-    """The meld :func:`_meld_recipe` was given with ``cards`` (equal to it, field for
-    field)."""
-    _, kind, codes, index, wild_as, which = recipe
-    if codes:
-        cards = tuple([CARDS_BY_CODE[code] for code in codes])
-    wild = cards[index] if index >= 0 else None
-    wild_index = index if index >= 0 else None
-    if kind:
-        return _new_meld(
-            _SEQUENCE_KIND, cards, wild, _RANKS[wild_as], _SUITS[which], None, wild_index
-        )
-    return _new_meld(_SET_KIND, cards, wild, None, None, _RANKS[which], wild_index)
 
 
 def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
@@ -1220,13 +1047,13 @@ def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_ind
     suit = _SUITS[suit_index]
     if not wild_slot:
         table = _SLOT_CARDS[suit_index][slots[0] : slots[-1] + 1]
-        return _new_meld(_SEQUENCE_KIND, tuple(table), None, None, suit, None, None)
+        return new_meld(_SEQUENCE_KIND, tuple(table), None, None, suit, None, None)
     assert wild is not None
     low = slots[0] if slots[0] < wild_slot else wild_slot
     high = slots[-1] if slots[-1] > wild_slot else wild_slot
     table = _SLOT_CARDS[suit_index][low : high + 1]
     table[wild_slot - low] = wild
-    return _new_meld(
+    return new_meld(
         _SEQUENCE_KIND, tuple(table), wild, _SLOT_RANKS[wild_slot], suit, None, wild_slot - low
     )
 
@@ -1280,9 +1107,9 @@ def _make_set(
     table = [CARDS_BY_CODE[code] for code in naturals]
     wild = JOKER if jokers else (CARDS_BY_CODE[twos[0]] if twos else None)
     if wild is None:
-        return _new_meld(_SET_KIND, tuple(table), None, None, None, rank, None)
+        return new_meld(_SET_KIND, tuple(table), None, None, None, rank, None)
     table.append(wild)
-    return _new_meld(_SET_KIND, tuple(table), wild, None, None, rank, len(table) - 1)
+    return new_meld(_SET_KIND, tuple(table), wild, None, None, rank, len(table) - 1)
 
 
 def wild_slots(slots: int, wilds: int, second_ace: bool, lock_slot: int) -> list[int]:

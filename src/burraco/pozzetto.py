@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from burraco.cards import CODE_KEY, Card
 from burraco.rules import Rules
-from burraco.state import GameState, _replace_at, _team_to_act
+from burraco.state import GameState, replace_at, team_to_act
 
 __all__ = [
     "PozzettoTaken",
@@ -56,7 +56,7 @@ def take_pozzetto(state: GameState, team: int) -> PozzettoTaken:
     ``pozzetto_taken``. The caller checks :func:`can_take_pozzetto` first."""
     taken = state.pozzetto_taken
     hand = tuple(sorted(state.pozzetti[0], key=CODE_KEY))
-    return hand, state.pozzetti[1:], _replace_at(taken, team, True)
+    return hand, state.pozzetti[1:], replace_at(taken, team, True)
 
 
 def pozzetto_after_meld(state: GameState, rest: tuple[Card, ...]) -> PozzettoTaken:
@@ -68,7 +68,7 @@ def pozzetto_after_meld(state: GameState, rest: tuple[Card, ...]) -> PozzettoTak
     """
     if rest:
         return rest, state.pozzetti, state.pozzetto_taken
-    return take_pozzetto(state, _team_to_act(state))
+    return take_pozzetto(state, team_to_act(state))
 
 
 def pozzetto_after_discard(
@@ -82,7 +82,7 @@ def pozzetto_after_discard(
     """
     if rest:
         return rest, state.pozzetti, state.pozzetto_taken, False
-    team = _team_to_act(state)
+    team = team_to_act(state)
     if not can_take_pozzetto(state, team):
         return rest, state.pozzetti, state.pozzetto_taken, False
     return (*take_pozzetto(state, team), True)

@@ -488,3 +488,66 @@ PRESETS: Final = {
     "reale": REALE,
 }
 """The presets by name, as the command line spells them."""
+
+
+# --- which switches decide meld legality (internal) ----------------------------------------------
+
+AFFECTS_MELDS: Final[dict[str, bool]] = {
+    "name": False,
+    "players": True,  # the number of packs: how many copies of a card a set may hold
+    "set_ranks": True,
+    "one_set_per_rank": False,  # a table rule: the engine reads it on every call
+    "wild_as_second_ace": True,
+    "natural_two_locked": True,
+    "_semi_clean": False,  # deprecated spelling of burraco_classes: scoring only
+    "closing_needs_clean_burraco": False,
+    "closing_discard_may_be_wild": False,
+    "pile_requires_meld": False,
+    "stock_end": False,
+    "pozzetti_as_reserve_stock": False,
+    "untaken_pozzetto_penalty": False,
+    "target": False,
+    "hand_size": False,
+    "pozzetto_size": False,
+    "_clean_bonus": False,
+    "_semi_clean_bonus": False,
+    "_dirty_bonus": False,
+    "closing_bonus": False,
+    "pozzetto_penalty": False,
+    "seating_suit_order": False,
+    "return_single_pile_card": False,  # a discard rule (rules §13.1)
+    "jokers": True,  # no jokers: a joker in a meld is refused (rules §13.5)
+    "ace_at_both_ends": True,  # the 14-card sequences from ace to ace (rules §13.5)
+    "burraco_classes": False,  # scoring: which burracos earn which bonus
+}
+"""Internal (not part of the API): for every field of :class:`Rules`, whether it decides which
+cards make a legal meld or a legal addition to one (what :func:`~burraco.validate_meld` and
+:func:`~burraco.extend_meld` answer).
+
+The one list that the speed machinery reads: the memos of meld answers are kept per value of
+these fields (:func:`meld_switches`), and the move generator refuses a rule set with such a field
+it does not encode in its keys (``burraco._movegen.ENCODED_SWITCHES``) rather than answer from
+another rule set's memo; the brute-force oracle of the tests tries every value of each of these
+switches. A field missing here counts as one that does (the safe guess), and a test fails until
+it is classified: see "Adding a rule switch" in the maintainers' docs."""
+
+
+def meld_switches(rules: Rules) -> tuple[tuple[str, object], ...]:
+    """The fields of ``rules`` that decide meld legality, with their values, in field order
+    (a field :data:`AFFECTS_MELDS` does not classify counts as one): two rule sets with the
+    same switches accept exactly the same melds and additions.
+
+    >>> meld_switches(CLASSIC) == meld_switches(FIBUR)
+    True
+    """
+    return tuple(
+        (field.name, getattr(rules, field.name))
+        for field in attrs.fields(type(rules))
+        if AFFECTS_MELDS.get(field.name, True)
+    )
+
+
+def unclassified_fields(cls: type[Rules] = Rules) -> list[str]:
+    """The fields of ``cls`` that :data:`AFFECTS_MELDS` does not classify (none, for
+    :class:`Rules`)."""
+    return [field.name for field in attrs.fields(cls) if field.name not in AFFECTS_MELDS]

@@ -33,9 +33,9 @@ from burraco.melds import (
     BurracoKind,
     Meld,
     MeldKind,
-    _table_meld,
     burraco_bonus,
     burraco_kind,
+    table_meld,
 )
 from burraco.rules import CLASSIC, PenaltyWhen, Rules
 from burraco.state import EndReason, GameState, Outcome
@@ -242,7 +242,7 @@ def _read_meld(index: int, item: Meld | str | Iterable[Card | str], rules: Rules
     under other rules, or by :meth:`Meld.parse`, which knows no rule set)."""
     try:
         if isinstance(item, Meld):
-            rebuilt = _table_meld(item.cards, rules, item.wild_as)
+            rebuilt = table_meld(item.cards, rules, item.wild_as)
             if rebuilt != item:
                 raise InvalidMeldError(
                     f"illegal meld {index} '{item}': its cards make '{rebuilt}'",
@@ -251,7 +251,7 @@ def _read_meld(index: int, item: Meld | str | Iterable[Card | str], rules: Rules
                     detail=f"its cards make '{rebuilt}'",
                 )
             return item
-        return _table_meld(item, rules)
+        return table_meld(item, rules)
     except InvalidMeldError as error:
         if error.args[0].startswith(f"illegal meld {index} "):
             raise

@@ -78,11 +78,11 @@ class Outcome:
 class _StateSlots:
     """The slots of :class:`GameState`'s fields, in a class that is not frozen (private).
 
-    :func:`_new_state` (behind :meth:`GameState.from_fields`) fills one with plain attribute
+    :func:`new_state` (behind :meth:`GameState.from_fields`) fills one with plain attribute
     stores and then makes it a :class:`GameState` by assigning its ``__class__``: the two have
     the same layout, since attrs reuses these slots for the fields and adds none of its own. A
     store of a plain slot costs a fraction of a call to a frozen class's slot setter. No
-    instance of this class outlives :func:`_new_state`. It declares no attribute types, so
+    instance of this class outlives :func:`new_state`. It declares no attribute types, so
     that type checkers still see every field of a :class:`GameState` as read-only.
     """
 
@@ -198,7 +198,7 @@ class GameState(_StateSlots):
                 :class:`GameState` values only."""
         if cls is not GameState:
             raise TypeError(f"from_fields builds GameState values only, not {cls.__name__}")
-        return _new_state(
+        return new_state(
             rules,
             dealer,
             turn,
@@ -238,7 +238,7 @@ class GameState(_StateSlots):
     @property
     def current_team(self) -> int:
         """The team of the seat to act."""
-        return _team_to_act(self)
+        return team_to_act(self)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -305,7 +305,7 @@ class GameState(_StateSlots):
         return "\n".join(lines)
 
 
-def _new_state(
+def new_state(
     rules: Rules,
     dealer: int,
     turn: int,
@@ -325,7 +325,9 @@ def _new_state(
     pile_card: Card | None = None,
     time_out_turns: int = 0,
 ) -> GameState:
-    """:meth:`GameState.from_fields` as a module function, which the engine calls: compiled,
+    """Internal (not part of the API; for the engine, the pozzetto and closing modules).
+
+    :meth:`GameState.from_fields` as a module function, which the engine calls: compiled,
     a call of a module function is a direct call, where a class method of a Python class goes
     through the interpreter's call protocol with sixteen arguments to unpack."""
     slots: Any = _StateSlots()
@@ -352,18 +354,19 @@ def _new_state(
     return state
 
 
-def _team_to_act(state: GameState) -> int:
-    """:attr:`GameState.current_team`, as a module function for the compiled modules (a direct
-    call there, where reading a property of a Python class is a call through the interpreter)."""
+def team_to_act(state: GameState) -> int:
+    """Internal (not part of the API). :attr:`GameState.current_team`, as a module function
+    for the compiled modules (a direct call there, where reading a property of a Python class
+    is a call through the interpreter)."""
     return state.turn % len(state.melds)
 
 
 # --- what every player knows of the hands (GameState.known) -------------------------------------
 
 
-def _replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
-    """``items`` with ``item`` at ``index``: two allocations, where slicing and concatenating
-    makes five tuples (about half the time in pure Python)."""
+def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """Internal (not part of the API). ``items`` with ``item`` at ``index``: two allocations,
+    where slicing and concatenating makes five tuples (about half the time in pure Python)."""
     replaced = list(items)
     replaced[index] = item
     return tuple(replaced)
@@ -391,7 +394,7 @@ def known_after_pick(
     known: tuple[tuple[Card, ...], ...], seat: int, pile: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
     """:attr:`GameState.known` after ``seat`` takes the discard pile ``pile`` (all public)."""
-    return _replace_at(known, seat, tuple(sorted(known[seat] + pile, key=CODE_KEY)))
+    return replace_at(known, seat, tuple(sorted(known[seat] + pile, key=CODE_KEY)))
 
 
 def known_after_play(
@@ -412,4 +415,4 @@ def known_after_play(
         dropped = _drop_card(rest, card) or dropped
     if not dropped:
         return known
-    return _replace_at(known, seat, tuple(rest))
+    return replace_at(known, seat, tuple(rest))

@@ -39,7 +39,7 @@ from burraco.errors import (
     invalid_state,
     number_text,
 )
-from burraco.melds import Meld, MeldKind, _table_meld, validate_meld
+from burraco.melds import Meld, MeldKind, table_meld, validate_meld
 from burraco.pozzetto import can_take_pozzetto
 from burraco.rules import CLASSIC, Rules, StockEnd
 from burraco.state import EndReason, GameState, Outcome, Phase
@@ -219,7 +219,7 @@ def _check_melds(melds: tuple[tuple[Meld, ...], ...], rules: Rules) -> None:
             where = f"melds[{team}][{index}]"
             text = format_cards(meld.cards)
             try:
-                rebuilt = _table_meld(meld.cards, rules, meld.wild_as)
+                rebuilt = table_meld(meld.cards, rules, meld.wild_as)
             except InvalidMeldError as error:
                 raise invalid_state(
                     Reason.ILLEGAL_MELD,
