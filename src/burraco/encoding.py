@@ -62,13 +62,14 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
 import attrs
 
 from burraco._build import python_class
+from burraco._points import table_points
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
 from burraco.errors import NotationError, Reason, excerpt
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind
 from burraco.rules import CLASSIC, Rules
 from burraco.state import GameState, Phase
-from burraco.views import PlayerView, _table_points
+from burraco.views import PlayerView
 
 __all__ = [
     "ActionSpace",
@@ -539,7 +540,7 @@ class ObservationEncoder:
             ("taken_from_pile", 1, deck),
             ("melded_this_turn", 1, 1.0),
             ("stalemate_turns", 1, float(players)),
-            ("table_points", teams, float(_most_table_points(rules))),
+            ("table_points", teams, float(_mosttable_points(rules))),
             ("partial_action", self.space.size, copies),
         ]
         slices = []
@@ -682,7 +683,7 @@ class ObservationEncoder:
             len(state.stock),
             len(state.pozzetti),
             state.pozzetto_taken,
-            _table_points(state.melds, state.rules),
+            table_points(state.melds, state.rules),
             state.dealer,
             state.turn,
             state.phase,
@@ -862,7 +863,7 @@ def as_token(value: object) -> int:
     )
 
 
-def _most_table_points(rules: Rules) -> int:
+def _mosttable_points(rules: Rules) -> int:
     """The most points a team could have on the table: every card of the deck melded, and a
     burraco bonus for every seven of them."""
     from burraco.cards import make_deck

@@ -44,6 +44,7 @@ from typing import Final
 import attrs
 
 from burraco._build import python_class
+from burraco._points import table_points
 from burraco.actions import Action, DrawStock, TakeDiscardPile
 from burraco.agents import GreedyAgent
 from burraco.cards import Card
@@ -51,7 +52,7 @@ from burraco.engine import apply, legal_actions
 from burraco.rules import PenaltyWhen
 from burraco.scoring import score_hand
 from burraco.state import GameState, Phase
-from burraco.views import PlayerView, _table_points, determinize, observe
+from burraco.views import PlayerView, determinize, observe
 
 __all__ = ["SearchAgent"]
 
@@ -120,7 +121,7 @@ def _going_on(state: GameState) -> list[float]:
     penalty = -rules.pozzetto_penalty if rules.untaken_pozzetto_penalty is ALWAYS else 0
     totals = []
     for team, (table, melds) in enumerate(
-        zip(_table_points(state.melds, rules), state.melds, strict=True)
+        zip(table_points(state.melds, rules), state.melds, strict=True)
     ):
         in_hand = -sum(
             [card.points for seat in range(team, len(hands), teams) for card in hands[seat]]

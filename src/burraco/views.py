@@ -36,10 +36,11 @@ from typing import Final
 import attrs
 
 from burraco._history import check_known_count, draws_shown
+from burraco._points import table_points
 from burraco.cards import CARDS_BY_CODE, CODE_KEY, Card, format_cards, make_deck
 from burraco.engine import legal_actions
 from burraco.errors import InvalidStateError, Reason, invalid_state
-from burraco.melds import Meld, burraco_bonus, burraco_kind
+from burraco.melds import Meld, burraco_kind
 from burraco.rules import Rules
 from burraco.state import GameState, Outcome, Phase
 
@@ -211,44 +212,10 @@ def observe(state: GameState, seat: int) -> PlayerView:
         melded_this_turn=state.melded_this_turn,
         stalemate_turns=state.stalemate_turns,
         outcome=state.outcome,
-        table_points=_table_points(state.melds, rules),
+        table_points=table_points(state.melds, rules),
         pile_card=state.pile_card if seat == state.turn else None,
         time_out_turns=state.time_out_turns,
     )
-
-
-_POINTS_MEMO: Final[list[tuple[object, object, tuple[int, ...]]]] = [(None, None, ())]
-"""The melds and rules :func:`_table_points` last scored, and their points, as one tuple (so
-that threads never see half of an update): consecutive views, of one state or of the states
-between two melds, share the same tuple of melds."""
-_TEAM_POINTS: Final[dict[int, tuple[tuple[Meld, ...], Rules, int]]] = {}
-"""One team's points by the identity of its tuple of melds (kept in the entry, so that the
-identity is not reused while it is there): states share the tuples of the teams that did not
-meld."""
-
-
-def _table_points(melds: tuple[tuple[Meld, ...], ...], rules: Rules) -> tuple[int, ...]:
-    """Each team's points on the table: its melds' cards and burraco bonuses (what
-    :attr:`PlayerView.table_points` holds)."""
-    last_melds, last_rules, points = _POINTS_MEMO[0]
-    if last_melds is melds and last_rules is rules:
-        return points
-    memo = _TEAM_POINTS
-    if len(memo) > 4096:
-        memo.clear()
-    found = []
-    for team in melds:
-        entry = memo.get(id(team))
-        if entry is None or entry[0] is not team or entry[1] is not rules:
-            score = sum([meld.points + burraco_bonus(meld, rules) for meld in team])
-            entry = memo[id(team)] = (team, rules, score)
-        found.append(entry[2])
-    points = tuple(found)
-    _POINTS_MEMO[0] = (melds, rules, points)
-    return points
-    points = tuple(sum(meld.points + burraco_bonus(meld, rules) for meld in team) for team in melds)
-    _POINTS_MEMO[0] = (melds, rules, points)
-    return points
 
 
 # --- determinization ----------------------------------------------------------------------------
