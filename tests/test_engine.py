@@ -741,7 +741,8 @@ def test_state_from_fields_is_the_constructor() -> None:
         assert type(built) is GameState and built is not state
     first = states[0]
     fields = [getattr(first, field.name) for field in attrs.fields(GameState)]
-    fields[-1] = ()  # no known cards given: nothing known for every seat, as GameState(...)
+    names = [field.name for field in attrs.fields(GameState)]
+    fields[names.index("known")] = ()  # none given: nothing known for every seat, as GameState()
     assert GameState.from_fields(*fields).known == ((),) * first.players
     assert GameState(*fields).known == ((),) * first.players
 
