@@ -127,19 +127,7 @@ def bench(session: nox.Session) -> None:
     ``benchmarks/results/latest.json``; ``nox -s bench -- --quick`` is a short run.
     """
     session.install("-e", ".[bench]", "build")
-    tmp = Path(session.create_tmp())
-    out = tmp / "bench-wheel"
-    target = tmp / "bench-compiled"
-    shutil.rmtree(out, ignore_errors=True)
-    shutil.rmtree(target, ignore_errors=True)
-    session.run(
-        "python", "-m", "build", "--wheel", "--outdir", str(out), env={"BURRACO_MYPYC": "1"}
-    )
-    wheel_file = next(str(path) for path in out.iterdir() if path.suffix == ".whl")
-    session.run(
-        "python", "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
-        wheel_file,
-    )  # fmt: skip
+    target = _compiled_target(session, "bench")
     session.run("python", "benchmarks/run.py", "--compiled", str(target), *session.posargs)
 
 
@@ -154,19 +142,7 @@ def rlbench(session: nox.Session) -> None:
     Arguments go to the script (``nox -s rlbench -- --rounds 3 --seconds 1``).
     """
     session.install("-e", ".[bench,pettingzoo,gymnasium,openspiel]", "build")
-    tmp = Path(session.create_tmp())
-    out = tmp / "rl-wheel"
-    target = tmp / "rl-compiled"
-    shutil.rmtree(out, ignore_errors=True)
-    shutil.rmtree(target, ignore_errors=True)
-    session.run(
-        "python", "-m", "build", "--wheel", "--outdir", str(out), env={"BURRACO_MYPYC": "1"}
-    )
-    wheel_file = next(str(path) for path in out.iterdir() if path.suffix == ".whl")
-    session.run(
-        "python", "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
-        wheel_file,
-    )  # fmt: skip
+    target = _compiled_target(session, "rl")
     script = "benchmarks/rl_peers.py"
     for flags in ([], ["--agents", "--seconds", "30"]):
         session.run("python", script, *flags, *session.posargs)
@@ -290,3 +266,24 @@ def load(session: nox.Session) -> None:
     session.install("-e", ".[server-tests]")
     arguments = session.posargs or ["--tables", "50", "--seconds", "300"]
     session.run("python", "benchmarks/server_load.py", *arguments)
+
+
+def _compiled_target(session: nox.Session, name: str) -> Path:
+    """Build the mypyc-compiled wheel and install it, without dependencies, into a directory of
+    its own (``NAME-compiled`` in the session's temporary folder), which is returned: a
+    benchmark puts it first on a child process's path to run the compiled build beside the
+    source."""
+    tmp = Path(session.create_tmp())
+    out = tmp / f"{name}-wheel"
+    target = tmp / f"{name}-compiled"
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(target, ignore_errors=True)
+    session.run(
+        "python", "-m", "build", "--wheel", "--outdir", str(out), env={"BURRACO_MYPYC": "1"}
+    )
+    wheel_file = next(str(path) for path in out.iterdir() if path.suffix == ".whl")
+    session.run(
+        "python", "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
+        wheel_file,
+    )  # fmt: skip
+    return target

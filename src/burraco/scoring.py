@@ -256,16 +256,23 @@ def _read_meld(index: int, item: Meld | str | Iterable[Card | str], rules: Rules
         if error.args[0].startswith(f"illegal meld {index} "):
             raise
         text = excerpt(" ".join([str(card) for card in error.cards[:20]]))
-        raise InvalidMeldError(
-            f"illegal meld {index} {text}: {error.reason}: {error.detail}",
-            reason=error.reason,
-            cards=error.cards,
-            detail=error.detail,
+        raise _renamed(
+            error, f"illegal meld {index} {text}: {error.reason}: {error.detail}"
         ) from None
     except NotationError as error:
-        raise NotationError(
-            f"meld {index}: {error}", token=error.token, reason=error.reason
-        ) from None
+        raise _renamed(error, f"meld {index}: {error}") from None
+
+
+def _renamed(
+    error: InvalidMeldError | NotationError, message: str
+) -> InvalidMeldError | NotationError:
+    """``error`` again (its type, reason and fields) with ``message``: the same error, placed
+    in the table or team it came from."""
+    if isinstance(error, InvalidMeldError):
+        return InvalidMeldError(
+            message, reason=error.reason, cards=error.cards, detail=error.detail
+        )
+    return NotationError(message, token=error.token, reason=error.reason)
 
 
 def score_team(
@@ -567,17 +574,8 @@ def check_table(
                 card for i, item in enumerate(melds) for card in _read_meld(i, item, rules).cards
             ]
             cards += parse_cards(held)
-        except InvalidMeldError as error:
-            raise InvalidMeldError(
-                f"team {number}: {error}",
-                reason=error.reason,
-                cards=error.cards,
-                detail=error.detail,
-            ) from None
-        except NotationError as error:
-            raise NotationError(
-                f"team {number}: {error}", token=error.token, reason=error.reason
-            ) from None
+        except (InvalidMeldError, NotationError) as error:
+            raise _renamed(error, f"team {number}: {error}") from None
     extra = _too_many(cards, rules)
     if extra is not None:
         card, count = extra
