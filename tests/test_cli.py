@@ -620,3 +620,11 @@ def test_score_names_the_file_key_not_the_python_parameter(
     assert main(["score", write(tmp_path, content)]) == 2
     err = capsys.readouterr().err
     assert '"pozzetto": true' in err and "took_pozzetto" not in err
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "\u0668\u0660\u0660\u0660", "+80", "80.0", "8 0"])
+def test_serve_refuses_a_port_that_is_not_1_to_65535_in_ascii_digits(
+    port: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--port", port]) == 2
+    assert "a port is a number from 1 to 65535" in capsys.readouterr().err

@@ -1529,8 +1529,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _port(text: str) -> int:
     try:
-        port = int(text)
-    except ValueError:
+        port = _whole_option(text)
+    except argparse.ArgumentTypeError:
         port = -1
     if not 0 < port < 65536:
         raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
