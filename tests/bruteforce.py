@@ -35,7 +35,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from itertools import combinations, product
+from itertools import combinations, islice, product
 from pathlib import Path
 from typing import Any
 
@@ -607,32 +607,23 @@ def mixed_positions(count: int, seed: int = 0) -> Iterator[tuple[str, GameState]
     """``count`` positions, labelled by where they come from: in turn, for each rule set,
     the states of a hand played at random, then 40 :func:`stress_position`, one
     :func:`pile_position` and four :func:`single_pile_position` (seeds from ``seed`` on)."""
-    made = 0
     rng = random.Random(seed)
-    round_ = seed
-    while True:
-        for rules in rule_sets():
-            label = rules_id(rules)
-            for state in random_positions(rules, round_):
-                yield f"random {label} seed {round_}", state
-                made += 1
-                if made >= count:
-                    return
-            for _ in range(40):
-                yield f"stress {label}", stress_position(rng, rules)
-                made += 1
-                if made >= count:
-                    return
-            yield f"pile {label}", pile_position(rng, rules)
-            made += 1
-            if made >= count:
-                return
-            for _ in range(4):
-                yield f"one-card-pile {label}", single_pile_position(rng, rules)
-                made += 1
-                if made >= count:
-                    return
-        round_ += 1
+
+    def endless() -> Iterator[tuple[str, GameState]]:
+        round_ = seed
+        while True:
+            for rules in rule_sets():
+                label = rules_id(rules)
+                for state in random_positions(rules, round_):
+                    yield f"random {label} seed {round_}", state
+                for _ in range(40):
+                    yield f"stress {label}", stress_position(rng, rules)
+                yield f"pile {label}", pile_position(rng, rules)
+                for _ in range(4):
+                    yield f"one-card-pile {label}", single_pile_position(rng, rules)
+            round_ += 1
+
+    return islice(endless(), count)
 
 
 # --- the perft-style digest ---------------------------------------------------------------------
