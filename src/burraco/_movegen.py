@@ -25,12 +25,15 @@ from burraco.melds import Meld, MeldKind, wild_slots
 from burraco.rules import CLASSIC, Rules, meld_switches
 
 __all__ = [
+    "NO_MELDS",
     "AddChoice",
     "OpenChoice",
     "Shape",
+    "TeamFacts",
     "add_actions",
     "additions",
     "choice_cards",
+    "facts_after",
     "hand_shape",
     "open_actions",
     "open_melds",
@@ -811,9 +814,35 @@ _TEAMS_HELD: Final = 16
 table's tuples); each entry keeps its melds alive, which every full collection scans."""
 
 
-def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]:
-    """The :data:`MeldInfo` of each of a team's melds and a mask of the rank indexes it has
-    sets of (bit 0 for aces).
+TeamFacts = tuple[tuple[MeldInfo, ...], int]
+"""What the generator reads of a team's melds: the :data:`MeldInfo` of each, in the team's
+order, and a mask of the rank indexes it has sets of (bit 0 for aces). The engine's states
+carry them (``burraco.state.meld_facts``): :func:`facts_after` works them out for the one meld
+an action lays or grows."""
+
+NO_MELDS: Final[TeamFacts] = ((), 0)
+"""The :data:`TeamFacts` of a team with no melds."""
+
+
+def facts_after(facts: TeamFacts, index: int, meld: Meld) -> TeamFacts:
+    """The :data:`TeamFacts` of a team whose melds had ``facts``, once its meld ``index`` is
+    ``meld`` (an index one past the last: ``meld`` is a new meld, laid last)."""
+    infos, set_ranks = facts
+    info = _meld_info(meld)
+    if index == len(infos):
+        infos = (*infos, info)
+    else:
+        replaced = list(infos)
+        replaced[index] = info
+        infos = tuple(replaced)
+    if info[1] < 0:  # a set (a meld never stops being one)
+        set_ranks |= 1 << info[2]
+    return infos, set_ranks
+
+
+def team_melds_info(melds: tuple[Meld, ...]) -> TeamFacts:
+    """The :data:`TeamFacts` of a team's ``melds``, for a state that does not carry them (one
+    built by the constructor, a copy or an unpickling: see ``burraco.state.meld_facts``).
 
     States share a team's tuple of melds until it changes, so this is remembered by the
     tuple's identity: most calls cost one lookup.
@@ -954,6 +983,12 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
     return found
 
 
+_FULL_SEQUENCE: Final = 14
+"""The most cards a sequence holds: from ace to ace (``ace_at_both_ends``). Nothing is ever
+added to it; :func:`_meld_info` gives it no slot a card could reach and no room for a wild, so
+that :func:`additions` lists nothing for it (read as other sequences are, it would be offered
+its wild's natural card)."""
+
 _JOKER_FIELD: Final = JOKER_CODE + 1
 """A wild card in a meld's shape: the joker's code plus one (0 is no wild)."""
 
@@ -1032,6 +1067,8 @@ def _meld_info(meld: Meld) -> MeldInfo:
         near |= 1 << low + wild_index
     near &= 0x7FFE
     near = (near >> 1 | near >> _ACE_HIGH) & 0x1FFF | 2
+    if size >= _FULL_SEQUENCE:  # nothing joins it: additions skips it
+        return shape, suit, occupied & ~2, low, high, inner, 0, 0
     wild_bits = 0x1F << 15 if takes_wild else 0
     return shape, suit, occupied & ~2, low, high, inner, wild_bits, near
 
