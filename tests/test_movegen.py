@@ -33,6 +33,7 @@ from burraco import (
     Rules,
     Suit,
     _aces,
+    _grow,
     _movegen,
     apply,
     extend_meld,
@@ -667,7 +668,7 @@ def test_cards_continuing_a_meld_read_as_the_analysis_reads_them(
     pool = near + [JOKER, *_TWOS, *parse_cards("5S 9H QD KC AC")]
     drawn = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=6))
     added = tuple(sorted(drawn, key=lambda card: card.code))
-    quick = meld_module._grown_by_naturals(meld, added, rules)
+    quick = _grow.grown_by_naturals(meld, added, rules)
     if quick is not None:
         analysed = _analysed_extension(meld, added, rules)
         assert analysed is not None
@@ -692,7 +693,7 @@ def test_natural_cards_that_continue_a_meld_take_the_shortcut(
     meld: str, added: str, grown: str
 ) -> None:
     base, cards = validate_meld(meld), parse_cards(added)
-    quick = meld_module._grown_by_naturals(base, cards, CLASSIC)
+    quick = _grow.grown_by_naturals(base, cards, CLASSIC)
     assert quick is not None and str(quick) == grown
     assert quick == _analysed_extension(base, cards, CLASSIC)
 
@@ -714,7 +715,7 @@ def test_natural_cards_that_continue_a_meld_take_the_shortcut(
     ],
 )
 def test_other_additions_go_to_the_analysis(meld: str, added: str) -> None:
-    assert meld_module._grown_by_naturals(validate_meld(meld), parse_cards(added), CLASSIC) is None
+    assert _grow.grown_by_naturals(validate_meld(meld), parse_cards(added), CLASSIC) is None
 
 
 @given(
