@@ -958,3 +958,14 @@ def test_an_ace_and_a_wild_added_below_a_sequence_whose_own_two_turns_natural_ar
     after = apply(state, listed[0])
     if grown is not None:
         assert after.melds[0][0] == validate_meld(grown, rules)
+
+
+def test_a_sequence_from_ace_to_ace_takes_no_addition() -> None:
+    # Burraco Reale's sequence of fourteen cards: nothing joins it, not even the natural card
+    # its wild stands for, which the generator would offer a shorter sequence
+    full = validate_meld(parse_cards("AH 2H 3H 2C 5H 6H 7H 8H 9H 10H JH QH KH AH"), REALE)
+    shorter = validate_meld(parse_cards("2H 3H 2C 5H 6H 7H 8H 9H 10H JH QH KH AH"), REALE)
+    hand = tuple(sorted(parse_cards("4H 9S 2D"), key=lambda card: card.code))
+    shape = _movegen.hand_shape(hand)
+    assert _movegen.additions(_movegen.team_melds_info((full,))[0], shape, REALE) == []
+    assert _movegen.additions(_movegen.team_melds_info((shorter,))[0], shape, REALE) != []
