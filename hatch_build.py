@@ -30,13 +30,15 @@ COMPILED = (
     "closing",
     "pozzetto",
     "views",
+    "_obscore",
+    "agents",
+    "search",
 )
-"""The modules compiled (under ``src/burraco/``): the move generator and what it calls, and
-the views. Compiling the agents and the search would halve a search decision's time again
-(``benchmarks/rl_peers.py --agents``), but :func:`burraco.duel.make_agent` finds whether an
-agent takes a seed from its signature, which compiled functions do not expose; the encodings
-would speed the environments by a fifth, but they import numpy, which a compiled module may
-not (the build does not install it)."""
+"""The modules compiled (under ``src/burraco/``): the move generator and what it calls, the
+views, the numpy-free core of the observation encoder (:mod:`burraco.encoding` itself imports
+numpy, which a compiled module may not: the build does not install it), and the agents with
+the search (a search decision is mostly greedy rollouts). Measured with
+``benchmarks/rl_peers.py``: see the speed how-to."""
 
 OPTIONAL_IMPORTS = (
     "gymnasium",
