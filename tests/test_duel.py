@@ -256,7 +256,7 @@ def test_an_agent_without_a_readable_signature_is_offered_the_seed(
     assert isinstance(seeded, GreedyAgent)
     refused = make_agent("tests.test_duel:SeedlessAgent(depth=3)", 5)
     assert isinstance(refused, SeedlessAgent) and refused.depth == 3
-    with pytest.raises(ValueError, match="agent 'tests.test_duel:SeedlessAgent"):
+    with pytest.raises(ValueError, match=r"agent 'tests\.test_duel:SeedlessAgent"):
         make_agent("tests.test_duel:SeedlessAgent(width=3)", 5)
 
 
