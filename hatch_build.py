@@ -31,8 +31,8 @@ COMPILED = (
     "pozzetto",
     "views",
     "_obscore",
-    "agents",
-    "search",
+    "_greedy",
+    "_rollout",
 )
 """The modules compiled (under ``src/burraco/``): the move generator and what it calls, the
 views, the numpy-free core of the observation encoder (:mod:`burraco.encoding` itself imports
