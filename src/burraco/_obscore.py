@@ -2,7 +2,7 @@
 
 :mod:`burraco.encoding` needs numpy for the arrays it hands out, and a module the compiled
 build compiles may not import numpy (the build does not install it). What runs at every step
-of an environment lives here instead, in plain Python over ``array('f')`` buffers, integers
+of an environment lives here instead, in plain Python over byte buffers, integers
 and tuples, so that mypyc can compile it: the grouping of a position's legal actions by their
 first token, the spelling of an action in tokens, and the filling of an observation vector
 (:class:`Filler`). :mod:`burraco.encoding` wraps the results in numpy arrays.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from burraco._points import table_points
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
@@ -126,6 +126,78 @@ def mask_bytes(size: int, tokens: Iterable[int]) -> bytes:
     return bytes(bits)
 
 
+class TokenTree:
+    """The prefix tree of one position's legal actions, over whole-number tokens (the core of
+    :class:`burraco.encoding.ActionTree`, which checks the tokens it is given and hands out
+    numpy masks). Branches are spelled out when first asked for, and the answers kept."""
+
+    def __init__(
+        self,
+        actions: Iterable[Action],
+        discard_base: int,
+        open_token: int,
+        add_base: int,
+        card_base: int,
+        wild_base: int,
+        commit: int,
+        size: int,
+        encode: Callable[[Action], tuple[int, ...]],
+    ) -> None:
+        self.by_head = group_by_head(actions, discard_base, open_token, add_base, encode)
+        self.open_token = open_token
+        self.card_base = card_base
+        self.wild_base = wild_base
+        self.commit = commit
+        self.size = size
+        self.children: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted(self.by_head))}
+        self.spelled: dict[int, dict[tuple[int, ...], Action]] = {}
+        self.masks: dict[tuple[int, ...], bytes] = {}
+
+    def group(self, head: int) -> dict[tuple[int, ...], Action]:
+        """The spellings of the actions that start with ``head``, and their actions."""
+        spelled = self.spelled.get(head)
+        if spelled is None:
+            card_base, wild_base, commit = self.card_base, self.wild_base, self.commit
+            spelled = {
+                spell(action, head, card_base, wild_base, commit): action
+                for action in self.by_head.get(head, ())
+            }
+            self.spelled[head] = spelled
+        return spelled
+
+    def next_tokens(self, key: tuple[int, ...]) -> tuple[int, ...]:
+        """The tokens, ascending, that continue ``key`` towards some legal action."""
+        found = self.children.get(key)
+        if found is None:
+            found = following(self.group(key[0]), key)
+            self.children[key] = found
+        return found
+
+    def mask(self, key: tuple[int, ...]) -> bytes:
+        """:meth:`next_tokens` as ``size`` bytes (1 = allowed)."""
+        found = self.masks.get(key)
+        if found is None:
+            found = self.masks[key] = mask_bytes(self.size, self.next_tokens(key))
+        return found
+
+    def action(self, head: int, spelling: tuple[object, ...]) -> Action | None:
+        """The legal action spelled by ``spelling``, whose first token is ``head``."""
+        if len(spelling) == 1 and 0 <= head < self.open_token:
+            # draw, pick and discards are whole actions of one token: no spelling to look up
+            group = self.by_head.get(head)
+            return group[0] if group else None
+        spelled: dict[Any, Action] = self.group(head)  # numpy integers find the same entries
+        return spelled.get(spelling)
+
+    def actions(self) -> list[Action]:
+        """The actions, grouped by their first token."""
+        return [action for group in self.by_head.values() for action in group]
+
+    def count(self) -> int:
+        """The number of actions."""
+        return sum([len(group) for group in self.by_head.values()])
+
+
 # --- observation vectors ------------------------------------------------------------------------
 
 
@@ -149,7 +221,8 @@ def meld_features(meld: Meld, rules: Rules) -> array[float]:
 
 
 class Filler:
-    """Writes observation vectors of one layout into ``array('f')`` buffers.
+    """Writes observation vectors of one layout into zeroed buffers of ``float32`` entries
+    (written through a ``memoryview``).
 
     ``offsets`` maps each part's name to its first index (see
     :class:`burraco.encoding.ObservationEncoder`). What repeats from one position to the next
@@ -163,7 +236,7 @@ class Filler:
         self.players = players
         self.teams = teams
         self.max_melds = max_melds
-        self.zeros = bytes(4 * size)
+        self.bytes = 4 * size
         self.hand = offsets["hand"]
         self.hand_hidden = offsets["hand_hidden"]
         self.discard_pile = offsets["discard_pile"]
@@ -191,10 +264,12 @@ class Filler:
             array("f", bytes(4 * CARD_KINDS)),
         )
 
-    def state_vector(self, state: GameState, seat: int, tokens: Sequence[int]) -> array[float]:
-        """The vector of ``observe(state, seat)`` with ``tokens`` chosen, read from the state."""
+    def state_vector(self, state: GameState, seat: int, tokens: Sequence[int]) -> bytearray:
+        """The vector of ``observe(state, seat)`` with ``tokens`` chosen, read from the state
+        (the ``float32`` entries' bytes, in the machine's byte order)."""
         hands = state.hands
-        out = array("f", self.zeros)
+        vector = bytearray(self.bytes)
+        out = memoryview(vector).cast("f")
         unseen = state.unseen_pozzetto
         self.fill(
             out,
@@ -222,11 +297,13 @@ class Filler:
             state.stalemate_turns,
         )
         self.fill_partial(out, tokens)
-        return out
+        out.release()
+        return vector
 
-    def view_vector(self, view: PlayerView, tokens: Sequence[int]) -> array[float]:
+    def view_vector(self, view: PlayerView, tokens: Sequence[int]) -> bytearray:
         """The vector of ``view`` with ``tokens`` chosen."""
-        out = array("f", self.zeros)
+        vector = bytearray(self.bytes)
+        out = memoryview(vector).cast("f")
         self.fill(
             out,
             view.seat,
@@ -253,11 +330,12 @@ class Filler:
             view.stalemate_turns,
         )
         self.fill_partial(out, tokens)
-        return out
+        out.release()
+        return vector
 
     def fill(
         self,
-        out: array[float],
+        out: memoryview[float],
         seat: int,
         hand: tuple[Card, ...] | None,
         hand_sizes: tuple[int, ...],
@@ -304,7 +382,7 @@ class Filler:
 
     def fill_scalars(
         self,
-        out: array[float],
+        out: memoryview[float],
         seat: int,
         stock_size: int,
         pozzetti_left: int,
@@ -336,7 +414,7 @@ class Filler:
             out[self.melded_this_turn] = 1.0
         out[self.stalemate_turns] = stalemate_turns
 
-    def fill_partial(self, out: array[float], tokens: Sequence[int]) -> None:
+    def fill_partial(self, out: memoryview[float], tokens: Sequence[int]) -> None:
         """The tokens of the action being spelled, as counts."""
         base = self.partial_action
         for token in tokens:

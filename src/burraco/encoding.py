@@ -65,10 +65,7 @@ from burraco._obscore import (
     CARD_KINDS,
     MELD_FEATURES,
     Filler,
-    following,
-    group_by_head,
-    mask_bytes,
-    spell,
+    TokenTree,
 )
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Rank
@@ -270,40 +267,29 @@ class ActionTree:
     for, so building a tree for thousands of actions costs little until an agent descends.
     """
 
-    __slots__ = ("_by_head", "_children", "_masks", "_spelled", "space")
+    __slots__ = ("_core", "space")
 
     def __init__(self, actions: Iterable[Action], space: ActionSpace) -> None:
         self.space = space
         """The token vocabulary."""
-        by_head = group_by_head(
-            actions, space.DISCARD_BASE, space.OPEN, space.add_base, space.encode
+        self._core = TokenTree(
+            actions,
+            space.DISCARD_BASE,
+            space.OPEN,
+            space.add_base,
+            space.card_base,
+            space.wild_base,
+            space.commit,
+            space.size,
+            space.encode,
         )
-        self._by_head = by_head
-        self._children: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted(by_head))}
-        self._spelled: dict[int, dict[tuple[int, ...], Action]] = {}
-        self._masks: dict[tuple[int, ...], bytes] = {}
 
     def __len__(self) -> int:
-        return sum(len(group) for group in self._by_head.values())
+        return self._core.count()
 
     def __reduce__(self) -> tuple[type[ActionTree], tuple[list[Action], ActionSpace]]:
         # rebuilt from its actions (the spellings are caches), in either build
-        return ActionTree, (
-            [action for group in self._by_head.values() for action in group],
-            self.space,
-        )
-
-    def _group(self, head: int) -> dict[tuple[int, ...], Action]:
-        spelled = self._spelled.get(head)
-        if spelled is None:
-            space = self.space
-            card_base, wild_base, commit = space.card_base, space.wild_base, space.commit
-            spelled = {
-                spell(action, head, card_base, wild_base, commit): action
-                for action in self._by_head.get(head, ())
-            }
-            self._spelled[head] = spelled
-        return spelled
+        return ActionTree, (self._core.actions(), self.space)
 
     def next_tokens(self, prefix: Sequence[SupportsIndex] = ()) -> tuple[int, ...]:
         """The tokens, ascending, with which some legal action continues ``prefix``; empty
@@ -313,11 +299,9 @@ class ActionTree:
             NotationError: if a token is not a whole number (see :func:`as_token`).
         """
         lookup: tuple[Any, ...] = tuple(prefix)  # numpy integers find the same entries
-        found = self._children.get(lookup)
+        found = self._core.children.get(lookup)
         if found is None:
-            key = tuple([as_token(token) for token in prefix])
-            found = following(self._group(key[0]), key)
-            self._children[key] = found
+            found = self._core.next_tokens(tuple([as_token(token) for token in prefix]))
         return found
 
     def mask(self, prefix: Sequence[SupportsIndex] = ()) -> NDArray:
@@ -325,9 +309,9 @@ class ActionTree:
 
         Each call returns a new array (the caller may keep or change it)."""
         key: tuple[Any, ...] = tuple(prefix)
-        found = self._masks.get(key)
+        found = self._core.masks.get(key)
         if found is None:
-            found = self._masks[key] = mask_bytes(self.space.size, self.next_tokens(prefix))
+            found = self._core.mask(tuple([as_token(token) for token in prefix]))
         return np.frombuffer(bytearray(found), dtype=np.int8)
 
     def action(self, tokens: Sequence[SupportsIndex]) -> Action | None:
@@ -338,13 +322,7 @@ class ActionTree:
         """
         if not tokens:
             return None
-        head = as_token(tokens[0])
-        if len(tokens) == 1 and 0 <= head < self.space.OPEN:
-            # draw, pick and discards are whole actions of one token: no spelling to look up
-            group = self._by_head.get(head)
-            return group[0] if group else None
-        spelling: tuple[Any, ...] = tuple(tokens)
-        return self._group(head).get(spelling)
+        return self._core.action(as_token(tokens[0]), tuple(tokens))
 
     def spellings(self) -> dict[tuple[int, ...], Action]:
         """Every complete spelling and its action.
@@ -353,10 +331,11 @@ class ActionTree:
             ValueError: if two of the actions given have the same spelling (the same action
                 listed twice).
         """
+        core = self._core
         out: dict[tuple[int, ...], Action] = {}
-        for head in self._by_head:
-            group = self._group(head)
-            if len(group) != len(self._by_head[head]):
+        for head, actions in core.by_head.items():
+            group = core.group(head)
+            if len(group) != len(actions):
                 raise ValueError("an action is listed twice")
             out.update(group)
         return out
@@ -596,6 +575,8 @@ class ObservationEncoder:
         return np.frombuffer(self._filler.state_vector(state, seat, tokens), dtype=np.float32)
 
     def _tokens(self, partial: Sequence[SupportsIndex]) -> list[int]:
+        if not partial:
+            return []
         size = self.space.size
         tokens = [as_token(token) for token in partial]
         for token in tokens:
