@@ -30,15 +30,18 @@ COMPILED = (
     "closing",
     "pozzetto",
     "views",
+    "_points",
     "_obscore",
     "_greedy",
     "_rollout",
 )
 """The modules compiled (under ``src/burraco/``): the move generator and what it calls, the
-views, the numpy-free core of the observation encoder (:mod:`burraco.encoding` itself imports
-numpy, which a compiled module may not: the build does not install it), and the agents with
-the search (a search decision is mostly greedy rollouts). Measured with
-``benchmarks/rl_peers.py``: see the speed how-to."""
+views and the table points; the numpy-free core of the encodings (:mod:`burraco.encoding`
+imports numpy, which a compiled module may not: the build does not install it); the greedy
+heuristic and the search's rollouts, most of a search decision. The agent classes
+(:mod:`burraco.agents`, :mod:`burraco.search`) stay uncompiled: compiled methods refuse an
+instance of a subclass, and programs subclass the agents. Measured with
+``benchmarks/rl_peers.py`` (the speed how-to has the figures)."""
 
 OPTIONAL_IMPORTS = (
     "gymnasium",

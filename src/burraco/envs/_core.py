@@ -145,7 +145,8 @@ class TokenGame:
                 nothing changes.
         """
         token = as_token(token)
-        allowed = self.tree.next_tokens(self.partial)
+        tree = self.tree
+        allowed = tree.next_tokens(self.partial)
         if token not in allowed:
             space = self.space
             names = [space.token_name(t) for t in self.partial]
@@ -159,7 +160,7 @@ class TokenGame:
                 f"no legal action is spelled this way; the tokens allowed are {options}",
             )
         self.partial.append(token)
-        action = self.tree.action(self.partial)
+        action = tree.action(self.partial)
         if action is None:
             return None
         self.play(action)
