@@ -19,6 +19,7 @@ from burraco.search import SearchAgent, _hopeful, _pick
 from burraco.state import GameState
 from burraco.testing import game_states
 from burraco.views import PlayerView, determinize, observe
+from tests.helpers import benchmark
 
 
 def tiny(seed: int) -> SearchAgent:
@@ -280,3 +281,11 @@ def test_the_greedy_policy_chooses_as_when_it_valued_every_action(rules: Rules) 
                 checked += 1
             state = apply(state, rng.choice(actions))
     assert checked > 100
+
+
+def test_the_default_search_makes_the_decisions_on_file() -> None:
+    # the first hand of benchmarks/rl_digests.py (whose whole run, 1,570 decisions, nox -s
+    # rlbench checks in both builds): four default search agents made by make_agent
+    found = benchmark("rl_digests").decisions(1)
+    assert (found["decisions"], found["hands"]) == (93, 1)
+    assert found["digest"] == "82019a4c482bbae050c9f3e80810bc3353147251aa3feaeaad590c1b85db3908"
