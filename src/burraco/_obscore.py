@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from burraco._points import table_points
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
@@ -126,23 +126,39 @@ def mask_bytes(size: int, tokens: Iterable[int]) -> bytes:
     return bytes(bits)
 
 
+DISCARD_BASE: Final = 2
+"""The first ``discard C`` token (see :class:`burraco.encoding.ActionSpace`)."""
+OPEN_TOKEN: Final = 2 + CARD_KINDS
+"""The ``open`` token."""
+
+
+class Vocabulary(Protocol):
+    """What a :class:`TokenTree` reads of its :class:`burraco.encoding.ActionSpace`."""
+
+    add_base: int
+    card_base: int
+    wild_base: int
+    commit: int
+    size: int
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        """The tokens that spell ``action``."""
+
+
 class TokenTree:
     """The prefix tree of one position's legal actions, over whole-number tokens (the core of
     :class:`burraco.encoding.ActionTree`, which checks the tokens it is given and hands out
     numpy masks). Branches are spelled out when first asked for, and the answers kept."""
 
-    def __init__(
-        self,
-        actions: Iterable[Action],
-        discard_base: int,
-        open_token: int,
-        add_base: int,
-        card_base: int,
-        wild_base: int,
-        commit: int,
-        size: int,
-        encode: Callable[[Action], tuple[int, ...]],
-    ) -> None:
+    def __init__(self, actions: Iterable[Action], space: Vocabulary) -> None:
+        discard_base, open_token, add_base = DISCARD_BASE, OPEN_TOKEN, space.add_base
+        card_base, wild_base, commit, size = (
+            space.card_base,
+            space.wild_base,
+            space.commit,
+            space.size,
+        )
+        encode = space.encode
         self.by_head = group_by_head(actions, discard_base, open_token, add_base, encode)
         self.open_token = open_token
         self.card_base = card_base

@@ -63,7 +63,9 @@ import attrs
 from burraco._build import python_class
 from burraco._obscore import (
     CARD_KINDS,
+    DISCARD_BASE,
     MELD_FEATURES,
+    OPEN_TOKEN,
     Filler,
     TokenTree,
 )
@@ -128,9 +130,9 @@ class ActionSpace:
     """The ``draw`` token."""
     PICK: Final = 1
     """The ``pick`` token."""
-    DISCARD_BASE: Final = 2
+    DISCARD_BASE: Final = DISCARD_BASE
     """The first ``discard C`` token (for card code 0)."""
-    OPEN: Final = 2 + CARD_KINDS
+    OPEN: Final = OPEN_TOKEN
     """The ``open`` token."""
 
     def __init__(self, rules: Rules = CLASSIC) -> None:
@@ -272,17 +274,7 @@ class ActionTree:
     def __init__(self, actions: Iterable[Action], space: ActionSpace) -> None:
         self.space = space
         """The token vocabulary."""
-        self._core = TokenTree(
-            actions,
-            space.DISCARD_BASE,
-            space.OPEN,
-            space.add_base,
-            space.card_base,
-            space.wild_base,
-            space.commit,
-            space.size,
-            space.encode,
-        )
+        self._core = TokenTree(actions, space)
 
     def __len__(self) -> int:
         return self._core.count()
