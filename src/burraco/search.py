@@ -56,7 +56,7 @@ __all__ = ["SearchAgent"]
 DEFAULT_SIMULATIONS: Final = 16
 """The most sampled deals per decision when neither ``simulations`` nor ``time_per_move`` is
 given (on the development machine, about 25 ms of processor time per decision on average in
-pure Python and 19 ms compiled: ``benchmarks/rl_peers.py --agents``)."""
+pure Python and 13 ms compiled: ``benchmarks/rl_peers.py --agents``)."""
 
 DEFAULT_DEPTH: Final = 5
 """Turns a rollout plays by default, the seat's own first: up to the end of its next turn."""
