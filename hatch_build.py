@@ -31,13 +31,18 @@ COMPILED = (
     "closing",
     "pozzetto",
     "views",
+    "_points",
+    "_obscore",
+    "_greedy",
+    "_rollout",
 )
-"""The modules compiled (under ``src/burraco/``): the move generator and what it calls, and
-the views. Compiling the agents and the search would halve a search decision's time again
-(``benchmarks/rl_peers.py --agents``), but :func:`burraco.duel.make_agent` finds whether an
-agent takes a seed from its signature, which compiled functions do not expose; the encodings
-would speed the environments by a fifth, but they import numpy, which a compiled module may
-not (the build does not install it)."""
+"""The modules compiled (under ``src/burraco/``): the move generator and what it calls, the
+views and the table points; the numpy-free core of the encodings (:mod:`burraco.encoding`
+imports numpy, which a compiled module may not: the build does not install it); the greedy
+heuristic and the search's rollouts, most of a search decision. The agent classes
+(:mod:`burraco.agents`, :mod:`burraco.search`) stay uncompiled: compiled methods refuse an
+instance of a subclass, and programs subclass the agents. Measured with
+``benchmarks/rl_peers.py`` (the speed how-to has the figures)."""
 
 OPTIONAL_IMPORTS = (
     "gymnasium",

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+import types
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from burraco import (
     CLASSIC,
@@ -159,3 +163,17 @@ def random_play(
         yield state, action
         state = apply(state, action)
     raise AssertionError(f"the hand did not end in {max_steps} steps")
+
+
+def benchmark(name: str) -> types.ModuleType:
+    """The script ``benchmarks/NAME.py``, imported as a module (once)."""
+    module_name = f"benchmark_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    path = Path(__file__).parent.parent / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -223,6 +223,48 @@ def test_agents_are_made_by_name_with_keyword_arguments_and_a_seed() -> None:
     assert isinstance(make_agent("burraco.agents:RandomAgent(seed=2)", 5), RandomAgent)
 
 
+def unreadable_signature(factory: object) -> object:
+    raise ValueError(f"no signature found for {factory!r}")
+
+
+class SeedlessAgent(GreedyAgent):
+    """An agent class that refuses a ``seed`` keyword."""
+
+    def __init__(self, depth: int = 1) -> None:
+        super().__init__()
+        self.depth = depth
+
+
+def test_the_built_in_agents_get_their_seed_without_reading_a_signature(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # as in the compiled build, where the agents' signatures cannot be read
+    monkeypatch.setattr("burraco.duel.inspect.signature", unreadable_signature)
+    assert repr(make_agent("random", 4)) == "RandomAgent(seed=4)"
+    assert repr(make_agent("search(simulations=3)", 9)) == "SearchAgent(simulations=3, seed=9)"
+    assert repr(make_agent("search(seed=1)", 9)) == "SearchAgent(simulations=16, seed=1)"
+    for spec in ("greedy", "burraco.agents:GreedyAgent"):
+        greedy = make_agent(spec, 6)
+        assert isinstance(greedy, GreedyAgent) and greedy.seed == 6
+
+
+def test_an_agent_without_a_readable_signature_is_offered_the_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("burraco.duel.inspect.signature", unreadable_signature)
+    seeded = make_agent("tests.test_duel:plain_greedy", 5)
+    assert isinstance(seeded, GreedyAgent)
+    refused = make_agent("tests.test_duel:SeedlessAgent(depth=3)", 5)
+    assert isinstance(refused, SeedlessAgent) and refused.depth == 3
+    with pytest.raises(ValueError, match=r"agent 'tests\.test_duel:SeedlessAgent"):
+        make_agent("tests.test_duel:SeedlessAgent(width=3)", 5)
+
+
+def test_a_user_agent_gets_the_seed_only_when_its_signature_takes_one() -> None:
+    assert isinstance(make_agent("tests.test_duel:SeedlessAgent", 5), SeedlessAgent)
+    assert repr(make_agent("burraco.agents:RandomAgent", 5)) == "RandomAgent(seed=5)"
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [

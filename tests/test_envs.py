@@ -23,6 +23,7 @@ from burraco import (
     Rules,
     score_hand,
 )
+from tests.helpers import benchmark
 
 np = pytest.importorskip("numpy")
 
@@ -561,3 +562,13 @@ def test_three_and_six_players(players: int) -> None:
     game = pyspiel.load_game("python_burraco", {"players": players, "max_turns": 12})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
     assert game.num_distinct_actions() == (177 if players == 6 else 159)
+
+
+def test_seeded_play_gives_the_observation_vectors_on_file() -> None:
+    # the first hands of benchmarks/rl_digests.py (whose whole run, 20,000 steps, nox -s
+    # rlbench checks): every observation and mask, and every seat's vector from its view,
+    # byte for byte; a change of the layout must update it with a note in the reference
+    pytest.importorskip("pettingzoo")
+    found = benchmark("rl_digests").observations(600, 7)
+    assert (found["steps"], found["hands"], found["view_vectors"]) == (823, 8, 547)
+    assert found["digest"] == "f4751661e9adb8d9990ec186980900f0c34f0d7f681e79e193a1a581046f600b"

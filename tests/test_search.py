@@ -9,15 +9,17 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
+from burraco._rollout import evaluate, rollout
 from burraco.actions import Action, Discard, DrawStock
 from burraco.agents import GreedyAgent, play_hand, play_out
 from burraco.cards import Card
 from burraco.engine import apply, legal_actions, new_game
 from burraco.rules import CLASSIC, INTERNATIONAL, Rules
-from burraco.search import SearchAgent, _evaluate, _hopeful, _pick, _rollout
+from burraco.search import SearchAgent, _hopeful, _pick
 from burraco.state import GameState
 from burraco.testing import game_states
 from burraco.views import PlayerView, determinize, observe
+from tests.helpers import benchmark
 
 
 def tiny(seed: int) -> SearchAgent:
@@ -178,10 +180,10 @@ def test_a_rollout_counts_the_turn_a_discard_ended() -> None:
     after = apply(state, discard)
     policy = CountingGreedy()
     # one turn of depth is the seat's own, which the discard ended: nothing more is played
-    assert _rollout(after, policy, seat, seat % 2, 1) == _evaluate(after, seat % 2)
+    assert rollout(after, policy, seat, seat % 2, 1) == evaluate(after, seat % 2)
     assert policy.calls == 0
     # two turns: the next player's turn is played out, and no more
-    _rollout(after, policy, seat, seat % 2, 2)
+    rollout(after, policy, seat, seat % 2, 2)
     assert policy.calls >= 1
 
 
@@ -190,9 +192,9 @@ def test_a_rollout_after_a_meld_finishes_the_seat_s_turn_first() -> None:
     seat = state.turn
     policy = CountingGreedy()
     # the seat still has to discard: a depth of one turn plays the rest of that turn
-    value = _rollout(state, policy, seat, seat % 2, 1)
+    value = rollout(state, policy, seat, seat % 2, 1)
     assert policy.calls >= 1
-    assert value == _rollout(state, GreedyAgent(), seat, seat % 2, 1)
+    assert value == rollout(state, GreedyAgent(), seat, seat % 2, 1)
 
 
 def test_candidates_that_cannot_win_are_dropped() -> None:
@@ -243,18 +245,18 @@ def test_a_settled_decision_stops_sampling_early(monkeypatch: pytest.MonkeyPatch
 @settings(max_examples=80, deadline=None)
 @given(state=game_states())
 def test_a_hand_that_goes_on_is_evaluated_as_its_hand_score_says(state: GameState) -> None:
+    from burraco._rollout import HAND_WEIGHT, NEAR_BURRACO, going_on
     from burraco.scoring import score_hand
-    from burraco.search import _HAND_WEIGHT, _NEAR_BURRACO, _going_on
 
     if state.is_over:
         return
     expected = [
         score.total
-        - (1 - _HAND_WEIGHT) * score.in_hand
-        + sum(_NEAR_BURRACO.get(len(meld.cards), 0) for meld in melds)
+        - (1 - HAND_WEIGHT) * score.in_hand
+        + sum(NEAR_BURRACO.get(len(meld.cards), 0) for meld in melds)
         for score, melds in zip(score_hand(state).teams, state.melds, strict=True)
     ]
-    assert _going_on(state) == expected
+    assert going_on(state) == expected
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, INTERNATIONAL])
@@ -279,3 +281,11 @@ def test_the_greedy_policy_chooses_as_when_it_valued_every_action(rules: Rules) 
                 checked += 1
             state = apply(state, rng.choice(actions))
     assert checked > 100
+
+
+def test_the_default_search_makes_the_decisions_on_file() -> None:
+    # the first hand of benchmarks/rl_digests.py (whose whole run, 1,570 decisions, nox -s
+    # rlbench checks in both builds): four default search agents made by make_agent
+    found = benchmark("rl_digests").decisions(1)
+    assert (found["decisions"], found["hands"]) == (93, 1)
+    assert found["digest"] == "82019a4c482bbae050c9f3e80810bc3353147251aa3feaeaad590c1b85db3908"

@@ -103,11 +103,25 @@ def _keywords(text: str, spec: str) -> dict[str, Any]:
     return keywords
 
 
-def _takes_seed(factory: Callable[..., object]) -> bool:
+def _builtin_agents() -> tuple[Callable[..., object], ...]:
+    """The package's agent classes, which all take a ``seed`` keyword."""
+    from burraco.search import SearchAgent
+
+    return (GreedyAgent, RandomAgent, SearchAgent)
+
+
+def _takes_seed(factory: Callable[..., object]) -> bool | None:
+    """Whether ``factory`` accepts the keyword ``seed``; ``None`` if that cannot be read.
+
+    The package's own agents are known by identity: in the compiled build their signatures
+    cannot be read. Any other callable is asked for its signature.
+    """
+    if any(factory is known for known in _builtin_agents()):
+        return True
     try:
         parameters = inspect.signature(factory).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
-        return False
+    except (TypeError, ValueError):  # compiled or built-in callables without a signature
+        return None
     return "seed" in parameters or any(
         parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values()
     )
@@ -143,7 +157,10 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     ``"module:Class"``, a class or function importable from a module; either may be followed
     by keyword arguments in brackets, whose values are Python literals:
     ``"search(simulations=64)"``, ``"mybots:CleverAgent(depth=2)"``. The seed is passed as
-    the keyword ``seed`` when the class accepts one.
+    the keyword ``seed`` when the class accepts one: the built-in agents always do; another
+    callable when its signature has a ``seed`` parameter or ``**`` keywords, or, if it has no
+    signature to read (a compiled class, say), when calling it with the seed raises no
+    ``TypeError``.
 
     >>> make_agent("search(simulations=8)", seed=3)
     SearchAgent(simulations=8, seed=3)
@@ -162,10 +179,19 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         )
     keywords = _keywords(match["args"], spec) if match["args"] else {}
     factory = _resolve(match["target"], spec)
-    if seed is not None and "seed" not in keywords and _takes_seed(factory):
-        keywords["seed"] = seed
+    offered = seed is not None and "seed" not in keywords
+    takes_seed = _takes_seed(factory) if offered else False
     try:
-        agent = factory(**keywords)
+        if takes_seed is None:
+            # no signature to read: offer the seed, and build without it if refused
+            try:
+                agent = factory(**keywords, seed=seed)
+            except TypeError:
+                agent = factory(**keywords)
+        else:
+            if takes_seed:
+                keywords["seed"] = seed
+            agent = factory(**keywords)
     except TypeError as error:
         raise ValueError(f"agent '{spec}': {error}") from None
     if not callable(getattr(agent, "choose", None)):

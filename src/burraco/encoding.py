@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import itertools
 import operator
-from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, SupportsIndex
 
@@ -62,13 +61,20 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
 import attrs
 
 from burraco._build import python_class
-from burraco._points import table_points
+from burraco._obscore import (
+    CARD_KINDS,
+    DISCARD_BASE,
+    MELD_FEATURES,
+    OPEN_TOKEN,
+    Filler,
+    TokenTree,
+)
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
-from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
+from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Rank
 from burraco.errors import NotationError, Reason, excerpt
-from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind
+from burraco.melds import Meld
 from burraco.rules import CLASSIC, Rules
-from burraco.state import GameState, Phase
+from burraco.state import GameState
 from burraco.views import PlayerView
 
 __all__ = [
@@ -85,8 +91,6 @@ __all__ = [
 NDArray = Any
 """A numpy array (numpy's own generic alias is not needed by callers)."""
 
-CARD_KINDS: Final = 53
-"""Distinct cards: 52 suited cards and the joker, numbered by :attr:`~burraco.Card.code`."""
 _RANKS: Final = tuple(Rank)
 _DRAW: Final = DrawStock()
 _PICK: Final = TakeDiscardPile()
@@ -126,9 +130,9 @@ class ActionSpace:
     """The ``draw`` token."""
     PICK: Final = 1
     """The ``pick`` token."""
-    DISCARD_BASE: Final = 2
+    DISCARD_BASE: Final = DISCARD_BASE
     """The first ``discard C`` token (for card code 0)."""
-    OPEN: Final = 2 + CARD_KINDS
+    OPEN: Final = OPEN_TOKEN
     """The ``open`` token."""
 
     def __init__(self, rules: Rules = CLASSIC) -> None:
@@ -265,49 +269,19 @@ class ActionTree:
     for, so building a tree for thousands of actions costs little until an agent descends.
     """
 
-    __slots__ = ("_by_head", "_children", "_masks", "_spelled", "space")
+    __slots__ = ("_core", "space")
 
     def __init__(self, actions: Iterable[Action], space: ActionSpace) -> None:
         self.space = space
         """The token vocabulary."""
-        by_head: dict[int, list[Action]] = {}
-        open_token, add_base, discard_base = space.OPEN, space.add_base, space.DISCARD_BASE
-        for action in actions:
-            if type(action) is Discard:
-                head = discard_base + action.card.code
-            elif type(action) is OpenMeld:
-                head = open_token
-            elif type(action) is AddToMeld and isinstance(action.meld, int):
-                head = add_base + action.meld
-            else:
-                head = space.encode(action)[0]
-            group = by_head.get(head)
-            if group is None:
-                by_head[head] = [action]
-            else:
-                group.append(action)
-        self._by_head = by_head
-        self._children: dict[tuple[int, ...], tuple[int, ...]] = {(): tuple(sorted(by_head))}
-        self._spelled: dict[int, dict[tuple[int, ...], Action]] = {}
-        self._masks: dict[tuple[int, ...], bytes] = {}
+        self._core = TokenTree(actions, space)
 
     def __len__(self) -> int:
-        return sum(len(group) for group in self._by_head.values())
+        return self._core.count()
 
     def __reduce__(self) -> tuple[type[ActionTree], tuple[list[Action], ActionSpace]]:
         # rebuilt from its actions (the spellings are caches), in either build
-        return ActionTree, (
-            [action for group in self._by_head.values() for action in group],
-            self.space,
-        )
-
-    def _group(self, head: int) -> dict[tuple[int, ...], Action]:
-        spelled = self._spelled.get(head)
-        if spelled is None:
-            encode = self.space.encode
-            spelled = {encode(action): action for action in self._by_head.get(head, ())}
-            self._spelled[head] = spelled
-        return spelled
+        return ActionTree, (self._core.actions(), self.space)
 
     def next_tokens(self, prefix: Sequence[SupportsIndex] = ()) -> tuple[int, ...]:
         """The tokens, ascending, with which some legal action continues ``prefix``; empty
@@ -317,17 +291,9 @@ class ActionTree:
             NotationError: if a token is not a whole number (see :func:`as_token`).
         """
         lookup: tuple[Any, ...] = tuple(prefix)  # numpy integers find the same entries
-        found = self._children.get(lookup)
+        found = self._core.children.get(lookup)
         if found is None:
-            key = tuple([as_token(token) for token in prefix])
-            depth = len(key)
-            following = {
-                tokens[depth]
-                for tokens in self._group(key[0])
-                if len(tokens) > depth and tokens[:depth] == key
-            }
-            found = tuple(sorted(following))
-            self._children[key] = found
+            found = self._core.next_tokens(tuple([as_token(token) for token in prefix]))
         return found
 
     def mask(self, prefix: Sequence[SupportsIndex] = ()) -> NDArray:
@@ -335,12 +301,9 @@ class ActionTree:
 
         Each call returns a new array (the caller may keep or change it)."""
         key: tuple[Any, ...] = tuple(prefix)
-        found = self._masks.get(key)
+        found = self._core.masks.get(key)
         if found is None:
-            bits = bytearray(self.space.size)
-            for token in self.next_tokens(prefix):
-                bits[token] = 1
-            found = self._masks[key] = bytes(bits)
+            found = self._core.mask(tuple([as_token(token) for token in prefix]))
         return np.frombuffer(bytearray(found), dtype=np.int8)
 
     def action(self, tokens: Sequence[SupportsIndex]) -> Action | None:
@@ -351,13 +314,7 @@ class ActionTree:
         """
         if not tokens:
             return None
-        head = as_token(tokens[0])
-        if len(tokens) == 1 and 0 <= head < self.space.OPEN:
-            # draw, pick and discards are whole actions of one token: no spelling to look up
-            group = self._by_head.get(head)
-            return group[0] if group else None
-        spelling: tuple[Any, ...] = tuple(tokens)
-        return self._group(head).get(spelling)
+        return self._core.action(as_token(tokens[0]), tuple(tokens))
 
     def spellings(self) -> dict[tuple[int, ...], Action]:
         """Every complete spelling and its action.
@@ -366,10 +323,11 @@ class ActionTree:
             ValueError: if two of the actions given have the same spelling (the same action
                 listed twice).
         """
+        core = self._core
         out: dict[tuple[int, ...], Action] = {}
-        for head in self._by_head:
-            group = self._group(head)
-            if len(group) != len(self._by_head[head]):
+        for head, actions in core.by_head.items():
+            group = core.group(head)
+            if len(group) != len(actions):
                 raise ValueError("an action is listed twice")
             out.update(group)
         return out
@@ -462,25 +420,6 @@ class Slice:
         return self.offset + self.length
 
 
-MELD_FEATURES: Final = 74
-"""Entries per meld slot: present, set, sequence, clean / semi-clean / dirty burraco (the
-classes of clean burracos of rules §13.4 count as clean), wild is a joker, wild is a two
-(8), ``wild_as`` rank one-hot (13), the cards as counts (53)."""
-
-_BURRACO_INDEX: Final = {
-    BurracoKind.CLEAN: 3,
-    BurracoKind.SEMI_CLEAN: 4,
-    BurracoKind.DIRTY: 5,
-    # the federations' classes of clean burracos (rules §13.4) share the clean entry; their
-    # bonuses show in the table points
-    BurracoKind.REALE: 3,
-    BurracoKind.NOBILE: 3,
-    BurracoKind.OVER_THE_TOP: 3,
-    BurracoKind.SUPER_CLEAN: 3,
-}
-_PHASE_INDEX: Final = {Phase.DRAW: 0, Phase.PLAY: 1, Phase.OVER: 2}
-
-
 class ObservationEncoder:
     """Turns a :class:`~burraco.PlayerView` into a flat ``float32`` vector of fixed size.
 
@@ -497,13 +436,9 @@ class ObservationEncoder:
 
     __slots__ = (
         "_at",
+        "_filler",
         "_hand_high",
-        "_last_pile",
-        "_meld_rows",
-        "_piles",
         "_rules",
-        "_teams_memo",
-        "_zeros",
         "players",
         "size",
         "slices",
@@ -553,18 +488,11 @@ class ObservationEncoder:
         self.size: int = offset
         """The length of the vector."""
         self._at = {part.name: part.offset for part in slices}
-        self._zeros = bytes(4 * offset)
         self._hand_high = tuple(
             float(2 * rules.packs if code == JOKER_CODE else rules.packs)
             for code in range(CARD_KINDS)
         )
-        self._meld_rows: dict[tuple[Meld, Rules], array[float]] = {}
-        self._teams_memo: dict[int, tuple[tuple[Meld, ...], Rules, array[float]]] = {}
-        self._piles: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
-        self._last_pile: tuple[tuple[Card, ...], array[float]] = (
-            (),
-            array("f", bytes(4 * CARD_KINDS)),
-        )
+        self._filler = Filler(players, teams, melds, offset, self._at)
 
     def __repr__(self) -> str:
         return f"ObservationEncoder(players={self.players}, size={self.size})"
@@ -628,34 +556,7 @@ class ObservationEncoder:
                 f"this encoder is for {self.players} players, the view has {len(view.hand_sizes)}"
             )
         tokens = self._tokens(partial)
-        out = array("f", self._zeros)
-        self._fill(
-            out,
-            view.seat,
-            view.hand,
-            view.hand_sizes,
-            view.discard_pile,
-            view.melds,
-            view.known_cards,
-            view.rules,
-            view.unseen_pozzetto,
-        )
-        self._fill_scalars(
-            out,
-            view.seat,
-            view.stock_size,
-            view.pozzetti_left,
-            view.pozzetto_taken,
-            view.table_points,
-            view.dealer,
-            view.turn,
-            view.phase,
-            view.taken_from_pile,
-            view.melded_this_turn,
-            view.stalemate_turns,
-        )
-        self._fill_partial(out, tokens)
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(self._filler.view_vector(view, tokens), dtype=np.float32)
 
     def _encode_state(
         self, state: GameState, seat: int, partial: Sequence[SupportsIndex]
@@ -663,173 +564,17 @@ class ObservationEncoder:
         """``encode(observe(state, seat), partial)``, read from the state without building
         the view (the environments' path; the tests hold the two equal)."""
         tokens = self._tokens(partial)
-        hands = state.hands
-        out = array("f", self._zeros)
-        unseen = state.unseen_pozzetto
-        self._fill(
-            out,
-            seat,
-            None if seat in unseen else hands[seat],
-            tuple([len(hand) for hand in hands]),
-            state.discard_pile,
-            state.melds,
-            state.known,
-            state.rules,
-            unseen,
-        )
-        self._fill_scalars(
-            out,
-            seat,
-            len(state.stock),
-            len(state.pozzetti),
-            state.pozzetto_taken,
-            table_points(state.melds, state.rules),
-            state.dealer,
-            state.turn,
-            state.phase,
-            state.taken_from_pile,
-            state.melded_this_turn,
-            state.stalemate_turns,
-        )
-        self._fill_partial(out, tokens)
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(self._filler.state_vector(state, seat, tokens), dtype=np.float32)
 
     def _tokens(self, partial: Sequence[SupportsIndex]) -> list[int]:
+        if not partial:
+            return []
         size = self.space.size
         tokens = [as_token(token) for token in partial]
         for token in tokens:
             if not 0 <= token < size:
                 raise _bad_tokens(tokens, f"a token is from 0 to {size - 1}, not {token}")
         return tokens
-
-    def _fill(
-        self,
-        out: array[float],
-        seat: int,
-        hand: tuple[Card, ...] | None,
-        hand_sizes: tuple[int, ...],
-        pile: tuple[Card, ...],
-        melds: tuple[tuple[Meld, ...], ...],
-        known: tuple[tuple[Card, ...], ...],
-        rules: Rules,
-        unseen: frozenset[int] | tuple[int, ...],
-    ) -> None:
-        at = self._at
-        players, teams = self.players, self.teams
-        team = seat % teams
-        if hand is None:
-            out[at["hand_hidden"]] = 1.0
-        else:
-            base = at["hand"]
-            for card in hand:
-                out[base + card.code] += 1.0
-        if pile:
-            base = at["discard_pile"]
-            out[base : base + CARD_KINDS] = self._pile_counts(pile)
-            out[at["discard_top"] + pile[-1].code] = 1.0
-        per_team = self.space.max_melds * MELD_FEATURES
-        base = at["melds"]
-        for slot in range(teams):
-            own = melds[(team + slot) % teams]
-            if own:
-                block = self._team_block(own, rules)
-                start = base + slot * per_team
-                out[start : start + len(block)] = block
-        base = at["known_cards"]
-        sizes = at["hand_sizes"]
-        flags = at["unseen_pozzetto"]
-        for slot in range(players):
-            other = (seat + slot) % players
-            cards = known[other]
-            if cards:
-                start = base + slot * CARD_KINDS
-                for card in cards:
-                    out[start + card.code] += 1.0
-            out[sizes + slot] = hand_sizes[other]
-            if other in unseen:
-                out[flags + slot] = 1.0
-
-    def _fill_scalars(
-        self,
-        out: array[float],
-        seat: int,
-        stock_size: int,
-        pozzetti_left: int,
-        pozzetto_taken: tuple[bool, ...],
-        table_points: tuple[int, ...],
-        dealer: int,
-        turn: int,
-        phase: Phase,
-        taken_from_pile: int,
-        melded_this_turn: bool,
-        stalemate_turns: int,
-    ) -> None:
-        at = self._at
-        players, teams = self.players, self.teams
-        team = seat % teams
-        out[at["stock_size"]] = stock_size
-        out[at["pozzetti_left"]] = pozzetti_left
-        taken, points = at["pozzetto_taken"], at["table_points"]
-        for slot in range(teams):
-            other = (team + slot) % teams
-            if pozzetto_taken[other]:
-                out[taken + slot] = 1.0
-            out[points + slot] = table_points[other]
-        out[at["dealer"] + (dealer - seat) % players] = 1.0
-        out[at["turn"] + (turn - seat) % players] = 1.0
-        out[at["phase"] + _PHASE_INDEX[phase]] = 1.0
-        out[at["taken_from_pile"]] = taken_from_pile
-        if melded_this_turn:
-            out[at["melded_this_turn"]] = 1.0
-        out[at["stalemate_turns"]] = stalemate_turns
-
-    def _fill_partial(self, out: array[float], tokens: list[int]) -> None:
-        base = self._at["partial_action"]
-        for token in tokens:
-            out[base + token] += 1.0
-
-    def _pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
-        memo = self._piles
-        found = memo.get(id(pile))
-        if found is not None and found[0] is pile:
-            return found[1]
-        if len(memo) > _MEMO_LIMIT:
-            memo.clear()
-        last_pile, last_counts = self._last_pile
-        if len(pile) == len(last_pile) + 1 and pile[:-1] == last_pile:
-            # a discard on the pile counted last: one more card, not the whole pile again
-            counts = array("f", last_counts)
-            counts[pile[-1].code] += 1.0
-        else:
-            counts = array("f", bytes(4 * CARD_KINDS))
-            for card in pile:
-                counts[card.code] += 1.0
-        memo[id(pile)] = (pile, counts)
-        self._last_pile = (pile, counts)
-        return counts
-
-    def _team_block(self, melds: tuple[Meld, ...], rules: Rules) -> array[float]:
-        memo = self._teams_memo
-        found = memo.get(id(melds))
-        if found is not None and found[0] is melds and found[1] is rules:
-            return found[2]
-        if len(memo) > _MEMO_LIMIT:
-            memo.clear()
-        rows = self._meld_rows
-        if len(rows) > 50_000:
-            rows.clear()
-        block = array("f")
-        for meld in melds[: self.space.max_melds]:
-            row = rows.get((meld, rules))
-            if row is None:
-                row = rows[meld, rules] = _meld_features(meld, rules)
-            block.extend(row)
-        memo[id(melds)] = (melds, rules, block)
-        return block
-
-
-_MEMO_LIMIT: Final = 4096
-"""Entries of an encoder's memos of piles and teams' melds after which they start again."""
 
 
 def as_token(value: object) -> int:
@@ -871,24 +616,6 @@ def _mosttable_points(rules: Rules) -> int:
     bonus = max(bonus for _, bonus in rules.burraco_classes)
     deck = make_deck(rules.packs, jokers=rules.jokers)
     return sum(card.points for card in deck) + (len(deck) // 7) * bonus
-
-
-def _meld_features(meld: Meld, rules: Rules) -> array[float]:
-    out = array("f", bytes(4 * MELD_FEATURES))
-    out[0] = 1.0
-    out[1 if meld.kind is MeldKind.SET else 2] = 1.0
-    kind = burraco_kind(meld, rules)
-    if kind is not None:
-        out[_BURRACO_INDEX[kind]] = 1.0
-    wild = meld.wild
-    if wild is not None:
-        out[6 if wild.is_joker else 7] = 1.0
-    if meld.wild_as is not None:
-        out[8 + int(meld.wild_as) - 1] = 1.0
-    base = 8 + len(_RANKS)
-    for card in meld.cards:
-        out[base + card.code] += 1.0
-    return out
 
 
 def _names(slices: Iterable[Slice]) -> str:

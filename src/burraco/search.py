@@ -43,34 +43,23 @@ from typing import Final
 
 import attrs
 
-from burraco._build import python_class
-from burraco._points import table_points
+from burraco._rollout import rollout as _rollout
 from burraco.actions import Action, DrawStock, TakeDiscardPile
 from burraco.agents import GreedyAgent
 from burraco.cards import Card
-from burraco.engine import apply, legal_actions
-from burraco.rules import PenaltyWhen
-from burraco.scoring import score_hand
-from burraco.state import GameState, Phase
-from burraco.views import PlayerView, determinize, observe
+from burraco.engine import apply
+from burraco.state import Phase
+from burraco.views import PlayerView, determinize
 
 __all__ = ["SearchAgent"]
 
 DEFAULT_SIMULATIONS: Final = 16
 """The most sampled deals per decision when neither ``simulations`` nor ``time_per_move`` is
 given (on the development machine, about 25 ms of processor time per decision on average in
-pure Python and 19 ms compiled: ``benchmarks/rl_peers.py --agents``)."""
+pure Python and 13 ms compiled: ``benchmarks/rl_peers.py --agents``)."""
 
 DEFAULT_DEPTH: Final = 5
 """Turns a rollout plays by default, the seat's own first: up to the end of its next turn."""
-
-_NEAR_BURRACO: Final = {5: 30, 6: 60}
-"""Credit for a meld of 5 or 6 cards at the end of a cut-off rollout: it may grow into a
-burraco."""
-
-_HAND_WEIGHT: Final = 0.4
-"""How much the cards in hand count against a team in a hand that goes on: they may still
-be melded."""
 
 _MARGIN: Final = 20.0
 """The least average gain, in points, for which the search overrules the greedy choice."""
@@ -88,77 +77,6 @@ cannot win are dropped; when only the greedy choice is left, the decision is mad
 
 _LOOK_EVERY: Final = 2
 """Sampled deals between looks at which candidates are still in the running."""
-
-ALWAYS: Final = PenaltyWhen.ALWAYS
-_ROLLOUT_LIMIT: Final = 2_000
-"""Actions after which a rollout stops and the hand is scored as it stands (a safety net)."""
-
-
-def _evaluate(state: GameState, team: int) -> float:
-    """``team``'s lead in points over the best other team, the hand scored as it stands.
-
-    A hand that is over is scored exactly. One that goes on is scored as if it ended now
-    (cards in hand count against, an untaken pozzetto costs its penalty), plus credit for
-    melds one or two cards short of a burraco.
-    """
-    if state.is_over:
-        totals: list[float] = [score.total for score in score_hand(state).teams]
-    else:
-        totals = _going_on(state)
-    return totals[team] - max(total for other, total in enumerate(totals) if other != team)
-
-
-def _going_on(state: GameState) -> list[float]:
-    """Each team's evaluation of a hand that goes on: :func:`~burraco.score_hand`'s total
-    (with no closer: the melds, their bonuses, the cards in hand and an untaken pozzetto's
-    penalty under :attr:`PenaltyWhen.ALWAYS`), the cards in hand at :data:`_HAND_WEIGHT`, and
-    credit for melds close to a burraco. Worked out from the state's melds directly, which
-    gives the same number for less: a state the engine made needs none of the checks that
-    :func:`~burraco.score_team` makes of plain data."""
-    rules = state.rules
-    teams = len(state.melds)
-    hands = state.hands
-    penalty = -rules.pozzetto_penalty if rules.untaken_pozzetto_penalty is ALWAYS else 0
-    totals = []
-    for team, (table, melds) in enumerate(
-        zip(table_points(state.melds, rules), state.melds, strict=True)
-    ):
-        in_hand = -sum(
-            [card.points for seat in range(team, len(hands), teams) for card in hands[seat]]
-        )
-        total = table + in_hand + (0 if state.pozzetto_taken[team] else penalty)
-        totals.append(
-            total
-            - (1 - _HAND_WEIGHT) * in_hand
-            + sum(_NEAR_BURRACO.get(len(meld.cards), 0) for meld in melds)
-        )
-    return totals
-
-
-def _rollout(state: GameState, policy: GreedyAgent, seat: int, team: int, turns: int) -> float:
-    """Let ``policy`` play every seat until ``turns`` turns have passed since ``seat``'s
-    decision (or to the end of the hand), and evaluate the result for ``team``.
-
-    The turn of ``seat`` counts as the first, whether the candidate action ended it (a
-    discard) or not (a meld): every candidate is judged at the same point of the hand.
-    """
-    if state.turn != seat:
-        seat = state.turn
-        turns -= 1
-    for _ in range(_ROLLOUT_LIMIT if turns > 0 else 0):
-        actions = legal_actions(state)
-        if not actions:
-            break
-        if len(actions) == 1:
-            state = apply(state, actions[0])
-        else:
-            state = apply(state, policy.choose(observe(state, state.turn), actions))
-        if state.turn != seat:
-            seat = state.turn
-            turns -= 1
-            if turns <= 0:
-                break
-    return _evaluate(state, team)
 
 
 def _gain(values: list[float], first: list[float]) -> tuple[float, float]:
@@ -217,7 +135,6 @@ class _Budget:
         return True
 
 
-@python_class  # if this module is compiled: still subclassable and picklable
 class SearchAgent:
     """A determinized-search agent (PIMC with greedy rollouts); see the module docstring.
 

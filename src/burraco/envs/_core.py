@@ -6,9 +6,12 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, Final
 
+import numpy as np
+
+from burraco._obscore import TokenTree
 from burraco.actions import Action
 from burraco.cards import make_deck
-from burraco.encoding import ActionSpace, ActionTree, ObservationEncoder, as_token
+from burraco.encoding import ActionSpace, ObservationEncoder, as_token
 from burraco.engine import apply, legal_actions
 from burraco.errors import IllegalActionError, Reason
 from burraco.rules import Rules
@@ -98,16 +101,28 @@ class TokenGame:
         self.turns = 0
         self.played = [0] * len(state.hands)
         self.actions = legal_actions(state)
-        self._tree: ActionTree | None = None
+        self._tree: TokenTree | None = None
 
     @property
-    def tree(self) -> ActionTree:
-        """The prefix tree of the legal actions, built when first asked for (the positions of
-        agents that play whole actions never need one)."""
+    def tree(self) -> TokenTree:
+        """The prefix tree of the legal actions (the core of an
+        :class:`~burraco.encoding.ActionTree`, over the whole-number tokens this game has
+        checked), built when first asked for (the positions of agents that play whole actions
+        never need one)."""
         tree = self._tree
         if tree is None:
-            tree = self._tree = ActionTree(self.actions, self.space)
+            tree = self._tree = TokenTree(self.actions, self.space)
         return tree
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        # the prefix tree is a cache, rebuilt when next asked for
+        return (self.space, self.encoder, self.state, self.partial, self.turns, self.played,
+                self.actions)  # fmt: skip
+
+    def __setstate__(self, data: tuple[Any, ...]) -> None:
+        self.space, self.encoder, self.state, self.partial, self.turns, self.played = data[:6]
+        self.actions = data[6]
+        self._tree = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> TokenGame:
         """A copy for a search to play on: the state, actions and tree are immutable values
@@ -120,11 +135,11 @@ class TokenGame:
 
     def mask(self) -> NDArray:
         """The tokens the seat to act may choose now (all zero once the hand is over)."""
-        return self.tree.mask(self.partial)
+        return np.frombuffer(bytearray(self.tree.mask(tuple(self.partial))), dtype=np.int8)
 
     def legal_tokens(self) -> tuple[int, ...]:
         """:meth:`mask` as a list of tokens."""
-        return self.tree.next_tokens(self.partial)
+        return self.tree.next_tokens(tuple(self.partial))
 
     def observation(self, seat: int) -> NDArray:
         """The observation vector of ``seat``; the partial action is shown to the seat that
@@ -145,7 +160,8 @@ class TokenGame:
                 nothing changes.
         """
         token = as_token(token)
-        allowed = self.tree.next_tokens(self.partial)
+        tree = self.tree
+        allowed = tree.next_tokens(tuple(self.partial))
         if token not in allowed:
             space = self.space
             names = [space.token_name(t) for t in self.partial]
@@ -158,8 +174,9 @@ class TokenGame:
                 Reason.BAD_ACTION,
                 f"no legal action is spelled this way; the tokens allowed are {options}",
             )
-        self.partial.append(token)
-        action = self.tree.action(self.partial)
+        partial = self.partial
+        partial.append(token)
+        action = tree.action(partial[0], tuple(partial))
         if action is None:
             return None
         self.play(action)
