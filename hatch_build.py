@@ -23,6 +23,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILED = (
     "_memo",
     "_meldcodec",
+    "_grow",
     "_movegen",
     "engine",
     "melds",

@@ -48,6 +48,7 @@ from burraco import (
     validate_meld,
 )
 from burraco._meldcodec import laid_meld, meld_recipe
+from burraco.state import meld_facts
 from tests.helpers import assert_conserved, play, position, random_play
 
 BURRACO = "4S 5S 6S 7S 8S 9S 10S"
@@ -759,7 +760,37 @@ def test_a_state_from_fields_is_frozen_and_whole() -> None:
     assert weakref.ref(state)() is state
     assert attrs.evolve(state, turn=0).turn == 0 and state.turn != 0
     slots = GameState.__mro__[1].__dict__["__slots__"]
-    assert {field.name for field in attrs.fields(GameState)} | {"__weakref__"} == set(slots)
+    fields = {field.name for field in attrs.fields(GameState)}
+    # one slot is no field: the move generator's facts of the melds (state.meld_facts)
+    assert fields | {"__weakref__", "_meld_facts"} == set(slots)
+
+
+def test_the_meld_facts_a_state_carries_are_those_of_its_melds() -> None:
+    # apply works the facts out for the one meld an action lays or grows and passes the
+    # others on: they must be what the generator reads of the melds themselves
+    checked = 0
+    for state, _ in random_play(CLASSIC, 31):
+        facts = meld_facts(state)
+        assert facts is not None
+        assert facts == tuple(_movegen.team_melds_info(melds) for melds in state.melds)
+        checked += sum(len(melds) for melds in state.melds)
+    assert checked > 0
+
+
+def test_the_meld_facts_change_nothing_of_a_states_value() -> None:
+    # the facts are no field: a state built without them (the constructor, a pickle, a copy)
+    # is equal, hashes alike, and has the same legal actions, worked out from its melds
+    for state, _ in random_play(CLASSIC, 32):
+        fields = [getattr(state, field.name) for field in attrs.fields(GameState)]
+        for other in (GameState(*fields), pickle.loads(pickle.dumps(state))):
+            assert meld_facts(other) is None
+            assert other == state and hash(other) == hash(state) and repr(other) == repr(state)
+            assert legal_actions(other) == legal_actions(state)
+            if legal_actions(state):
+                action = legal_actions(state)[0]
+                after = apply(other, action)
+                assert after == apply(state, action)
+                assert meld_facts(after) in (None, meld_facts(apply(state, action)))
 
 
 def test_from_fields_builds_only_game_states() -> None:

@@ -20,6 +20,7 @@ from burraco import (
     MeldKind,
     Rank,
     Suit,
+    _layouts,
     _movegen,
     validate_meld,
 )
@@ -56,6 +57,28 @@ def test_a_layout_unpacks_what_it_packs(layout: Layout, data: st.DataObject) -> 
         for name, _, width in layout.fields
     }
     assert layout.unpack(layout.pack(**values)) == values
+
+
+_PREFIXES = {"SEQUENCE_ADD_KEY": "SEQUENCE_ADD", "SET_ADD_KEY": "SET_ADD"}
+"""The layouts whose shift constants are named with a shorter prefix than the layout."""
+
+
+def test_every_field_has_its_shift_constant_and_every_constant_a_field() -> None:
+    # the generator shifts by these names: each is its field's shift, and none is left over
+    expected = {}
+    for name in _layouts.__all__:
+        layout = getattr(_layouts, name)
+        if isinstance(layout, Layout):
+            prefix = _PREFIXES.get(name, name)
+            for field, shift, _ in layout.fields:
+                expected[f"{prefix}_{field.upper()}"] = shift
+    constants = {
+        name: value
+        for name in _layouts.__all__
+        if isinstance(value := getattr(_layouts, name), int)
+    }
+    assert constants == expected
+    assert len(expected) == sum(len(layout.fields) for layout in LAYOUTS)
 
 
 def test_a_value_too_wide_for_its_field_is_refused() -> None:

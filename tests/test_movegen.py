@@ -33,6 +33,7 @@ from burraco import (
     Rules,
     Suit,
     _aces,
+    _grow,
     _movegen,
     apply,
     extend_meld,
@@ -667,7 +668,7 @@ def test_cards_continuing_a_meld_read_as_the_analysis_reads_them(
     pool = near + [JOKER, *_TWOS, *parse_cards("5S 9H QD KC AC")]
     drawn = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=6))
     added = tuple(sorted(drawn, key=lambda card: card.code))
-    quick = meld_module._grown_by_naturals(meld, added, rules)
+    quick = _grow.grown_by_naturals(meld, added, rules)
     if quick is not None:
         analysed = _analysed_extension(meld, added, rules)
         assert analysed is not None
@@ -692,7 +693,7 @@ def test_natural_cards_that_continue_a_meld_take_the_shortcut(
     meld: str, added: str, grown: str
 ) -> None:
     base, cards = validate_meld(meld), parse_cards(added)
-    quick = meld_module._grown_by_naturals(base, cards, CLASSIC)
+    quick = _grow.grown_by_naturals(base, cards, CLASSIC)
     assert quick is not None and str(quick) == grown
     assert quick == _analysed_extension(base, cards, CLASSIC)
 
@@ -714,7 +715,7 @@ def test_natural_cards_that_continue_a_meld_take_the_shortcut(
     ],
 )
 def test_other_additions_go_to_the_analysis(meld: str, added: str) -> None:
-    assert meld_module._grown_by_naturals(validate_meld(meld), parse_cards(added), CLASSIC) is None
+    assert _grow.grown_by_naturals(validate_meld(meld), parse_cards(added), CLASSIC) is None
 
 
 @given(
@@ -957,3 +958,14 @@ def test_an_ace_and_a_wild_added_below_a_sequence_whose_own_two_turns_natural_ar
     after = apply(state, listed[0])
     if grown is not None:
         assert after.melds[0][0] == validate_meld(grown, rules)
+
+
+def test_a_sequence_from_ace_to_ace_takes_no_addition() -> None:
+    # Burraco Reale's sequence of fourteen cards: nothing joins it, not even the natural card
+    # its wild stands for, which the generator would offer a shorter sequence
+    full = validate_meld(parse_cards("AH 2H 3H 2C 5H 6H 7H 8H 9H 10H JH QH KH AH"), REALE)
+    shorter = validate_meld(parse_cards("2H 3H 2C 5H 6H 7H 8H 9H 10H JH QH KH AH"), REALE)
+    hand = tuple(sorted(parse_cards("4H 9S 2D"), key=lambda card: card.code))
+    shape = _movegen.hand_shape(hand)
+    assert _movegen.additions(_movegen.team_melds_info((full,))[0], shape, REALE) == []
+    assert _movegen.additions(_movegen.team_melds_info((shorter,))[0], shape, REALE) != []

@@ -46,11 +46,12 @@ class BudgetMemo(Generic[K, V]):
     holds half the budget.
 
     Each entry is weighed when it is stored, as an estimate of the bytes it keeps alive:
-    ``entry`` bytes, plus ``item`` bytes for each item of a value that is a tuple (``item`` 0:
-    values are not weighed by size). So a few huge entries (a 48-card hand has thousands of
-    melds) count as much as many small ones. An entry found in the older generation moves to
-    the newer one, so whatever play keeps using survives, while shapes that stopped occurring
-    are forgotten. ``peak`` is the most bytes ever held, both generations together.
+    ``entry`` bytes, plus ``item`` bytes for each item of a value that is a tuple or bytes
+    (``item`` 0: values are not weighed by size). So a few huge entries (a 48-card hand has
+    thousands of melds) count as much as many small ones. An entry found in the older
+    generation moves to the newer one, so whatever play keeps using survives, while shapes that
+    stopped occurring are forgotten. ``peak`` is the most bytes ever held, both generations
+    together.
 
     A large generation is not freed at once: a memo of tens of thousands of entries took 5 to
     7 ms to free, all inside the one call that happened to store the entry that filled the
@@ -162,8 +163,9 @@ class BudgetMemo(Generic[K, V]):
         value the collector still tracks in a ``settle`` memo), dropping (or retiring) the
         older generation first if the newer one would pass half the budget."""
         weight = self._entry
-        if self._item:  # a plain expression, not a call: every miss and move pays it
-            weight += self._item * len(cast("Sized", value))
+        # no call (of cast, in pure Python): every miss and move pays this
+        if self._item and isinstance(value, (tuple, bytes)):
+            weight += self._item * len(value)
         if self._new_bytes + weight > self._limit:  # one test, as before entries retired
             self._make_room(weight)
         if self.settle and gc.is_tracked(value):

@@ -17,6 +17,64 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
+from burraco._layouts import (
+    ISLAND_KEY_JOKER,
+    ISLAND_KEY_OWN_TWOS,
+    ISLAND_KEY_SECOND_ACE,
+    ISLAND_KEY_SUIT,
+    ISLAND_KEY_TWOS,
+    MELD_READING_ACE_AT_BOTH_ENDS,
+    MELD_READING_NO_JOKERS,
+    MELD_READING_PACKS,
+    MELD_READING_SECOND_ACE,
+    RANK_KEY_CLUBS,
+    RANK_KEY_DIAMONDS,
+    RANK_KEY_HEARTS,
+    RANK_KEY_JOKER,
+    RANK_KEY_RANK,
+    RANK_KEY_TWOS,
+    READING_KEY_ACE,
+    READING_KEY_KEEP_TWO,
+    READING_KEY_LOCK_OWN,
+    READING_KEY_LOCK_SLOT,
+    READING_KEY_OTHER,
+    READING_KEY_OWN,
+    READING_KEY_SECOND_ACE,
+    SEQUENCE_ADD_JOKER,
+    SEQUENCE_ADD_OWN_TWOS,
+    SEQUENCE_ADD_SECOND_ACE,
+    SEQUENCE_ADD_SHAPE,
+    SEQUENCE_ADD_TWO_LOCKED,
+    SEQUENCE_ADD_TWOS,
+    SEQUENCE_SHAPE_FIRST,
+    SEQUENCE_SHAPE_KIND,
+    SEQUENCE_SHAPE_POSITION,
+    SEQUENCE_SHAPE_SIZE,
+    SEQUENCE_SHAPE_SUIT,
+    SEQUENCE_SHAPE_WILD,
+    SET_ADD_CLUBS,
+    SET_ADD_DIAMONDS,
+    SET_ADD_HEARTS,
+    SET_ADD_JOKER,
+    SET_ADD_PACKS,
+    SET_ADD_SHAPE,
+    SET_ADD_TWOS,
+    SET_SHAPE_CLUBS,
+    SET_SHAPE_DIAMONDS,
+    SET_SHAPE_HEARTS,
+    SET_SHAPE_RANK,
+    SET_SHAPE_SPADES,
+    SET_SHAPE_WILD,
+    SIDES_KEY_HELD,
+    SIDES_KEY_START,
+    SIDES_KEY_UP,
+    SUIT_KEY_JOKER,
+    SUIT_KEY_OWN_TWOS,
+    SUIT_KEY_SECOND_ACE,
+    SUIT_KEY_SEQUENCES,
+    SUIT_KEY_SUIT,
+    SUIT_KEY_TWOS,
+)
 from burraco._meldcodec import card_codes, clear_laid_melds
 from burraco._memo import BudgetMemo, clear_meld_memos
 from burraco.actions import AddToMeld, AddToMeldSlots, OpenMeld, OpenMeldSlots
@@ -25,12 +83,15 @@ from burraco.melds import Meld, MeldKind, wild_slots
 from burraco.rules import CLASSIC, Rules, meld_switches
 
 __all__ = [
+    "NO_MELDS",
     "AddChoice",
     "OpenChoice",
     "Shape",
+    "TeamFacts",
     "add_actions",
     "additions",
     "choice_cards",
+    "facts_after",
     "hand_shape",
     "open_actions",
     "open_melds",
@@ -188,15 +249,20 @@ class RuleBits:
         self.rules = rules
         """The rules themselves (which also keep their ``id``, the memo's key, their own)."""
         self.set_ranks = sum(1 << rank - 1 for rank in rules.set_ranks)
-        self.open_sequences = 1 << 23 | rules.wild_as_second_ace << 20
-        self.set_additions = rules.packs << 13
-        self.sequence_additions = rules.natural_two_locked << 20 | rules.wild_as_second_ace << 21
+        self.open_sequences = (
+            1 << SUIT_KEY_SEQUENCES | rules.wild_as_second_ace << SUIT_KEY_SECOND_ACE
+        )
+        self.set_additions = rules.packs << SET_ADD_PACKS
+        self.sequence_additions = (
+            rules.natural_two_locked << SEQUENCE_ADD_TWO_LOCKED
+            | rules.wild_as_second_ace << SEQUENCE_ADD_SECOND_ACE
+        )
         self.meld_reading = (
             self.set_ranks
-            | rules.packs << 13
-            | rules.wild_as_second_ace << 15
-            | (not rules.jokers) << 16
-            | rules.ace_at_both_ends << 17
+            | rules.packs << MELD_READING_PACKS
+            | rules.wild_as_second_ace << MELD_READING_SECOND_ACE
+            | (not rules.jokers) << MELD_READING_NO_JOKERS
+            | rules.ace_at_both_ends << MELD_READING_ACE_AT_BOTH_ENDS
         )
         """The switches that decide how :func:`~burraco.validate_meld` reads cards (the set
         ranks, the packs, a wild as the second ace, no jokers in the packs, an ace at both
@@ -485,21 +551,21 @@ def _reading_key(
     change one argument of a key)."""
     return (
         middle  # slot bits 3 to 13
-        | ace << 14
-        | own << 15  # 0 to 4: four bits
-        | other << 19  # 0 to 2: two bits
-        | second_ace << 21
-        | lock_slot << 22  # 0 to 14: four bits
-        | lock_own << 26
-        | keep_two << 27
+        | ace << READING_KEY_ACE
+        | own << READING_KEY_OWN  # 0 to 4: four bits
+        | other << READING_KEY_OTHER  # 0 to 2: two bits
+        | second_ace << READING_KEY_SECOND_ACE
+        | lock_slot << READING_KEY_LOCK_SLOT  # 0 to 14: four bits
+        | lock_own << READING_KEY_LOCK_OWN
+        | keep_two << READING_KEY_KEEP_TWO
     )
 
 
-_ANOTHER_WILD: Final = 1 << 19
+_ANOTHER_WILD: Final = 1 << READING_KEY_OTHER
 """Added to a key of :func:`_readings`: one more wild that is not a two of the suit."""
-_ANOTHER_OWN_TWO: Final = 1 << 15
+_ANOTHER_OWN_TWO: Final = 1 << READING_KEY_OWN
 """Added to a key of :func:`_readings`: one more two of the suit."""
-_LOCK_BITS: Final = 0x1F << 22
+_LOCK_BITS: Final = 0x1F << READING_KEY_LOCK_SLOT  # and READING_KEY_LOCK_OWN
 """The bits of a key of :func:`_readings` that hold a fixed wild (its slot, and whether it is
 a two of the suit)."""
 
@@ -514,13 +580,13 @@ def _readings(key: int) -> tuple[int, ...]:
             found = tuple(
                 _work_out_readings(
                     key & _MIDDLE,
-                    key >> 14 & 1,
-                    key >> 15 & 15,
-                    key >> 19 & 3,
-                    bool(key >> 21 & 1),
-                    key >> 22 & 15,
-                    key >> 26 & 1,
-                    bool(key >> 27 & 1),
+                    key >> READING_KEY_ACE & 1,
+                    key >> READING_KEY_OWN & 15,
+                    key >> READING_KEY_OTHER & 3,
+                    bool(key >> READING_KEY_SECOND_ACE & 1),
+                    key >> READING_KEY_LOCK_SLOT & 15,
+                    key >> READING_KEY_LOCK_OWN & 1,
+                    bool(key >> READING_KEY_KEEP_TWO & 1),
                 )
             )
             _READINGS.remember(key, found)
@@ -582,14 +648,15 @@ def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
     island share the others' answers (in random play, half as many islands as suits missed).
     """
     mask = key & 0x1FFF
-    own_twos = key >> 13 & 3
-    joker = key >> 15 & 1
-    twos_bits = key >> 16 & 15
-    suit = key >> 21 & 3  # bit 23, set in the keys of open_melds, is not read
+    own_twos = key >> SUIT_KEY_OWN_TWOS & 3
+    joker = key >> SUIT_KEY_JOKER & 1
+    twos_bits = key >> SUIT_KEY_TWOS & 15
+    suit = key >> SUIT_KEY_SUIT & 3  # SUIT_KEY_SEQUENCES, set by open_melds, is not read
     held = _held_slots(mask, own_twos)
     wild = joker or twos_bits & ~(1 << suit) or (own_twos and twos_bits >> suit & 1)
     reach = 2 if wild else 1
-    rest = (key >> 13 & 0x3FF) << 15  # the twos, the wilds, the switch and the suit
+    # the twos, the wilds, the switch and the suit, where an island's key holds them
+    rest = (key >> SUIT_KEY_OWN_TWOS & 0x3FF) << ISLAND_KEY_OWN_TWOS
     islands: list[int] = []
     island = last = 0
     for slot in _slots(held):
@@ -623,12 +690,13 @@ def _island_sequences(key: int) -> tuple[OpenChoice, ...]:
     worked out once for every wild that is not a two of the suit (they read alike).
     """
     held = key & 0x7FFE
-    own_twos = key >> 15 & 3
-    twos_bits = key >> 18 & 15
-    second_ace = bool(key >> 22 & 1)
-    suit = key >> 23 & 3
+    own_twos = key >> ISLAND_KEY_OWN_TWOS & 3
+    twos_bits = key >> ISLAND_KEY_TWOS & 15
+    second_ace = bool(key >> ISLAND_KEY_SECOND_ACE & 1)
+    suit = key >> ISLAND_KEY_SUIT & 3
     base = suit * 13
-    lower, upper = _OTHER_WILDS[(key >> 17 & 31) << 2 | suit]  # wilds sorted before, after
+    # the wilds sorted before and after (the joker and the twos, from ISLAND_KEY_JOKER)
+    lower, upper = _OTHER_WILDS[(key >> ISLAND_KEY_JOKER & 31) << 2 | suit]
     others = bool(lower or upper)  # wilds other than the suit's own two
     spare_two = own_twos and twos_bits >> suit & 1
     wild = others or spare_two > 0
@@ -691,9 +759,9 @@ def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
     or more naturals (three without a wild) and at most one wild; the ranks and the copies of
     each card (at most three of a code in the key) are always legal here, the caller keeping
     only the ranks its rules allow."""
-    rank_index = key >> 13
+    rank_index = key >> RANK_KEY_RANK
     tail = bytes((0, rank_index + 1))
-    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
+    wilds = _wild_codes(key >> RANK_KEY_JOKER & 1, key >> RANK_KEY_TWOS & 15)
     found: list[OpenChoice] = []
     for naturals in _takings(key, rank_index, (3, 3, 3, 3)):
         size = len(naturals)
@@ -730,7 +798,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
     counts, masks, _, joker, twos_bits, set_ranks = shape
     wild = 1 if joker or twos_bits else 0
     keys: list[int] = []
-    wild_key = joker << 8 | twos_bits << 9
+    wild_key = joker << RANK_KEY_JOKER | twos_bits << RANK_KEY_TWOS
     bits = rule_bits(rules)
     set_ranks &= bits.set_ranks & ~skip_ranks
     while set_ranks:  # lowest rank index first
@@ -739,13 +807,13 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
         index = low.bit_length() - 1
         keys.append(
             counts[index]  # at most 3 of a natural card (three packs): two bits each
-            | counts[13 + index] << 2
-            | counts[26 + index] << 4
-            | counts[39 + index] << 6
+            | counts[13 + index] << RANK_KEY_HEARTS
+            | counts[26 + index] << RANK_KEY_DIAMONDS
+            | counts[39 + index] << RANK_KEY_CLUBS
             | wild_key
-            | index << 13
+            | index << RANK_KEY_RANK
         )
-    sequence_key = bits.open_sequences | joker << 15 | twos_bits << 16
+    sequence_key = bits.open_sequences | joker << SUIT_KEY_JOKER | twos_bits << SUIT_KEY_TWOS
     for suit in range(4):
         mask = masks[suit]
         if _RANKS_HELD[mask] < 2:  # fewer than two cards of the suit, its twos included
@@ -767,7 +835,12 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
             or naturals + (1 if joker or twos_bits & ~(1 << suit) or own >= 2 else 0) < 3
         ):
             continue
-        keys.append(mask | (own if own < 2 else 2) << 13 | sequence_key | suit << 21)
+        keys.append(
+            mask
+            | (own if own < 2 else 2) << SUIT_KEY_OWN_TWOS
+            | sequence_key
+            | suit << SUIT_KEY_SUIT
+        )
     if not keys:
         return _NOTHING
     if len(keys) == 1:  # one suit or rank: its own memo is the answer
@@ -786,7 +859,7 @@ def open_melds(shape: Shape, rules: Rules, skip_ranks: int = 0) -> Listed[OpenMe
 def _group(key: int) -> tuple[OpenChoice, ...]:
     """The sequences of one suit (bit 23 set) or the sets of one rank of a key of
     :func:`open_melds`, memoised."""
-    if key >> 23:
+    if key >> SUIT_KEY_SEQUENCES:
         group = _SEQUENCES.new.get(key)
         if group is None:
             group = _SEQUENCES.missed(key, _suit_sequences)
@@ -811,9 +884,35 @@ _TEAMS_HELD: Final = 16
 table's tuples); each entry keeps its melds alive, which every full collection scans."""
 
 
-def team_melds_info(melds: tuple[Meld, ...]) -> tuple[tuple[MeldInfo, ...], int]:
-    """The :data:`MeldInfo` of each of a team's melds and a mask of the rank indexes it has
-    sets of (bit 0 for aces).
+TeamFacts = tuple[tuple[MeldInfo, ...], int]
+"""What the generator reads of a team's melds: the :data:`MeldInfo` of each, in the team's
+order, and a mask of the rank indexes it has sets of (bit 0 for aces). The engine's states
+carry them (``burraco.state.meld_facts``): :func:`facts_after` works them out for the one meld
+an action lays or grows."""
+
+NO_MELDS: Final[TeamFacts] = ((), 0)
+"""The :data:`TeamFacts` of a team with no melds."""
+
+
+def facts_after(facts: TeamFacts, index: int, meld: Meld) -> TeamFacts:
+    """The :data:`TeamFacts` of a team whose melds had ``facts``, once its meld ``index`` is
+    ``meld`` (an index one past the last: ``meld`` is a new meld, laid last)."""
+    infos, set_ranks = facts
+    info = _meld_info(meld)
+    if index == len(infos):
+        infos = (*infos, info)
+    else:
+        replaced = list(infos)
+        replaced[index] = info
+        infos = tuple(replaced)
+    if info[1] < 0:  # a set (a meld never stops being one)
+        set_ranks |= 1 << info[2]
+    return infos, set_ranks
+
+
+def team_melds_info(melds: tuple[Meld, ...]) -> TeamFacts:
+    """The :data:`TeamFacts` of a team's ``melds``, for a state that does not carry them (one
+    built by the constructor, a copy or an unpickling: see ``burraco.state.meld_facts``).
 
     States share a team's tuple of melds until it changes, so this is remembered by the
     tuple's identity: most calls cost one lookup.
@@ -890,8 +989,8 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
     integer) and the part of the hand that could reach it, not by the meld object.
     """
     counts, masks, ranks, joker, twos_bits, _ = shape
-    wilds = joker << 8 | twos_bits << 9 if joker or twos_bits else 0
-    sequence_wilds = wilds << 7  # where the key of a sequence holds them
+    wilds = joker << SET_ADD_JOKER | twos_bits << SET_ADD_TWOS if joker or twos_bits else 0
+    sequence_wilds = wilds << SEQUENCE_ADD_JOKER - SET_ADD_JOKER  # where a sequence's key has them
     bits = rule_bits(rules)
     set_switches = bits.set_additions
     sequence_switches = bits.sequence_additions
@@ -905,12 +1004,12 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
                 continue
             key = (
                 counts[rank]
-                | counts[13 + rank] << 2
-                | counts[26 + rank] << 4
-                | counts[39 + rank] << 6
+                | counts[13 + rank] << SET_ADD_HEARTS
+                | counts[26 + rank] << SET_ADD_DIAMONDS
+                | counts[39 + rank] << SET_ADD_CLUBS
                 | takes_wild
                 | set_switches
-                | meld_key << 16
+                | meld_key << SET_ADD_SHAPE
             )
             group = _ADD_SET.new.get(key)
             if group is None:
@@ -927,7 +1026,7 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
             # the two's slot is not missing if the hand or the meld holds the suit's two (a
             # meld's own two as its wild may turn natural there: ``wild_bits`` is set for a
             # meld with no wild or its own two, and the shape's top bits name its wild)
-            two_held = 4 if own or (wild_bits and meld_key >> 15) else 0
+            two_held = 4 if own or (wild_bits and meld_key >> SEQUENCE_SHAPE_WILD) else 0
             missing = ~(slots | two_held) & 0x7FFE
             above = missing & ~((2 << high) - 1)
             if above:
@@ -941,10 +1040,10 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
             mask = (slots >> 1 | slots >> 14) & 0x1FFF
             key = (
                 mask
-                | (own if own < 2 else 2) << 13  # a conditional: a call of min costs more
+                | (own if own < 2 else 2) << SEQUENCE_ADD_OWN_TWOS  # no call of min: cheaper
                 | sequence_wilds & wild_bits  # no wild joins a meld that has one
                 | sequence_switches
-                | meld_key << 22
+                | meld_key << SEQUENCE_ADD_SHAPE
             )
             group = _ADD_SEQUENCE.new.get(key)
             if group is None:
@@ -953,6 +1052,12 @@ def additions(infos: tuple[MeldInfo, ...], shape: Shape, rules: Rules) -> list[A
             found.append((index, group, add_actions(index, group)))
     return found
 
+
+_FULL_SEQUENCE: Final = 14
+"""The most cards a sequence holds: from ace to ace (``ace_at_both_ends``). Nothing is ever
+added to it; :func:`_meld_info` gives it no slot a card could reach and no room for a wild, so
+that :func:`additions` lists nothing for it (read as other sequences are, it would be offered
+its wild's natural card)."""
 
 _JOKER_FIELD: Final = JOKER_CODE + 1
 """A wild card in a meld's shape: the joker's code plus one (0 is no wild)."""
@@ -993,12 +1098,12 @@ def _meld_info(meld: Meld) -> MeldInfo:
             if card is not wild:
                 per_suit[card.code // 13] += 1
         shape = (
-            index << 1
-            | per_suit[0] << 5
-            | per_suit[1] << 7
-            | per_suit[2] << 9
-            | per_suit[3] << 11
-            | wild_code << 13
+            index << SET_SHAPE_RANK
+            | per_suit[0] << SET_SHAPE_SPADES
+            | per_suit[1] << SET_SHAPE_HEARTS
+            | per_suit[2] << SET_SHAPE_DIAMONDS
+            | per_suit[3] << SET_SHAPE_CLUBS
+            | wild_code << SET_SHAPE_WILD
         )
         return shape, -1, index, 0 if wild is None else 1, 0, 0, 0, 0
     # Each field is read once, and the slots and the suit come from the card codes: compiled,
@@ -1026,13 +1131,22 @@ def _meld_info(meld: Meld) -> MeldInfo:
     takes_wild = wild is None or wild.code == _OWN_TWO[suit]
     if wild is not None and takes_wild:
         wild_code = wild.code + 1  # the suit's own two, which may turn natural
-    shape = 1 | suit << 1 | low << 3 | size << 7 | position << 11 | wild_code << 15
+    shape = (
+        1 << SEQUENCE_SHAPE_KIND
+        | suit << SEQUENCE_SHAPE_SUIT
+        | low << SEQUENCE_SHAPE_FIRST
+        | size << SEQUENCE_SHAPE_SIZE
+        | position << SEQUENCE_SHAPE_POSITION
+        | wild_code << SEQUENCE_SHAPE_WILD
+    )
     near = (3 << low) >> 2 | 3 << high + 1  # the slots one and two beyond each end
     if wild_index is not None:
         near |= 1 << low + wild_index
     near &= 0x7FFE
     near = (near >> 1 | near >> _ACE_HIGH) & 0x1FFF | 2
-    wild_bits = 0x1F << 15 if takes_wild else 0
+    if size >= _FULL_SEQUENCE:  # nothing joins it: additions skips it
+        return shape, suit, occupied & ~2, low, high, inner, 0, 0
+    wild_bits = 0x1F << SEQUENCE_ADD_JOKER if takes_wild else 0  # the joker and the twos
     return shape, suit, occupied & ~2, low, high, inner, wild_bits, near
 
 
@@ -1042,11 +1156,11 @@ def _set_additions(key: int) -> tuple[AddChoice, ...]:
     holds the set's shape and the packs): naturals
     of its rank and at most one wild (the key holds wilds only if the set has none), no card
     more often than the packs hold it."""
-    packs = key >> 13 & 7
-    shape = key >> 16  # see _meld_info
-    index = shape >> 1 & 15
-    room = tuple([packs - (shape >> 5 + 2 * suit & 3) for suit in range(4)])
-    wilds = _wild_codes(key >> 8 & 1, key >> 9 & 15)
+    packs = key >> SET_ADD_PACKS & 7
+    shape = key >> SET_ADD_SHAPE  # see _meld_info
+    index = shape >> SET_SHAPE_RANK & 15
+    room = tuple([packs - (shape >> SET_SHAPE_SPADES + 2 * suit & 3) for suit in range(4)])
+    wilds = _wild_codes(key >> SET_ADD_JOKER & 1, key >> SET_ADD_TWOS & 15)
     found: list[AddChoice] = []
     for naturals in _takings(key, index, room):
         size = len(naturals)
@@ -1062,7 +1176,7 @@ def _sides(start: int, up: bool, held: int) -> tuple[tuple[int, int], ...]:
     """:func:`_side_options`, memoised: only the held slots on that side are in the key (laid
     out as ``burraco._layouts.SIDES_KEY``)."""
     side = held >> start << start if up else held & (2 << start) - 1
-    key = side << 5 | start | (16 if up else 0)
+    key = side << SIDES_KEY_HELD | start << SIDES_KEY_START | up << SIDES_KEY_UP
     found = _SIDES.new.get(key)
     if found is None:
         found = _SIDES.beyond_new(key)
@@ -1145,17 +1259,17 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     analysis of the grown meld, worked out once for every wild that is not a two of the suit.
     """
     mask = key & 0x1FFF
-    own_twos = key >> 13 & 3
-    twos_bits = key >> 16 & 15
-    two_locked = bool(key >> 20 & 1)
-    second_ace = bool(key >> 21 & 1)
+    own_twos = key >> SEQUENCE_ADD_OWN_TWOS & 3
+    twos_bits = key >> SEQUENCE_ADD_TWOS & 15
+    two_locked = bool(key >> SEQUENCE_ADD_TWO_LOCKED & 1)
+    second_ace = bool(key >> SEQUENCE_ADD_SECOND_ACE & 1)
     # the meld's shape (see _meld_info): suit, first slot, length, wild's position and card
-    shape = key >> 22
-    suit = shape >> 1 & 3
-    first = shape >> 3 & 15
-    size = shape >> 7 & 15
-    position = shape >> 11 & 15
-    wild_code = (shape >> 15) - 1
+    shape = key >> SEQUENCE_ADD_SHAPE
+    suit = shape >> SEQUENCE_SHAPE_SUIT & 3
+    first = shape >> SEQUENCE_SHAPE_FIRST & 15
+    size = shape >> SEQUENCE_SHAPE_SIZE & 15
+    position = shape >> SEQUENCE_SHAPE_POSITION & 15
+    wild_code = (shape >> SEQUENCE_SHAPE_WILD) - 1
     base = suit * 13
     own_two = _OWN_TWO[suit]
     held = _held_slots(mask, own_twos)
@@ -1181,7 +1295,7 @@ def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     upper: tuple[bytes, ...] = ()  # and after it
     spare_two = 0
     if wild_code < 0 or wild_is_own:
-        lower, upper = _OTHER_WILDS[(key >> 15 & 31) << 2 | suit]
+        lower, upper = _OTHER_WILDS[(key >> SEQUENCE_ADD_JOKER & 31) << 2 | suit]
         spare_two = own_twos if twos_bits >> suit & 1 else 0
     others = bool(lower or upper)
     seen: set[int] = set()

@@ -21,7 +21,7 @@ import random
 from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Iterable
-from typing import Final, cast
+from typing import Any, Final
 
 from burraco import _aces, _movegen
 from burraco._build import equal, python_class
@@ -57,9 +57,11 @@ from burraco.pozzetto import (
 from burraco.rules import CLASSIC, Rules
 from burraco.state import (
     GameState,
+    MeldFacts,
     Phase,
     known_after_pick,
     known_after_play,
+    meld_facts,
     new_state,
     replace_at,
     team_to_act,
@@ -148,17 +150,26 @@ def new_game(
     pozzetti: list[list[Card]] = [[] for _ in range(pozzetti_count)]
     for j, card in enumerate(cards[dealt:end]):
         pozzetti[j % pozzetti_count].append(card)
-    return GameState(
-        rules=rules,
-        dealer=dealer,
-        turn=(dealer + 1) % players,
-        phase=Phase.DRAW,
-        hands=tuple(tuple(sorted(hand, key=CODE_KEY)) for hand in hands),
-        melds=((),) * rules.teams,
-        stock=tuple(cards[end + 1 :]),
-        discard_pile=(cards[end],),
-        pozzetti=tuple(tuple(pozzetto) for pozzetto in pozzetti),
-        pozzetto_taken=(False,) * rules.teams,
+    return new_state(
+        rules,
+        dealer,
+        (dealer + 1) % players,
+        Phase.DRAW,
+        tuple(tuple(sorted(hand, key=CODE_KEY)) for hand in hands),
+        ((),) * rules.teams,
+        tuple(cards[end + 1 :]),
+        (cards[end],),
+        tuple(tuple(pozzetto) for pozzetto in pozzetti),
+        (False,) * rules.teams,
+        None,
+        0,
+        False,
+        0,
+        (),
+        (),
+        None,
+        0,
+        (_movegen.NO_MELDS,) * rules.teams,
     )
 
 
@@ -210,16 +221,19 @@ def apply(state: GameState, action: Action) -> GameState:
     if phase is _OVER_PHASE or kind not in _ACTION_CLASSES:
         kind = _action_class(state, action)
     # Compiled, each test compares two pointers (see _DISCARD_CLASS). The most frequent first:
-    # a discard ends every turn.
+    # a discard ends every turn. The class is known from here on: ``known`` passes the action
+    # on as the class it is with no call (of cast, which pure Python pays on every action;
+    # compiled, each handler checks the type it is given either way).
+    known: Any = action
     if kind is _DISCARD_CLASS:
-        return _discard(state, cast(Discard, action), phase)
+        return _discard(state, known, phase)
     if kind is _DRAW_CLASS:
-        return _draw(state, cast(DrawStock, action), phase)
+        return _draw(state, known, phase)
     if kind is _PICK_CLASS:
-        return _take_pile(state, cast(TakeDiscardPile, action), phase)
+        return _take_pile(state, known, phase)
     if kind is _ADD_CLASS:
-        return _add(state, cast(AddToMeld, action), phase)
-    return _open(state, cast(OpenMeld, action), phase)
+        return _add(state, known, phase)
+    return _open(state, known, phase)
 
 
 def _action_class(state: GameState, action: object) -> type:
@@ -382,6 +396,7 @@ def _draw(state: GameState, action: DrawStock, phase: Phase) -> GameState:
         state.known,
         None,
         state.time_out_turns,
+        meld_facts(state),
     )
 
 
@@ -433,6 +448,7 @@ def _pile_taken(state: GameState) -> GameState:
         known_after_pick(state.known, seat, pile),
         pile_card,
         state.time_out_turns,
+        meld_facts(state),
     )
 
 
@@ -480,7 +496,8 @@ def _open(state: GameState, action: OpenMeld, phase: Phase) -> GameState:
                     Reason.SET_RANK_TAKEN,
                     f"the team has a set of {meld.rank} already (meld {index}): add to it",
                 )
-    return _after_meld(state, action, action.cards, rest, team, state.melds[team] + (meld,))
+    melds = state.melds[team]
+    return _after_meld(state, action, action.cards, rest, team, melds + (meld,), len(melds), meld)
 
 
 def _laid_meld(state: GameState, action: OpenMeld, rules: Rules) -> Meld:
@@ -544,7 +561,7 @@ def _add(state: GameState, action: AddToMeld, phase: Phase) -> GameState:
     except InvalidMeldError as error:
         raise _meld_problem(error, state, action) from None
     grown_melds = replace_at(melds, index, grown)
-    return _after_meld(state, action, action.cards, rest, team, grown_melds)
+    return _after_meld(state, action, action.cards, rest, team, grown_melds, index, grown)
 
 
 def _after_meld(
@@ -554,9 +571,12 @@ def _after_meld(
     rest: tuple[Card, ...],
     team: int,
     team_melds: tuple[Meld, ...],
+    index: int,
+    meld: Meld,
 ) -> GameState:
     """The state after a legal meld of ``cards`` from the hand, leaving ``rest``; ``team``'s
-    melds become ``team_melds`` (``team``: the team to act, which the caller knows)."""
+    melds become ``team_melds`` (``team``: the team to act, which the caller knows), whose
+    meld ``index`` is the one laid or grown, ``meld``."""
     problem = keeping_problem(state, rest, team_melds)
     if problem is not None:
         raise _illegal(state, action, Reason.MUST_KEEP_A_CARD, problem)
@@ -587,7 +607,19 @@ def _after_meld(
         known_after_play(known, seat, cards) if known[seat] else known,
         pile_card,
         state.time_out_turns,
+        _facts_after(state, team, index, meld),
     )
+
+
+def _facts_after(state: GameState, team: int, index: int, meld: Meld) -> MeldFacts:
+    """The :data:`~burraco.state.MeldFacts` of the state after ``team``'s meld ``index``
+    becomes ``meld`` in ``state`` (a new meld if ``index`` is one past its last): worked out
+    for that meld alone, the others' passed on (all of them worked out for a state that does
+    not carry them)."""
+    facts = meld_facts(state)
+    if facts is None:
+        facts = tuple([_movegen.team_melds_info(melds) for melds in state.melds])
+    return replace_at(facts, team, _movegen.facts_after(facts[team], index, meld))
 
 
 def _discard(state: GameState, action: Discard, phase: Phase) -> GameState:
@@ -652,6 +684,7 @@ def _discard(state: GameState, action: Discard, phase: Phase) -> GameState:
         known_after_play(known, seat, (card,)) if known[seat] else known,
         None,
         state.time_out_turns - 1 if state.time_out_turns else 0,
+        meld_facts(state),
     )
 
 
@@ -742,17 +775,11 @@ def legal_actions(state: GameState) -> list[Action]:
     for card in hand:  # the hand is sorted: equal cards (the same object) are neighbours
         if card is not previous:
             previous = card
-            if card is not kept:  # the one-card pile's card stays in hand (rules §13.1)
-                discards.append(_DISCARDS[card.code])  # an index costs less than a dict lookup
+            discards.append(_DISCARDS[card.code])  # an index costs less than a dict lookup
+    if kept is not None:  # the one-card pile's card stays in hand (rules §13.1)
+        discards.remove(_DISCARDS[kept.code])  # no test per card in the loop
     actions += discards
     return actions
-
-
-_FULL_MELD: Final = 14
-"""The most cards a meld holds (a sequence from ace to ace; a set of three packs holds 13):
-nothing is ever added to a meld of 14 cards. The move generator reads a sequence with a
-natural ace at each end (``ace_at_both_ends``) as it reads other sequences, and would offer
-its wild's natural card, so its answers for such melds are not asked for."""
 
 
 def _add_ace_to_ace(
@@ -792,16 +819,19 @@ def _meld_actions(
     melds = state.melds
     team = turn % len(melds)  # the team to act
     team_melds = melds[team]
-    infos, set_ranks = _movegen.team_melds_info(team_melds)
+    facts = meld_facts(state)
+    if facts is None:  # a state the engine did not build
+        infos, set_ranks = _movegen.team_melds_info(team_melds)
+    else:
+        infos, set_ranks = facts[team]
     actions = LegalActions()
     actions.state = state
     choices, listed = _movegen.open_melds(shape, rules, set_ranks if rules.one_set_per_rank else 0)
     if can_take_pozzetto(state, team) and state.pile_card is None:
         # any meld may empty the hand: the team takes a pozzetto
         actions += listed
-        for index, _, added in _movegen.additions(infos, shape, rules):
-            if len(team_melds[index].cards) < _FULL_MELD:
-                actions += added
+        for _, _, added in _movegen.additions(infos, shape, rules):
+            actions += added
         if rules.ace_at_both_ends:
             _add_ace_to_ace(actions, state, hand, team_melds, rules)
         return actions
@@ -819,8 +849,6 @@ def _meld_actions(
         if keeping_problem(state, rest, (*team_melds, meld)) is None:
             actions.append(listed[position])
     for index, choices, added in _movegen.additions(infos, shape, rules):
-        if len(team_melds[index].cards) >= _FULL_MELD:
-            continue
         cut = bisect_left(choices, limit)
         actions += added[:cut]
         for position in range(cut, len(choices)):
@@ -881,4 +909,5 @@ def call_time_out(state: GameState) -> GameState:
         state.known,
         state.pile_card,
         len(state.hands),
+        meld_facts(state),
     )

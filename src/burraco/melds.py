@@ -42,6 +42,7 @@ from typing import Any, Final
 import attrs
 
 from burraco._build import python_class
+from burraco._grow import grown_by_naturals
 from burraco._memo import ExtendKey, ValidateKey, meld_memos
 from burraco.cards import (
     CARDS_BY_CODE,
@@ -512,7 +513,9 @@ def _extend(
 ) -> Meld:
     """:func:`extend_meld` on cards already read; errors name the union of the cards."""
     if choices_out is None and wild_as is None:
-        grown = _grown_by_naturals(meld, added, rules)
+        # the speed machinery's shortcut for natural cards continuing the meld: the meld the
+        # analysis below would read, or None
+        grown = grown_by_naturals(meld, added, rules)
         if grown is not None:
             return grown
     lock_card: Card | None = None
@@ -541,65 +544,6 @@ def _extend(
         choices_out,
         _variant(rules),
     )
-
-
-def _grown_by_naturals(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld | None:
-    """The meld that natural cards simply continuing ``meld`` make, or ``None`` where the full
-    analysis must read the union (:func:`_analyze`, which gives the same meld in these cases:
-    a test holds the two together).
-
-    The cases most additions are: cards of a sequence's suit, three to king, that extend it at
-    either end with no rank missing, to a clean sequence (a clean run has one reading) or to one
-    whose wild is fixed (it stays in its slot); and cards of a set's rank, within the copies
-    the packs hold. Anything else (a wild, an ace or a two added, a gap, a wild at an end,
-    which may move, a set rank the rules do not allow) goes to the analysis, which also words
-    every error.
-    """
-    cards = meld.cards
-    if meld.kind is _SEQUENCE_KIND:
-        size = len(cards)
-        wild_index = meld.wild_index
-        if wild_index is not None and not 0 < wild_index < size - 1:
-            return None  # a wild at an end is free to move: the analysis places it
-        suit = meld.suit
-        low = cards[0].code % 13 + 1  # the first card is natural: its slot (an ace: 1)
-        high = low + size - 1
-        first, last = low, high
-        taken = 0
-        for card in added:
-            rank = card.rank
-            if card.suit is not suit or rank is _TWO or rank is _ACE:
-                return None
-            slot = card.code % 13 + 1
-            bit = 1 << slot
-            if low <= slot <= high or taken & bit:
-                return None
-            taken |= bit
-            if slot < first:
-                first = slot
-            elif slot > last:
-                last = slot
-        if last - first + 1 != size + len(added):
-            return None  # a rank is missing
-        if wild_index is None:
-            return _sequence_meld([first, last], None, 0, cards[0].code // 13)
-        # A fixed wild stays where it stands while the natural card it stands for is not added
-        # (rules §5.4), and that card's slot lies inside the meld.
-        return _sequence_meld([first, last], meld.wild, low + wild_index, cards[0].code // 13)
-    rank = meld.rank
-    for card in added:
-        if card.rank is not rank:
-            return None
-    wild = meld.wild  # a set's wild is its last card
-    naturals = (cards[:-1] if wild is not None else cards) + added
-    codes = sorted([card.code for card in naturals])
-    jokers = 1 if wild is JOKER else 0
-    twos = [wild.code] if wild is not None and not jokers else []
-    try:
-        _check_copies(naturals, codes, rules.packs)
-        return _make_set(naturals, codes, twos, jokers, rules.set_ranks, None)
-    except InvalidMeldError:
-        return None  # too many copies, or a rank these rules allow no set of
 
 
 def meld_choices(cards: tuple[Card, ...], rules: Rules = CLASSIC) -> list[tuple[Rank | None, Meld]]:
@@ -758,7 +702,7 @@ def _analyze(
             run += 1
             repeated = True
             if run > packs and (code != JOKER_CODE or run > 2 * packs):
-                _check_copies(cards, codes, packs)
+                check_copies(cards, codes, packs)
         else:
             previous = code
             run = 1
@@ -783,7 +727,7 @@ def _analyze(
         and (naturals[-1] - first) % 13 == 0
         and all(code % 13 == rank_index for code in naturals)
     ):
-        return _make_set(cards, naturals, twos, jokers, set_ranks, wild_as)
+        return make_set(cards, naturals, twos, jokers, set_ranks, wild_as)
     suit_index = first // 13
     base = suit_index * 13
     if naturals[-1] - base > 12:
@@ -814,11 +758,11 @@ def _analyze(
         for slots in ([1, *middle], [*middle, _ACE_HIGH]) if ace else (middle,):
             if not jokers:
                 if wild_as is None and slots[-1] - slots[0] + 1 == len(slots):
-                    return _sequence_meld(slots, None, 0, suit_index)
+                    return sequence_meld(slots, None, 0, suit_index)
                 continue
             for option in wild_slots(_slot_mask(slots), jokers, second_ace, 0):
                 if wild_as is None or (option and _SLOT_RANKS[option] is wild_as):
-                    return _sequence_meld(slots, JOKER if option else None, option, suit_index)
+                    return sequence_meld(slots, JOKER if option else None, option, suit_index)
     own_two = base + 1
     own = twos.count(own_two) if twos else 0
     other_wilds = jokers + len(twos) - own
@@ -1005,7 +949,7 @@ def _placed_sequence(
     """The sequence of one placement: natural ``slots`` (a two of the suit among them if
     ``natural_two``) and the wild at ``wild_slot`` (0: none), a joker if there is one."""
     if not wild_slot:
-        return _sequence_meld(slots, None, 0, suit)
+        return sequence_meld(slots, None, 0, suit)
     if jokers:
         wild = JOKER
     elif natural_two:
@@ -1014,7 +958,7 @@ def _placed_sequence(
         wild = CARDS_BY_CODE[spare[0]]
     else:
         wild = CARDS_BY_CODE[twos[0]]
-    return _sequence_meld(slots, wild, wild_slot, suit)
+    return sequence_meld(slots, wild, wild_slot, suit)
 
 
 def new_meld(
@@ -1042,8 +986,10 @@ def new_meld(
     return meld
 
 
-def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
-    """The sequence of natural ``slots`` with ``wild`` at ``wild_slot`` (0 and ``None``: none)."""
+def sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
+    """Internal (not part of the API; for ``burraco._grow``). The sequence of natural
+    ``slots`` of the suit of index ``suit_index``, with ``wild`` at ``wild_slot`` (0 and
+    ``None``: none)."""
     suit = _SUITS[suit_index]
     if not wild_slot:
         table = _SLOT_CARDS[suit_index][slots[0] : slots[-1] + 1]
@@ -1058,8 +1004,10 @@ def _sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_ind
     )
 
 
-def _check_copies(cards: tuple[Card, ...], codes: list[int], packs: int) -> None:
-    """Raise ``too-many-copies`` if a card appears more often than the packs hold it."""
+def check_copies(cards: tuple[Card, ...], codes: list[int], packs: int) -> None:
+    """Internal (not part of the API; for ``burraco._grow``). Raise ``too-many-copies`` if a
+    card appears more often than the packs hold it (``codes``: the codes of ``cards``, sorted;
+    the error quotes ``cards``)."""
     previous = -1
     run = 0
     for code in codes:
@@ -1074,7 +1022,7 @@ def _check_copies(cards: tuple[Card, ...], codes: list[int], packs: int) -> None
             )
 
 
-def _make_set(
+def make_set(
     cards: tuple[Card, ...],
     naturals: list[int],
     twos: list[int],
@@ -1082,6 +1030,15 @@ def _make_set(
     set_ranks: frozenset[Rank] | None,
     wild_as: Rank | None,
 ) -> Meld:
+    """Internal (not part of the API; for ``burraco._grow``). The set of the natural cards of
+    codes ``naturals`` (sorted, all of one rank) and the wild given by ``twos`` (codes) or
+    ``jokers`` (a count), if these rules (``set_ranks``) allow a set of that rank and it has
+    one wild at most; ``wild_as`` must be ``None`` or the rank. Errors quote ``cards``.
+
+    Raises:
+        InvalidMeldError: ``set-rank-not-allowed``, ``too-many-wilds`` or
+            ``wild-as-not-possible``.
+    """
     rank = _RANKS[naturals[0] % 13 + 1]
     assert rank is not None
     if set_ranks is not None and rank not in set_ranks:

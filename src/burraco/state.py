@@ -12,7 +12,7 @@ players seats 0 and 2 play against 1 and 3.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
@@ -20,6 +20,9 @@ from burraco._build import python_class
 from burraco.cards import CODE_KEY, Card, format_cards
 from burraco.melds import Meld, burraco_kind
 from burraco.rules import Rules
+
+if TYPE_CHECKING:
+    from burraco._movegen import TeamFacts
 
 T = TypeVar("T")
 
@@ -84,10 +87,17 @@ class _StateSlots:
     store of a plain slot costs a fraction of a call to a frozen class's slot setter. No
     instance of this class outlives :func:`new_state`. It declares no attribute types, so
     that type checkers still see every field of a :class:`GameState` as read-only.
+
+    One slot is no field: ``_meld_facts``, what the move generator reads of each team's melds
+    (see :func:`meld_facts`). :func:`new_state` sets it with the fields, and nothing writes it
+    later; attrs knows nothing of it, so a state's equality, hash, ``repr``, copies, pickles
+    and serialisation are those of its fields alone (a state built any other way, by the
+    constructor, a copy or an unpickling, has it unset).
     """
 
     __slots__ = (
         "__weakref__",
+        "_meld_facts",
         "dealer",
         "discard_pile",
         "hands",
@@ -324,12 +334,17 @@ def new_state(
     known: tuple[tuple[Card, ...], ...],
     pile_card: Card | None = None,
     time_out_turns: int = 0,
+    facts: MeldFacts | None = None,
 ) -> GameState:
     """Internal (not part of the API; for the engine, the pozzetto and closing modules).
 
     :meth:`GameState.from_fields` as a module function, which the engine calls: compiled,
     a call of a module function is a direct call, where a class method of a Python class goes
-    through the interpreter's call protocol with sixteen arguments to unpack."""
+    through the interpreter's call protocol with sixteen arguments to unpack.
+
+    ``facts``: what the move generator reads of each team's melds in ``melds``
+    (:data:`MeldFacts`), which the state carries for :func:`meld_facts`; ``None`` if the
+    caller does not know them. It is no field: it changes nothing of the state's value."""
     slots: Any = _StateSlots()
     slots.rules = rules
     slots.dealer = dealer
@@ -349,9 +364,32 @@ def new_state(
     slots.known = known or ((),) * len(hands)
     slots.pile_card = pile_card
     slots.time_out_turns = time_out_turns
+    slots._meld_facts = facts
     slots.__class__ = GameState
     state: GameState = slots
     return state
+
+
+MeldFacts = tuple["TeamFacts", ...]
+"""Internal. The move generator's facts of each team's melds (``burraco._movegen.TeamFacts``),
+in the order of :attr:`GameState.melds`."""
+
+
+def meld_facts(state: GameState) -> MeldFacts | None:
+    """Internal (not part of the API; for the engine). The :data:`MeldFacts` that
+    :func:`new_state` was given with ``state``'s melds, or ``None`` if it was not (or the state
+    was built another way: by the constructor, a copy or an unpickling).
+
+    The engine works them out for the one meld an action lays or grows, and passes the rest
+    on unchanged, so that :func:`burraco.legal_actions` finds a team's melds read already: a
+    pure reducer writes nothing on the state it is given, nor on its melds, and a memo by
+    value costs a lookup per meld."""
+    slots: Any = state  # the slot is not declared (see _StateSlots); no call of cast
+    try:
+        facts: MeldFacts | None = slots._meld_facts
+    except AttributeError:
+        return None
+    return facts
 
 
 def team_to_act(state: GameState) -> int:
