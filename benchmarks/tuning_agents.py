@@ -7,7 +7,7 @@ Run duels from the repository root so that ``benchmarks`` imports, for example
 
 from __future__ import annotations
 
-from burraco.evaluation import ClubEvaluation
+from benchmarks.club_evaluation import ClubEvaluation
 from burraco.inference import InferenceSampler
 from burraco.search import SearchAgent
 

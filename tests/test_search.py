@@ -180,6 +180,19 @@ def test_a_given_sampler_deals_every_sample() -> None:
     assert sampler.dealt > 0
 
 
+def test_a_given_evaluation_values_every_rollout() -> None:
+    calls: list[int] = []
+
+    def constant(state: GameState, team: int) -> float:
+        calls.append(team)
+        return 0.0
+
+    agent = SearchAgent(simulations=4, depth=2, seed=1, evaluation=constant)
+    assert repr(agent).endswith(f"evaluation={constant!r})")
+    final = play_hand([agent, GreedyAgent(), GreedyAgent(), GreedyAgent()], seed=3)
+    assert final.is_over and calls and set(calls) == {0}
+
+
 def test_an_empty_list_of_actions_is_refused() -> None:
     with pytest.raises(ValueError, match="no legal action"):
         SearchAgent().choose(observe(new_game(seed=1), 1), [])

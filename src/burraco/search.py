@@ -62,7 +62,7 @@ weights the deal by what the other seats did)."""
 Evaluation: TypeAlias = Callable[[GameState, int], float]
 """How the search values the state at the end of a rollout for a team: its lead in points
 over the best other team (the default scores the hand as it stands;
-:class:`burraco.evaluation.ClubEvaluation` also weighs the race to close)."""
+``benchmarks/club_evaluation.py`` in the repository tries one that weighs the race to close)."""
 
 DEFAULT_SIMULATIONS: Final = 16
 """The most sampled deals per decision when neither ``simulations`` nor ``time_per_move`` is
