@@ -41,3 +41,8 @@ def wide(seed: int | None = None) -> SearchAgent:
         sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
         evaluation=ClubEvaluation(),
     )
+
+
+def eight(seed: int | None = None) -> SearchAgent:
+    """A candidate for level4: the search with 8 uniform deals and 3 candidates."""
+    return SearchAgent(simulations=8, candidates=3, depth=5, seed=seed)

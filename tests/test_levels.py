@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 
 import pytest
 
 from burraco.actions import Action
 from burraco.agents import Agent, GreedyAgent, play_hand
+from burraco.cli import main
 from burraco.duel import AGENT_NAMES, make_agent
 from burraco.engine import legal_actions
 from burraco.levels import LEVELS, NoisyGreedyAgent, level_agent
@@ -142,3 +144,15 @@ def test_noise_outside_zero_to_one_is_refused(noise: object) -> None:
 def test_noisy_greedy_chooses_only_legal_actions() -> None:
     final = play_hand([NoisyGreedyAgent(0.5, seed=seat) for seat in range(4)], seed=8)
     assert final.is_over
+
+
+def test_the_command_line_duels_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "level3", "level1", "--deals", "2", "--seed", "4", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["a"], summary["b"], summary["deals"]) == ("level3", "level1", 2)
+    assert summary["points_per_hand"] > 0
+
+
+def test_the_duel_help_lists_the_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "--help"]) == 0
+    assert "level1 (weakest) to level5" in " ".join(capsys.readouterr().out.split())
