@@ -13,7 +13,7 @@ name       title         bot
 level1     beginner      the greedy heuristic, but 3 decisions in 4 a random legal action
 level2     casual        the greedy heuristic, but 1 decision in 5 a random legal action
 level3     intermediate  the greedy heuristic (:class:`~burraco.GreedyAgent`)
-level4     advanced      the search (:class:`~burraco.SearchAgent`), 4 sampled deals
+level4     advanced      the search (:class:`~burraco.SearchAgent`), 8 sampled deals
 level5     expert        the search, 16 sampled deals weighted by what the other seats did
 =========  ============  ==================================================================
 
@@ -127,7 +127,7 @@ class Level:
         the system). The same seed gives the same decisions from the same views.
 
         >>> LEVELS["level4"].build(seed=1)
-        SearchAgent(simulations=4, candidates=3, seed=1)
+        SearchAgent(simulations=8, candidates=3, seed=1)
         """
         if self.engine == "greedy":
             if self.noise == 0:
@@ -221,11 +221,11 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
             _search(
                 "level4",
                 "advanced",
-                4,
+                8,
                 3,
                 5,
                 None,
-                "The search at a small budget: 4 uniformly sampled deals per decision, the "
+                "The search at a small budget: 8 uniformly sampled deals per decision, the "
                 "heuristic's 3 best actions compared.",
             ),
             _search(
