@@ -46,3 +46,14 @@ def wide(seed: int | None = None) -> SearchAgent:
 def eight(seed: int | None = None) -> SearchAgent:
     """A candidate for level4: the search with 8 uniform deals and 3 candidates."""
     return SearchAgent(simulations=8, candidates=3, depth=5, seed=seed)
+
+
+def doubled(seed: int | None = None) -> SearchAgent:
+    """A candidate for level5: its search with 32 deals per decision instead of 16."""
+    return SearchAgent(
+        simulations=32,
+        candidates=4,
+        depth=5,
+        seed=seed,
+        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
+    )
