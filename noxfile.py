@@ -188,6 +188,33 @@ def duel(session: nox.Session) -> None:
 
 
 @nox.session
+def ladder(session: nox.Session) -> None:
+    """The levels' ladder (hours of CPU): duplicate duels of 500 deal pairs between neighbouring
+    levels (level2 against level1, ..., level5 against level4) and level5 against ``search``,
+    on the evaluation seeds 9000 to 9004, which no tuning used; ``--jobs`` is the CPU count.
+
+    Writes each duel's JSON summary and ``ladder.json`` (with Bradley-Terry ratings) into
+    ``benchmarks/results/`` and prints a Markdown table for the docs' ladder page. A duel
+    already saved with as many deal pairs is not played again, so a stopped run resumes.
+    Arguments go to ``benchmarks/ladder.py`` (``nox -s ladder -- --deals 1000``).
+    """
+    session.install("-e", ".")
+    session.run(
+        "python",
+        "benchmarks/ladder.py",
+        "--deals",
+        "500",
+        "--seed",
+        "9000",
+        "--jobs",
+        str(os.cpu_count() or 1),
+        "--out",
+        "benchmarks/results",
+        *session.posargs,
+    )
+
+
+@nox.session
 def wheel(session: nox.Session) -> None:
     """Build the wheel and sdist, check them with twine, and test the installed wheel.
 

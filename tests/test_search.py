@@ -146,6 +146,53 @@ def test_the_repr_shows_the_budget() -> None:
     )
 
 
+class CountingSampler:
+    """Deals as determinize does, and counts the deals."""
+
+    def __init__(self) -> None:
+        self.dealt = 0
+
+    def __call__(self, view: PlayerView, rng: random.Random) -> GameState:
+        self.dealt += 1
+        return determinize(view, rng)
+
+    def __repr__(self) -> str:
+        return "CountingSampler()"
+
+
+def test_a_given_sampler_deals_every_sample() -> None:
+    sampler = CountingSampler()
+    agent = SearchAgent(simulations=6, depth=2, seed=4, sampler=sampler)
+    plain = SearchAgent(simulations=6, depth=2, seed=4)
+    assert repr(agent) == "SearchAgent(simulations=6, depth=2, seed=4, sampler=CountingSampler())"
+    state = new_game(seed=9)
+    for _ in range(60):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        view = observe(state, state.turn)
+        before = sampler.dealt
+        choice = agent.choose(view, actions)
+        # dealing as determinize does, with the same seed: the same choices as the default
+        assert choice == plain.choose(view, actions)
+        assert sampler.dealt >= before
+        state = apply(state, choice)
+    assert sampler.dealt > 0
+
+
+def test_a_given_evaluation_values_every_rollout() -> None:
+    calls: list[int] = []
+
+    def constant(state: GameState, team: int) -> float:
+        calls.append(team)
+        return 0.0
+
+    agent = SearchAgent(simulations=4, depth=2, seed=1, evaluation=constant)
+    assert repr(agent).endswith(f"evaluation={constant!r})")
+    final = play_hand([agent, GreedyAgent(), GreedyAgent(), GreedyAgent()], seed=3)
+    assert final.is_over and calls and set(calls) == {0}
+
+
 def test_an_empty_list_of_actions_is_refused() -> None:
     with pytest.raises(ValueError, match="no legal action"):
         SearchAgent().choose(observe(new_game(seed=1), 1), [])

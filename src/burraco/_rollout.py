@@ -9,6 +9,7 @@ method, so a subclass's own ``choose`` is the one played.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from burraco._points import table_points
@@ -73,9 +74,17 @@ def going_on(state: GameState) -> list[float]:
     return totals
 
 
-def rollout(state: GameState, policy: Agent, seat: int, team: int, turns: int) -> float:
+def rollout(
+    state: GameState,
+    policy: Agent,
+    seat: int,
+    team: int,
+    turns: int,
+    evaluation: Callable[[GameState, int], float] | None = None,
+) -> float:
     """Let ``policy`` play every seat until ``turns`` turns have passed since ``seat``'s
-    decision (or to the end of the hand), and evaluate the result for ``team``.
+    decision (or to the end of the hand), and evaluate the result for ``team``: with
+    ``evaluation`` if given, else with :func:`evaluate`.
 
     The turn of ``seat`` counts as the first, whether the candidate action ended it (a
     discard) or not (a meld): every candidate is judged at the same point of the hand.
@@ -96,4 +105,4 @@ def rollout(state: GameState, policy: Agent, seat: int, team: int, turns: int) -
             turns -= 1
             if turns <= 0:
                 break
-    return evaluate(state, team)
+    return evaluate(state, team) if evaluation is None else evaluation(state, team)

@@ -1267,7 +1267,8 @@ def _add_duel(commands: Any) -> None:
             "--jobs or --ray."
         ),
         epilog=(
-            "Agents: random, greedy, search, or module:Class for your own (importable, or in "
+            "Agents: random, greedy, search, the fixed levels level1 (weakest) to level5 "
+            "(strongest), or module:Class for your own (importable, or in "
             "the current directory); keyword arguments may follow in brackets, as in "
             "'search(simulations=64)'."
         ),

@@ -17,8 +17,9 @@ the measured times differ).
 (True, 4, 2)
 
 Agents are named by :func:`make_agent` specifications: ``"random"``, ``"greedy"``,
-``"search"``, ``"search(simulations=64)"``, or ``"package.module:Class"`` for one's own agent
-class (keyword arguments may follow in brackets as well). A callable that takes a seed and
+``"search"``, ``"search(simulations=64)"``, the fixed levels ``"level1"`` to ``"level5"``,
+or ``"package.module:Class"`` for one's own agent class (keyword arguments may follow in
+brackets as well). A callable that takes a seed and
 returns an agent (such as an agent class) may be given instead of a name.
 """
 
@@ -63,8 +64,18 @@ AgentSpec: TypeAlias = str | Callable[[int], Agent]
 from a whole-number seed (an agent class whose first parameter is the seed will do). A
 callable must be picklable (defined at module level) to run in worker processes or on Ray."""
 
-AGENT_NAMES: Final = ("greedy", "random", "search")
-"""The built-in agents :func:`make_agent` knows by name."""
+AGENT_NAMES: Final = (
+    "greedy",
+    "random",
+    "search",
+    "level1",
+    "level2",
+    "level3",
+    "level4",
+    "level5",
+)
+"""The built-in agents :func:`make_agent` knows by name: the three reference bots and the
+fixed levels of :data:`burraco.levels.LEVELS`."""
 
 _SPEC = re.compile(r"(?P<target>[A-Za-z_][\w.]*(?::[A-Za-z_]\w*)?)\s*(?:\((?P<args>.*)\))?", re.S)
 
@@ -129,6 +140,10 @@ def _takes_seed(factory: Callable[..., object]) -> bool | None:
 
 def _resolve(target: str, spec: str) -> Callable[..., object]:
     if target in AGENT_NAMES:
+        if target.startswith("level"):
+            from burraco.levels import LEVELS
+
+            return LEVELS[target].build
         if target == "search":
             from burraco.search import SearchAgent
 
@@ -153,7 +168,9 @@ def _resolve(target: str, spec: str) -> Callable[..., object]:
 def make_agent(spec: str, seed: int | None = None) -> Agent:
     """Build the agent named by ``spec``, seeded with ``seed``.
 
-    ``spec`` is one of :data:`AGENT_NAMES` (``"random"``, ``"greedy"``, ``"search"``) or
+    ``spec`` is one of :data:`AGENT_NAMES` (``"random"``, ``"greedy"``, ``"search"``, and the
+    fixed levels ``"level1"`` to ``"level5"`` of :data:`burraco.levels.LEVELS`, which take no
+    arguments) or
     ``"module:Class"``, a class or function importable from a module; either may be followed
     by keyword arguments in brackets, whose values are Python literals:
     ``"search(simulations=64)"``, ``"mybots:CleverAgent(depth=2)"``. The seed is passed as

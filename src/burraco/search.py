@@ -38,8 +38,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -48,10 +48,21 @@ from burraco.actions import Action, DrawStock, TakeDiscardPile
 from burraco.agents import GreedyAgent
 from burraco.cards import Card
 from burraco.engine import apply
-from burraco.state import Phase
+from burraco.state import GameState, Phase
 from burraco.views import PlayerView, determinize
 
-__all__ = ["SearchAgent"]
+__all__ = ["Evaluation", "Sampler", "SearchAgent"]
+
+Sampler: TypeAlias = Callable[[PlayerView, random.Random], GameState]
+"""A way to deal the hidden cards of a view: given the view and the agent's random
+generator, a full state that gives exactly that view to its seat (as
+:func:`~burraco.determinize` does, the default; :class:`burraco.inference.InferenceSampler`
+weights the deal by what the other seats did)."""
+
+Evaluation: TypeAlias = Callable[[GameState, int], float]
+"""How the search values the state at the end of a rollout for a team: its lead in points
+over the best other team (the default scores the hand as it stands;
+``benchmarks/club_evaluation.py`` in the repository tries one that weighs the race to close)."""
 
 DEFAULT_SIMULATIONS: Final = 16
 """The most sampled deals per decision when neither ``simulations`` nor ``time_per_move`` is
@@ -153,6 +164,12 @@ class SearchAgent:
             is scored (:data:`DEFAULT_DEPTH`: up to the end of the seat's next turn in a
             four-player hand).
         seed: the seed of the agent's random generator (``None``: from the system).
+        sampler: how the hidden cards are dealt in each sampled deal (a :data:`Sampler`;
+            ``None``: :func:`~burraco.determinize`, uniformly among the deals the view
+            allows). It must give states whose view of the seat is the view it is given.
+        evaluation: how the table is valued at the end of a rollout, for the seat's team (an
+            :data:`Evaluation`; ``None``: the hand scored as it stands, with credit for melds
+            near a burraco).
 
     >>> SearchAgent(simulations=32, seed=5)
     SearchAgent(simulations=32, seed=5)
@@ -161,7 +178,17 @@ class SearchAgent:
         ValueError: if a budget, ``candidates`` or ``depth`` is not positive.
     """
 
-    __slots__ = ("_budget", "_greedy", "_policy", "_random", "candidates", "depth", "seed")
+    __slots__ = (
+        "_budget",
+        "_evaluation",
+        "_greedy",
+        "_policy",
+        "_random",
+        "_sampler",
+        "candidates",
+        "depth",
+        "seed",
+    )
 
     def __init__(
         self,
@@ -171,6 +198,8 @@ class SearchAgent:
         candidates: int = 4,
         depth: int = DEFAULT_DEPTH,
         seed: int | str | bytes | None = None,
+        sampler: Sampler | None = None,
+        evaluation: Evaluation | None = None,
     ) -> None:
         if simulations is None and time_per_move is None:
             simulations = DEFAULT_SIMULATIONS
@@ -199,6 +228,8 @@ class SearchAgent:
         self._random = random.Random(seed)
         self._greedy = GreedyAgent()
         self._policy = GreedyAgent()
+        self._sampler: Sampler = determinize if sampler is None else sampler
+        self._evaluation = evaluation
 
     @property
     def simulations(self) -> int | None:
@@ -221,6 +252,10 @@ class SearchAgent:
         if self.depth != DEFAULT_DEPTH:
             parts.append(f"depth={self.depth}")
         parts.append(f"seed={self.seed!r}")
+        if self._sampler is not determinize:
+            parts.append(f"sampler={self._sampler!r}")
+        if self._evaluation is not None:
+            parts.append(f"evaluation={self._evaluation!r}")
         return f"SearchAgent({', '.join(parts)})"
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -241,7 +276,7 @@ class SearchAgent:
         start = time.perf_counter()
         done = 0
         while self._budget.more(done, start):
-            world = determinize(view, self._random)
+            world = self._sampler(view, self._random)
             for index in alive:
                 values[index].append(
                     _rollout(
@@ -250,6 +285,7 @@ class SearchAgent:
                         view.seat,
                         view.team,
                         self.depth,
+                        self._evaluation,
                     )
                 )
             done += 1
