@@ -18,7 +18,10 @@ a hand is cut off ``horizon`` turns after the decision and scored as the cards l
 game's ``max_turns``), so that a simulation costs about as much whatever the stage of the
 hand. ``uct_c`` is in points, the game's returns being points.
 
-The agent is seeded (``seed``): the same views get the same choices.
+The agent is seeded (``seed``), but its choices are not reproducible bit for bit: in one
+process, the first decision from a view can differ from later ones with the same seed (seen in
+the tests; the cause, somewhere between OpenSpiel's bot and the game's caches, is not found).
+Duels with it are measurements, not pinned figures.
 """
 
 from __future__ import annotations
