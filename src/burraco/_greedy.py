@@ -101,6 +101,12 @@ def _fits(meld: Meld, card: Card, rules: Rules) -> bool:
     return known
 
 
+def fits_alone(meld: Meld, card: Card, rules: Rules) -> bool:
+    """Whether ``card`` alone could be added to ``meld`` under ``rules`` (memoised per meld):
+    the greedy heuristic's test, shared with :mod:`burraco.inference`."""
+    return _fits(meld, card, rules)
+
+
 def _fits_uncached(meld: Meld, card: Card, rules: Rules) -> bool:
     if not _is_wild(card):
         if meld.kind is MeldKind.SET and card.rank is not meld.rank:

@@ -40,10 +40,9 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from burraco._greedy import fits_alone
 from burraco.cards import CODE_KEY, Card, Rank, make_deck
 from burraco.engine import legal_actions
-from burraco.errors import InvalidMeldError
-from burraco.melds import Meld, MeldKind, extend_meld
 from burraco.rules import Rules
 from burraco.state import GameState, Phase
 from burraco.views import PlayerView, determinize
@@ -103,19 +102,6 @@ def _connected(card: Card, other: Card, rules: Rules) -> bool:
     if card.suit is not other.suit:
         return False
     return any(0 < abs(a - b) <= 2 for a in _slots(rank) for b in _slots(other_rank))
-
-
-def _fits(meld: Meld, card: Card, rules: Rules) -> bool:
-    """Whether natural ``card`` alone could be added to ``meld``."""
-    if meld.kind is MeldKind.SET and card.rank is not meld.rank:
-        return False
-    if meld.kind is MeldKind.SEQUENCE and card.suit is not meld.suit:
-        return False
-    try:
-        extend_meld(meld, (card,), rules)
-    except InvalidMeldError:
-        return False
-    return True
 
 
 class InferenceSampler:
@@ -205,7 +191,7 @@ class InferenceSampler:
                     for other in tops[seat]:
                         if _connected(card, other, rules):
                             weight *= self.refused
-                    if any(_fits(meld, card, rules) for meld in melds):
+                    if any(fits_alone(meld, card, rules) for meld in melds):
                         weight *= self.unmelded
                     if weight != 1.0:
                         table[card.code] = weight
