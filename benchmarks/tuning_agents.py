@@ -57,3 +57,35 @@ def doubled(seed: int | None = None) -> SearchAgent:
         seed=seed,
         sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
     )
+
+
+def _inferred(simulations: int, candidates: int, depth: int, seed: int | None) -> SearchAgent:
+    return SearchAgent(
+        simulations=simulations,
+        candidates=candidates,
+        depth=depth,
+        seed=seed,
+        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
+    )
+
+
+def broad(seed: int | None = None) -> SearchAgent:
+    """A candidate for level5: 96 inferred deals, 6 candidates."""
+    return _inferred(96, 6, 5, seed)
+
+
+def deep(seed: int | None = None) -> SearchAgent:
+    """A candidate for level5: 64 inferred deals, rollouts of 9 turns (two of the seat's own)."""
+    return _inferred(64, 4, 9, seed)
+
+
+def bold(seed: int | None = None) -> SearchAgent:
+    """``broad`` with half the margin: another action is played when it gains 10 points."""
+    return SearchAgent(
+        simulations=96,
+        candidates=6,
+        depth=5,
+        seed=seed,
+        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
+        margin=10.0,
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -15,7 +16,7 @@ from burraco.agents import GreedyAgent, play_hand, play_out
 from burraco.cards import Card
 from burraco.engine import apply, legal_actions, new_game
 from burraco.rules import CLASSIC, INTERNATIONAL, Rules
-from burraco.search import SearchAgent, _hopeful, _pick
+from burraco.search import DEFAULT_MARGIN, SearchAgent, _hopeful, _pick
 from burraco.state import GameState
 from burraco.testing import game_states
 from burraco.views import PlayerView, determinize, observe
@@ -129,6 +130,9 @@ BAD_BUDGETS: list[tuple[Callable[[], object], str]] = [
     (lambda: SearchAgent(time_per_move=0), "time_per_move must be"),
     (lambda: SearchAgent(candidates=1), "candidates must be"),
     (lambda: SearchAgent(depth=0), "depth must be"),
+    (lambda: SearchAgent(margin=-1), "margin must be"),
+    (lambda: SearchAgent(margin=math.nan), "margin must be"),
+    (lambda: SearchAgent(margin="10"), "margin must be"),  # type: ignore[arg-type]
 ]
 
 
@@ -144,6 +148,41 @@ def test_the_repr_shows_the_budget() -> None:
         repr(SearchAgent(time_per_move=0.5, depth=3, seed=2))
         == "SearchAgent(time_per_move=0.5, depth=3, seed=2)"
     )
+    assert (
+        repr(SearchAgent(8, margin=12.5, seed=1))
+        == "SearchAgent(simulations=8, margin=12.5, seed=1)"
+    )
+
+
+def test_a_margin_no_gain_can_reach_plays_the_greedy_choice() -> None:
+    greedy = GreedyAgent()
+    stubborn = SearchAgent(simulations=6, depth=2, seed=3, margin=1e9)
+    state = new_game(seed=12)
+    decisions = 0
+    while not state.is_over and decisions < 80:
+        actions = legal_actions(state)
+        view = observe(state, state.turn)
+        choice = stubborn.choose(view, actions)
+        assert choice == greedy.choose(view, actions)
+        state = apply(state, choice)
+        decisions += 1
+    assert decisions == 80 or state.is_over
+
+
+def test_a_zero_margin_overrules_the_greedy_choice_sometimes() -> None:
+    greedy = GreedyAgent()
+    eager = SearchAgent(simulations=8, depth=3, seed=3, margin=0)
+    state = new_game(seed=12)
+    differ = 0
+    for _ in range(60):
+        if state.is_over:
+            break
+        actions = legal_actions(state)
+        view = observe(state, state.turn)
+        choice = eager.choose(view, actions)
+        differ += choice != greedy.choose(view, actions)
+        state = apply(state, choice)
+    assert differ > 0
 
 
 class CountingSampler:
@@ -249,17 +288,21 @@ def test_candidates_that_cannot_win_are_dropped() -> None:
     close = [value + 25.0 for value in first]  # always 25 points ahead of the greedy choice
     behind = [value - 40.0 + (5.0 if index % 2 else -5.0) for index, value in enumerate(first)]
     values = [first, close, behind]
-    assert _hopeful(values, [0, 1, 2]) == [0, 1]
-    assert _pick(values, [0, 1]) == 1
-    assert _hopeful([first, behind], [0, 1]) == [0]
-    assert _pick([first, behind], [0]) == 0
+    assert _hopeful(values, [0, 1, 2], DEFAULT_MARGIN) == [0, 1]
+    assert _pick(values, [0, 1], DEFAULT_MARGIN) == 1
+    assert _hopeful([first, behind], [0, 1], DEFAULT_MARGIN) == [0]
+    assert _pick([first, behind], [0], DEFAULT_MARGIN) == 0
+    # a margin above the steady 25 points keeps the greedy choice, and stops sampling the other
+    assert _pick(values, [0, 1], 30.0) == 0
+    assert _hopeful(values, [0, 1, 2], 30.0) == [0]
 
 
 def test_a_small_noisy_gain_does_not_overrule_the_greedy_choice() -> None:
     first = [0.0, 0.0, 0.0, 0.0]
     noisy = [80.0, -60.0, 90.0, -50.0]  # 15 ahead on average, but within the noise
-    assert _pick([first, noisy], [0, 1]) == 0
-    assert _hopeful([first, noisy], [0, 1]) == [0, 1]  # it could yet win: keep sampling it
+    assert _pick([first, noisy], [0, 1], DEFAULT_MARGIN) == 0
+    # it could yet win: keep sampling it
+    assert _hopeful([first, noisy], [0, 1], DEFAULT_MARGIN) == [0, 1]
 
 
 def test_a_settled_decision_stops_sampling_early(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,8 +12,9 @@ table is then scored as it stands (points on the table, the cards in hand at a d
 they may still be melded, the pozzetto, melds close to a burraco), or exactly if the hand has
 ended. Every candidate is tried on the same deals, so the comparison is between actions, not
 between lucky and unlucky deals. The heuristic's own choice is played unless another
-candidate gains on average at least 20 points and two standard errors: rollouts are noisy,
-and a search that chases noise plays worse than the heuristic it starts from.
+candidate gains on average at least 20 points (the ``margin``) and two standard errors:
+rollouts are noisy, and a search that chases noise plays worse than the heuristic it starts
+from.
 
 The budget goes where the decision is open. After 4 sampled deals, and every 2 after, a
 candidate that could not reach that margin even two standard errors above its average is
@@ -72,15 +73,16 @@ pure Python and 13 ms compiled: ``benchmarks/rl_peers.py --agents``)."""
 DEFAULT_DEPTH: Final = 5
 """Turns a rollout plays by default, the seat's own first: up to the end of its next turn."""
 
-_MARGIN: Final = 20.0
-"""The least average gain, in points, for which the search overrules the greedy choice."""
+DEFAULT_MARGIN: Final = 20.0
+"""The least average gain, in points, for which the search overrules the greedy choice by
+default (``SearchAgent(margin=...)``)."""
 
 _CONFIDENCE: Final = 2.0
 """How many standard errors that gain must measure before the search overrules greedy."""
 
 _HOPE: Final = 2.0
 """How many standard errors above its mean gain a candidate's true gain might lie: one that
-cannot reach :data:`_MARGIN` even so is dropped, and its rollouts go to the others."""
+cannot reach the margin even so is dropped, and its rollouts go to the others."""
 
 _FIRST_LOOK: Final = 4
 """Sampled deals after which, and every :data:`_LOOK_EVERY` deals after, candidates that
@@ -102,11 +104,11 @@ def _gain(values: list[float], first: list[float]) -> tuple[float, float]:
     return gain, statistics.stdev(differences) / math.sqrt(len(differences))
 
 
-def _pick(values: list[list[float]], alive: Sequence[int]) -> int:
+def _pick(values: list[list[float]], alive: Sequence[int], margin: float) -> int:
     """The candidate to play, given each one's results on the same sampled deals.
 
     Candidate 0 (the greedy heuristic's choice) is played unless another of the ``alive``
-    ones beats it on average by at least :data:`_MARGIN` points and by :data:`_CONFIDENCE`
+    ones beats it on average by at least ``margin`` points and by :data:`_CONFIDENCE`
     standard errors of the paired differences: rollouts are noisy, and chasing noise plays
     worse than greedy.
     """
@@ -115,20 +117,20 @@ def _pick(values: list[list[float]], alive: Sequence[int]) -> int:
         if index == 0:
             continue
         gain, error = _gain(values[index], values[0])
-        if gain >= _MARGIN and gain >= _CONFIDENCE * error and gain > best_gain:
+        if gain >= margin and gain >= _CONFIDENCE * error and gain > best_gain:
             best, best_gain = index, gain
     return best
 
 
-def _hopeful(values: list[list[float]], alive: list[int]) -> list[int]:
+def _hopeful(values: list[list[float]], alive: list[int], margin: float) -> list[int]:
     """The ``alive`` candidates still worth sampling: the greedy choice, and those whose gain
-    over it could yet reach :data:`_MARGIN` (the mean plus :data:`_HOPE` standard errors)."""
+    over it could yet reach ``margin`` (the mean plus :data:`_HOPE` standard errors)."""
     kept = [0]
     for index in alive:
         if index == 0:
             continue
         gain, error = _gain(values[index], values[0])
-        if gain + _HOPE * error >= _MARGIN:
+        if gain + _HOPE * error >= margin:
             kept.append(index)
     return kept
 
@@ -170,12 +172,17 @@ class SearchAgent:
         evaluation: how the table is valued at the end of a rollout, for the seat's team (an
             :data:`Evaluation`; ``None``: the hand scored as it stands, with credit for melds
             near a burraco).
+        margin: the least average gain over the heuristic's choice, in points per sampled
+            deal, for which another candidate is played (it must also measure two standard
+            errors); :data:`DEFAULT_MARGIN` by default. A smaller margin lets the search
+            overrule the heuristic more often, which pays only with enough deals.
 
     >>> SearchAgent(simulations=32, seed=5)
     SearchAgent(simulations=32, seed=5)
 
     Raises:
-        ValueError: if a budget, ``candidates`` or ``depth`` is not positive.
+        ValueError: if a budget, ``candidates`` or ``depth`` is not positive, or ``margin``
+            is negative.
     """
 
     __slots__ = (
@@ -187,6 +194,7 @@ class SearchAgent:
         "_sampler",
         "candidates",
         "depth",
+        "margin",
         "seed",
     )
 
@@ -200,6 +208,7 @@ class SearchAgent:
         seed: int | str | bytes | None = None,
         sampler: Sampler | None = None,
         evaluation: Evaluation | None = None,
+        margin: float = DEFAULT_MARGIN,
     ) -> None:
         if simulations is None and time_per_move is None:
             simulations = DEFAULT_SIMULATIONS
@@ -215,6 +224,8 @@ class SearchAgent:
             )
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 2:
             raise ValueError(f"candidates must be a whole number of at least 2, not {candidates!r}")
+        if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
+            raise ValueError(f"margin must be a number of points of at least 0, not {margin!r}")
         self._budget = _Budget(simulations, time_per_move)
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
             raise ValueError(f"depth must be a whole number of at least 1, not {depth!r}")
@@ -223,6 +234,8 @@ class SearchAgent:
         as it stands."""
         self.candidates: Final = candidates
         """How many play-phase actions are searched."""
+        self.margin: Final = float(margin)
+        """The least average gain, in points, for which the heuristic's choice is overruled."""
         self.seed: Final = seed
         """The seed the agent's random generator started from."""
         self._random = random.Random(seed)
@@ -251,6 +264,8 @@ class SearchAgent:
             parts.append(f"candidates={self.candidates}")
         if self.depth != DEFAULT_DEPTH:
             parts.append(f"depth={self.depth}")
+        if self.margin != DEFAULT_MARGIN:
+            parts.append(f"margin={self.margin:g}")
         parts.append(f"seed={self.seed!r}")
         if self._sampler is not determinize:
             parts.append(f"sampler={self._sampler!r}")
@@ -290,10 +305,10 @@ class SearchAgent:
                 )
             done += 1
             if done >= _FIRST_LOOK and (done - _FIRST_LOOK) % _LOOK_EVERY == 0:
-                alive = _hopeful(values, alive)
+                alive = _hopeful(values, alive, self.margin)
                 if len(alive) == 1:
                     break
-        return candidates[_pick(values, alive)]
+        return candidates[_pick(values, alive, self.margin)]
 
     def _candidates(
         self, view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action]
