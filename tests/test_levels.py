@@ -63,8 +63,8 @@ def test_every_level_setting_is_written_out() -> None:
         "greedy, noise 0.75",
         "greedy, noise 0.2",
         "greedy, noise 0",
-        "search, simulations 8, candidates 3, depth 5, uniform deals",
-        "search, simulations 32, candidates 4, depth 5, inference deals "
+        "search, simulations 8, candidates 3, depth 5, margin 20, uniform deals",
+        "search, simulations 32, candidates 4, depth 5, margin 20, inference deals "
         "(discarded 0.1, refused 1, unmelded 0.05)",
     ]
 
@@ -72,12 +72,13 @@ def test_every_level_setting_is_written_out() -> None:
 def test_search_levels_set_every_search_parameter() -> None:
     agent = LEVELS["level4"].build(seed=1)
     assert isinstance(agent, SearchAgent)
-    assert (agent.simulations, agent.time_per_move, agent.candidates, agent.depth) == (
-        8,
-        None,
-        3,
-        5,
-    )
+    assert (
+        agent.simulations,
+        agent.time_per_move,
+        agent.candidates,
+        agent.depth,
+        agent.margin,
+    ) == (8, None, 3, 5, 20.0)
 
 
 @pytest.mark.parametrize("name", ["level1", "level2", "level3"])

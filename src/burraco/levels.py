@@ -96,7 +96,8 @@ class Level:
     A level is played either by the greedy heuristic with some noise (``engine`` is
     ``"greedy"``: :class:`NoisyGreedyAgent`, or :class:`~burraco.GreedyAgent` itself when
     ``noise`` is 0) or by the search (``engine`` is ``"search"``:
-    :class:`~burraco.SearchAgent` with ``simulations``, ``candidates`` and ``depth``, its deals
+    :class:`~burraco.SearchAgent` with ``simulations``, ``candidates``, ``depth`` and
+    ``margin``, its deals
     dealt uniformly or by :class:`~burraco.inference.InferenceSampler`). The search's fields
     are 0 for a greedy level.
     """
@@ -115,6 +116,10 @@ class Level:
     """For the search, how many play-phase actions it compares."""
     depth: int
     """For the search, how many turns a rollout plays."""
+    margin: float
+    """For the search, the least average gain in points for which it overrules the greedy
+    heuristic's choice (:data:`~burraco.search.DEFAULT_MARGIN` today, written out so that a
+    change of the default leaves the level alone)."""
     inference: tuple[float, float, float] | None
     """For the search, ``None`` to deal the hidden cards uniformly
     (:func:`~burraco.determinize`), or the factors ``(discarded, refused, unmelded)`` of the
@@ -147,6 +152,7 @@ class Level:
                 depth=self.depth,
                 seed=seed,
                 sampler=sampler,
+                margin=self.margin,
             )
         return SearchAgent(
             simulations=self.simulations,
@@ -154,6 +160,7 @@ class Level:
             candidates=self.candidates,
             depth=self.depth,
             seed=seed,
+            margin=self.margin,
         )
 
     @property
@@ -175,12 +182,12 @@ class Level:
             )
         return (
             f"search, simulations {self.simulations}, candidates {self.candidates}, "
-            f"depth {self.depth}, {deals}"
+            f"depth {self.depth}, margin {self.margin:g}, {deals}"
         )
 
 
 def _greedy(name: str, title: str, noise: float, description: str) -> Level:
-    return Level(name, title, "greedy", noise, 0, 0, 0, None, description)
+    return Level(name, title, "greedy", noise, 0, 0, 0, 0.0, None, description)
 
 
 def _search(
@@ -189,10 +196,22 @@ def _search(
     simulations: int,
     candidates: int,
     depth: int,
+    margin: float,
     inference: tuple[float, float, float] | None,
     description: str,
 ) -> Level:
-    return Level(name, title, "search", 0.0, simulations, candidates, depth, inference, description)
+    return Level(
+        name,
+        title,
+        "search",
+        0.0,
+        simulations,
+        candidates,
+        depth,
+        margin,
+        inference,
+        description,
+    )
 
 
 LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
@@ -224,6 +243,7 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
                 8,
                 3,
                 5,
+                20.0,
                 None,
                 "The search at a small budget: 8 uniformly sampled deals per decision, the "
                 "heuristic's 3 best actions compared.",
@@ -234,6 +254,7 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
                 32,
                 4,
                 5,
+                20.0,
                 (0.1, 1.0, 0.05),
                 "The search with 32 sampled deals per decision, the hidden cards dealt by what "
                 "the other seats discarded, refused and did not meld.",
