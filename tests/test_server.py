@@ -142,6 +142,10 @@ def test_the_options_list_presets_player_counts_and_seat_kinds(client: TestClien
     options = client.get("/api/options").json()
     assert "classic" in options["rules"] and options["players"] == [2, 3, 4, 6]
     assert options["seats"][0] == "human" and "search" in options["seats"]
+    # every seat kind has a title for the lobby; the levels say how strong they are
+    assert set(options["seat_titles"]) == set(options["seats"])
+    assert options["seat_titles"]["level1"] == "level1: beginner"
+    assert options["seat_titles"]["level5"] == "level5: expert"
 
 
 # --- connecting ---------------------------------------------------------------------------------

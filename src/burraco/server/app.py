@@ -27,6 +27,7 @@ from burraco import svg
 from burraco.cards import parse_card
 from burraco.duel import AGENT_NAMES
 from burraco.errors import NotationError
+from burraco.levels import LEVELS
 from burraco.rules import PRESETS
 from burraco.server.manager import Connection, Manager
 from burraco.server.protocol import ClientError, encode, error_message
@@ -48,6 +49,19 @@ def _error(status: int, reason: str, message: str) -> JSONResponse:
 
 
 @functools.lru_cache(maxsize=512)
+def _seat_titles() -> dict[str, str]:
+    """What the lobby shows for each seat kind: a person, a bot, or a level and its title."""
+    titles = {
+        HUMAN: "a person",
+        "random": "random bot",
+        "greedy": "greedy bot",
+        "search": "search bot",
+    }
+    for name, level in LEVELS.items():
+        titles[name] = f"{name}: {level.title}"
+    return titles
+
+
 def _card_picture(name: str) -> str | None:
     base, _, shown = name.partition("=")
     try:
@@ -79,6 +93,7 @@ def build_app(db: str | Path, *, workers: int, bot_delay: float) -> Starlette:
                 "rules": sorted(PRESETS),
                 "players": list(PLAYER_COUNTS),
                 "seats": [HUMAN, *AGENT_NAMES],
+                "seat_titles": _seat_titles(),
             }
         )
 

@@ -49,7 +49,9 @@ async function lobby() {
     const players = Number($("players").value);
     for (let seat = 0; seat < players; seat += 1) {
       const select = el("select", { name: `seat${seat}` });
-      for (const kind of options.seats) select.append(el("option", { text: kind }));
+      for (const kind of options.seats) {
+        select.append(el("option", { value: kind, text: options.seat_titles[kind] ?? kind }));
+      }
       select.value = seat === 0 ? "human" : "greedy";
       box.append(el("label", { text: `Seat ${seat} ` }, select));
     }
