@@ -14,7 +14,7 @@ level1     beginner      the greedy heuristic, but 3 decisions in 4 a random leg
 level2     casual        the greedy heuristic, but 1 decision in 5 a random legal action
 level3     intermediate  the greedy heuristic (:class:`~burraco.GreedyAgent`)
 level4     advanced      the search (:class:`~burraco.SearchAgent`), 8 sampled deals
-level5     expert        the search, 96 sampled deals weighted by what the other seats did
+level5     expert        the search, 32 sampled deals weighted by what the other seats did
 =========  ============  ==================================================================
 
 >>> agent = LEVELS["level3"].build(seed=7)
@@ -251,14 +251,13 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
             _search(
                 "level5",
                 "expert",
-                96,
-                6,
+                32,
+                4,
                 5,
                 20.0,
                 (0.1, 1.0, 0.05),
-                "The search with up to 96 sampled deals per decision and the heuristic's 6 best "
-                "actions compared, the hidden cards dealt by what the other seats discarded, "
-                "refused and did not meld.",
+                "The search with 32 sampled deals per decision, the hidden cards dealt by what "
+                "the other seats discarded, refused and did not meld.",
             ),
         )
     }
