@@ -9,19 +9,33 @@ from __future__ import annotations
 
 from benchmarks.club_evaluation import ClubEvaluation
 from burraco.inference import InferenceSampler
-from burraco.search import SearchAgent
+from burraco.search import DEFAULT_MARGIN, SearchAgent
+
+
+def _inferred(
+    simulations: int,
+    candidates: int,
+    depth: int,
+    seed: int | None,
+    *,
+    evaluation: ClubEvaluation | None = None,
+    margin: float = DEFAULT_MARGIN,
+) -> SearchAgent:
+    """The search with deals from level5's inference sampler."""
+    return SearchAgent(
+        simulations=simulations,
+        candidates=candidates,
+        depth=depth,
+        seed=seed,
+        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
+        evaluation=evaluation,
+        margin=margin,
+    )
 
 
 def club(seed: int | None = None) -> SearchAgent:
     """level5's search (16 deals, inference) with the club evaluation."""
-    return SearchAgent(
-        simulations=16,
-        candidates=4,
-        depth=5,
-        seed=seed,
-        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
-        evaluation=ClubEvaluation(),
-    )
+    return _inferred(16, 4, 5, seed, evaluation=ClubEvaluation())
 
 
 def club_uniform(seed: int | None = None) -> SearchAgent:
@@ -33,14 +47,7 @@ def club_uniform(seed: int | None = None) -> SearchAgent:
 
 def wide(seed: int | None = None) -> SearchAgent:
     """level5's search with more candidates and deals (about twice the time)."""
-    return SearchAgent(
-        simulations=24,
-        candidates=6,
-        depth=5,
-        seed=seed,
-        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
-        evaluation=ClubEvaluation(),
-    )
+    return _inferred(24, 6, 5, seed, evaluation=ClubEvaluation())
 
 
 def eight(seed: int | None = None) -> SearchAgent:
@@ -50,23 +57,7 @@ def eight(seed: int | None = None) -> SearchAgent:
 
 def doubled(seed: int | None = None) -> SearchAgent:
     """A candidate for level5: its search with 32 deals per decision instead of 16."""
-    return SearchAgent(
-        simulations=32,
-        candidates=4,
-        depth=5,
-        seed=seed,
-        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
-    )
-
-
-def _inferred(simulations: int, candidates: int, depth: int, seed: int | None) -> SearchAgent:
-    return SearchAgent(
-        simulations=simulations,
-        candidates=candidates,
-        depth=depth,
-        seed=seed,
-        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
-    )
+    return _inferred(32, 4, 5, seed)
 
 
 def broad(seed: int | None = None) -> SearchAgent:
@@ -81,11 +72,4 @@ def deep(seed: int | None = None) -> SearchAgent:
 
 def bold(seed: int | None = None) -> SearchAgent:
     """``broad`` with half the margin: another action is played when it gains 10 points."""
-    return SearchAgent(
-        simulations=96,
-        candidates=6,
-        depth=5,
-        seed=seed,
-        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
-        margin=10.0,
-    )
+    return _inferred(96, 6, 5, seed, margin=10.0)
