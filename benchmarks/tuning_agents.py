@@ -73,3 +73,8 @@ def deep(seed: int | None = None) -> SearchAgent:
 def bold(seed: int | None = None) -> SearchAgent:
     """``broad`` with half the margin: another action is played when it gains 10 points."""
     return _inferred(96, 6, 5, seed, margin=10.0)
+
+
+def deep32(seed: int | None = None) -> SearchAgent:
+    """level5 with rollouts of 9 turns instead of 5 (to the end of the seat's turn after next)."""
+    return _inferred(32, 4, 9, seed)
