@@ -77,13 +77,9 @@ class NoisyGreedyAgent:
         Raises:
             ValueError: if ``legal_actions`` is empty (the hand is over).
         """
-        if not legal_actions:
-            raise ValueError("no legal action to choose from: the hand is over")
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        if self._random.random() < self.noise:
+        if len(legal_actions) > 1 and self._random.random() < self.noise:
             return legal_actions[self._random.randrange(len(legal_actions))]
-        return self._greedy.choose(view, legal_actions)
+        return self._greedy.choose(view, legal_actions)  # which refuses an empty list
 
     def __repr__(self) -> str:
         return f"NoisyGreedyAgent({self.noise!r}, seed={self.seed!r})"
@@ -140,26 +136,19 @@ class Level:
             return NoisyGreedyAgent(self.noise, seed=seed)
         from burraco.search import SearchAgent
 
+        sampler = None
         if self.inference is not None:
             from burraco.inference import InferenceSampler
 
             discarded, refused, unmelded = self.inference
             sampler = InferenceSampler(discarded=discarded, refused=refused, unmelded=unmelded)
-            return SearchAgent(
-                simulations=self.simulations,
-                time_per_move=None,
-                candidates=self.candidates,
-                depth=self.depth,
-                seed=seed,
-                sampler=sampler,
-                margin=self.margin,
-            )
         return SearchAgent(
             simulations=self.simulations,
             time_per_move=None,
             candidates=self.candidates,
             depth=self.depth,
             seed=seed,
+            sampler=sampler,
             margin=self.margin,
         )
 
