@@ -158,15 +158,17 @@ def test_a_margin_no_gain_can_reach_plays_the_greedy_choice() -> None:
     greedy = GreedyAgent()
     stubborn = SearchAgent(simulations=6, depth=2, seed=3, margin=1e9)
     state = new_game(seed=12)
-    decisions = 0
-    while not state.is_over and decisions < 80:
+    open_decisions = 0
+    for _ in range(80):
+        if state.is_over:
+            break
         actions = legal_actions(state)
         view = observe(state, state.turn)
         choice = stubborn.choose(view, actions)
         assert choice == greedy.choose(view, actions)
+        open_decisions += len(actions) > 1
         state = apply(state, choice)
-        decisions += 1
-    assert decisions == 80 or state.is_over
+    assert open_decisions >= 20  # the agreement was tested on real choices
 
 
 def test_a_zero_margin_overrules_the_greedy_choice_sometimes() -> None:
