@@ -35,11 +35,12 @@ COMPILED = (
     "_obscore",
     "_greedy",
     "_rollout",
+    "_value",
 )
 """The modules compiled (under ``src/burraco/``): the move generator and what it calls, the
 views and the table points; the numpy-free core of the encodings (:mod:`burraco.encoding`
 imports numpy, which a compiled module may not: the build does not install it); the greedy
-heuristic and the search's rollouts, most of a search decision. The agent classes
+heuristic, the search's rollouts and its fitted leaf evaluation, most of a search decision. The agent classes
 (:mod:`burraco.agents`, :mod:`burraco.search`) stay uncompiled: compiled methods refuse an
 instance of a subclass, and programs subclass the agents. Measured with
 ``benchmarks/rl_peers.py`` (the speed how-to has the figures)."""

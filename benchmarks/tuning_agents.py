@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from benchmarks.club_evaluation import ClubEvaluation
 from burraco.inference import InferenceSampler
-from burraco.search import DEFAULT_MARGIN, SearchAgent
+from burraco.search import DEFAULT_MARGIN, SearchAgent, expected_lead
 
 
 def _inferred(
@@ -78,3 +78,43 @@ def bold(seed: int | None = None) -> SearchAgent:
 def deep32(seed: int | None = None) -> SearchAgent:
     """level5 with rollouts of 9 turns instead of 5 (to the end of the seat's turn after next)."""
     return _inferred(32, 4, 9, seed)
+
+
+def _expected(
+    simulations: int, candidates: int, depth: int, seed: int | None, *, margin: float = 20.0
+) -> SearchAgent:
+    """level5's search (inferred deals, rollouts valued by the expected lead) resized."""
+    return SearchAgent(
+        simulations=simulations,
+        candidates=candidates,
+        depth=depth,
+        seed=seed,
+        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
+        evaluation=expected_lead,
+        margin=margin,
+    )
+
+
+def fitted3(seed: int | None = None) -> SearchAgent:
+    """level5 with rollouts of 3 turns and 48 deals."""
+    return _expected(48, 4, 3, seed)
+
+
+def expected7(seed: int | None = None) -> SearchAgent:
+    """level5 with rollouts of 7 turns."""
+    return _expected(32, 4, 7, seed)
+
+
+def expected_wide(seed: int | None = None) -> SearchAgent:
+    """level5 comparing the heuristic's 6 best actions."""
+    return _expected(32, 6, 5, seed)
+
+
+def expected_bold(seed: int | None = None) -> SearchAgent:
+    """level5 with half the margin: another action is played when it gains 10 points."""
+    return _expected(32, 4, 5, seed, margin=10.0)
+
+
+def expected_more(seed: int | None = None) -> SearchAgent:
+    """level5 with 64 deals, comparing the heuristic's 6 best actions."""
+    return _expected(64, 6, 5, seed)

@@ -23,7 +23,7 @@ PINNED = {
     "level2": "817f741152068423",
     "level3": "c3c8bd300dbd6f3e",
     "level4": "e55ef1aed9abb4ca",
-    "level5": "1997b2408d86d9e2",
+    "level5": "dcbd2d010c72b6d3",
 }
 """A digest of every action of one hand with the level at seats 0 and 2 (seeds 7 and 8) and
 greedy opponents (:func:`actions_digest`). A change of a level's play changes its digest: if the
@@ -65,7 +65,7 @@ def test_every_level_setting_is_written_out() -> None:
         "greedy, noise 0",
         "search, simulations 8, candidates 3, depth 5, margin 20, uniform deals",
         "search, simulations 32, candidates 4, depth 5, margin 20, inference deals "
-        "(discarded 0.1, refused 1, unmelded 0.05)",
+        "(discarded 0.1, refused 1, unmelded 0.05), expected lead",
     ]
 
 
@@ -79,6 +79,19 @@ def test_search_levels_set_every_search_parameter() -> None:
         agent.depth,
         agent.margin,
     ) == (8, None, 3, 5, 20.0)
+    assert agent._evaluation is None  # the table as it stands
+
+
+def test_level5_values_its_rollouts_by_the_expected_lead() -> None:
+    from burraco.inference import InferenceSampler
+    from burraco.search import expected_lead
+
+    agent = LEVELS["level5"].build(seed=1)
+    assert isinstance(agent, SearchAgent)
+    assert (agent.simulations, agent.candidates, agent.depth, agent.margin) == (32, 4, 5, 20.0)
+    assert agent._evaluation is expected_lead
+    assert isinstance(agent._sampler, InferenceSampler)
+    assert "evaluation=burraco.search.expected_lead" in repr(agent)
 
 
 @pytest.mark.parametrize("name", ["level1", "level2", "level3"])

@@ -9,18 +9,21 @@ from collections.abc import Callable, Sequence
 import attrs
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from burraco._rollout import evaluate, rollout
+from burraco._value import FEATURES, STAGES, WEIGHTS, features, stage
 from burraco.actions import Action, Discard, DrawStock
 from burraco.agents import GreedyAgent, play_hand, play_out
 from burraco.cards import Card
 from burraco.engine import apply, legal_actions, new_game
 from burraco.rules import CLASSIC, INTERNATIONAL, Rules
-from burraco.search import DEFAULT_MARGIN, SearchAgent, _hopeful, _pick
-from burraco.state import GameState
+from burraco.scoring import score_hand
+from burraco.search import DEFAULT_MARGIN, SearchAgent, _hopeful, _pick, expected_lead
+from burraco.state import GameState, Phase
 from burraco.testing import game_states
 from burraco.views import PlayerView, determinize, observe
-from tests.helpers import benchmark
+from tests.helpers import benchmark, position
 
 
 def tiny(seed: int) -> SearchAgent:
@@ -381,3 +384,83 @@ def test_the_default_search_makes_the_decisions_on_file() -> None:
     found = benchmark("rl_digests").decisions(1)
     assert (found["decisions"], found["hands"]) == (93, 1)
     assert found["digest"] == "82019a4c482bbae050c9f3e80810bc3353147251aa3feaeaad590c1b85db3908"
+
+
+@settings(max_examples=60, deadline=None)
+@given(state=st.sampled_from([CLASSIC, attrs.evolve(CLASSIC, players=2)]).flatmap(game_states))
+def test_one_team_s_expected_lead_is_the_other_s_expected_loss(state: GameState) -> None:
+    ahead, behind = expected_lead(state, 0), expected_lead(state, 1)
+    assert math.isclose(ahead, -behind, abs_tol=1e-9)
+    if state.is_over:
+        assert (ahead, behind) == (evaluate(state, 0), evaluate(state, 1))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_a_finished_hand_s_expected_lead_is_its_score(players: int) -> None:
+    rules = attrs.evolve(CLASSIC, players=players)
+    final = play_hand([GreedyAgent()] * players, rules, seed=f"lead-{players}")
+    totals = [score.total for score in score_hand(final).teams]
+    for team, total in enumerate(totals):
+        best_other = max(t for other, t in enumerate(totals) if other != team)
+        assert expected_lead(final, team) == total - best_other
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_every_number_of_players_has_weights_for_every_stage(players: int) -> None:
+    rows = WEIGHTS[players]
+    assert len(rows) == STAGES
+    assert all(len(row) == len(FEATURES) for row in rows)
+    # the points on the table count about at par in every fit
+    assert all(0.8 < row[FEATURES.index("table")] < 1.8 for row in rows)
+
+
+def test_the_stage_follows_the_quarters_of_the_stock() -> None:
+    start = new_game(CLASSIC, seed=3)
+    full = CLASSIC.stock_size
+    assert len(start.stock) == full == 41
+    stages = [stage(attrs.evolve(start, stock=start.stock[:left])) for left in range(full + 1)]
+    # more than 30.75 cards left: 0; more than 20.5: 1; more than 10.25: 2; else 3
+    assert stages == [3] * 11 + [2] * 10 + [1] * 10 + [0] * 11
+
+
+def test_the_features_count_what_each_team_has() -> None:
+    state = position(
+        hands={0: "AS 2C", 1: "3H 4H 5H JK 7D 8D", 2: "9C 9D 9H KS", 3: "QD"},
+        melds={
+            0: ["3S 4S 5S 6S 7S 8S 9S", "2D 10D JD QD"],
+            1: ["5C 6C 7C 8C 9C 10C", "KH KD KC KS KH"],
+        },
+        taken=[True, False],
+        turn=1,
+        phase=Phase.DRAW,
+    )
+    mine = features(state, 0)
+    # 3 to 7 count 5, 8 to K 10, an ace 15, a two 20, a joker 30; a clean burraco 200
+    tables = [5 * 5 + 2 * 10 + 200 + 20 + 3 * 10, 3 * 5 + 3 * 10 + 5 * 10]
+    assert dict(zip(FEATURES, mine, strict=True)) == {
+        "table": tables[0] - tables[1],
+        "hand_points": (15 + 20 + 4 * 10) - (4 * 5 + 30 + 10 + 10),
+        "hand_cards": 6 - 7,
+        "no_pozzetto": 0 - 1,
+        "may_close": 1 - 0,
+        "close_near": 1 - 0,  # seat 0 holds two cards, and the team may close
+        "pozzetto_near": 0 - 1,  # seat 3 holds one card, its pozzetto still to take
+        "six": 0 - 1,
+        "five": 0 - 1,
+        "wilds": 1 - 1,
+        "to_move": -1,  # seat 1's turn
+    }
+    assert features(state, 1) == [-value for value in mine]
+
+
+def test_the_expected_lead_refuses_a_team_the_rules_do_not_have() -> None:
+    with pytest.raises(IndexError, match="team must be from 0 to 1, not 2"):
+        expected_lead(new_game(CLASSIC, seed=1), 2)
+
+
+def test_the_fit_script_fits_weights_for_every_stage() -> None:
+    script = benchmark("value_fit")
+    rows = [row for seed in range(12) for row in script._hand((4, f"fit-{seed}"))]
+    assert rows and all(len(x) == len(FEATURES) for _, x, _, _ in rows)
+    weights = script.fit(rows)
+    assert len(weights) == STAGES and all(len(row) == len(FEATURES) for row in weights)

@@ -14,7 +14,8 @@ level1     beginner      the greedy heuristic, but 3 decisions in 4 a random leg
 level2     casual        the greedy heuristic, but 1 decision in 5 a random legal action
 level3     intermediate  the greedy heuristic (:class:`~burraco.GreedyAgent`)
 level4     advanced      the search (:class:`~burraco.SearchAgent`), 8 sampled deals
-level5     expert        the search, 32 sampled deals weighted by what the other seats did
+level5     expert        the search, 32 sampled deals weighted by what the other seats did,
+                         positions valued by the lead they are expected to end with
 =========  ============  ==================================================================
 
 >>> agent = LEVELS["level3"].build(seed=7)
@@ -93,9 +94,9 @@ class Level:
     ``"greedy"``: :class:`NoisyGreedyAgent`, or :class:`~burraco.GreedyAgent` itself when
     ``noise`` is 0) or by the search (``engine`` is ``"search"``:
     :class:`~burraco.SearchAgent` with ``simulations``, ``candidates``, ``depth`` and
-    ``margin``, its deals
-    dealt uniformly or by :class:`~burraco.inference.InferenceSampler`). The search's fields
-    are 0 for a greedy level.
+    ``margin``, its deals dealt uniformly or by :class:`~burraco.inference.InferenceSampler`,
+    its rollouts valued by the table as it stands or by
+    :func:`~burraco.search.expected_lead`). The search's fields are 0 for a greedy level.
     """
 
     name: str
@@ -122,6 +123,10 @@ class Level:
     :class:`~burraco.inference.InferenceSampler` that deals them by what the other seats did."""
     description: str
     """What the level plays like, in a sentence."""
+    evaluation: Literal["table", "expected"] = "table"
+    """For the search, how a rollout's last position is valued: ``"table"``, the hand scored
+    as it stands (the search's default), or ``"expected"``,
+    :func:`~burraco.search.expected_lead`."""
 
     def build(self, seed: int | str | bytes | None = None) -> Agent:
         """A new bot of this level, its random generator seeded with ``seed`` (``None``: from
@@ -134,7 +139,7 @@ class Level:
             if self.noise == 0:
                 return GreedyAgent(seed=seed)
             return NoisyGreedyAgent(self.noise, seed=seed)
-        from burraco.search import SearchAgent
+        from burraco.search import SearchAgent, expected_lead
 
         sampler = None
         if self.inference is not None:
@@ -149,6 +154,7 @@ class Level:
             depth=self.depth,
             seed=seed,
             sampler=sampler,
+            evaluation=expected_lead if self.evaluation == "expected" else None,
             margin=self.margin,
         )
 
@@ -169,9 +175,10 @@ class Level:
                 f"inference deals (discarded {discarded:g}, refused {refused:g}, "
                 f"unmelded {unmelded:g})"
             )
+        valued = ", expected lead" if self.evaluation == "expected" else ""
         return (
             f"search, simulations {self.simulations}, candidates {self.candidates}, "
-            f"depth {self.depth}, margin {self.margin:g}, {deals}"
+            f"depth {self.depth}, margin {self.margin:g}, {deals}{valued}"
         )
 
 
@@ -188,6 +195,7 @@ def _search(
     margin: float,
     inference: tuple[float, float, float] | None,
     description: str,
+    evaluation: Literal["table", "expected"] = "table",
 ) -> Level:
     return Level(
         name,
@@ -200,6 +208,7 @@ def _search(
         margin,
         inference,
         description,
+        evaluation,
     )
 
 
@@ -246,7 +255,9 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
                 20.0,
                 (0.1, 1.0, 0.05),
                 "The search with 32 sampled deals per decision, the hidden cards dealt by what "
-                "the other seats discarded, refused and did not meld.",
+                "the other seats discarded, refused and did not meld, each rollout valued by "
+                "the lead the hand is expected to end with.",
+                "expected",
             ),
         )
     }

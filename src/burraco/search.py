@@ -45,6 +45,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from burraco._rollout import rollout as _rollout
+from burraco._value import expected_lead as _expected_lead
 from burraco.actions import Action, DrawStock, TakeDiscardPile
 from burraco.agents import GreedyAgent
 from burraco.cards import Card
@@ -52,7 +53,7 @@ from burraco.engine import apply
 from burraco.state import GameState, Phase
 from burraco.views import PlayerView, determinize
 
-__all__ = ["Evaluation", "Sampler", "SearchAgent"]
+__all__ = ["Evaluation", "Sampler", "SearchAgent", "expected_lead"]
 
 Sampler: TypeAlias = Callable[[PlayerView, random.Random], GameState]
 """A way to deal the hidden cards of a view: given the view and the agent's random
@@ -62,8 +63,39 @@ weights the deal by what the other seats did)."""
 
 Evaluation: TypeAlias = Callable[[GameState, int], float]
 """How the search values the state at the end of a rollout for a team: its lead in points
-over the best other team (the default scores the hand as it stands;
-``benchmarks/club_evaluation.py`` in the repository tries one that weighs the race to close)."""
+over the best other team (the default scores the hand as it stands; :func:`expected_lead`
+estimates the lead the hand will end with; ``benchmarks/club_evaluation.py`` in the
+repository tries one that weighs the race to close)."""
+
+
+def expected_lead(state: GameState, team: int) -> float:
+    """``team``'s expected lead in points over the best other team when the hand ends, as
+    greedy players would play it on: an :data:`Evaluation` for ``SearchAgent(evaluation=...)``
+    (level5's).
+
+    A hand that is over is scored exactly. For one that goes on, the estimate is a linear
+    fit to thousands of hands played by :class:`~burraco.GreedyAgent` at every seat (the
+    search's rollout policy), made once under the classic rules for each number of players
+    (a number never fitted uses the weights of 4) with one set of weights per quarter of the
+    stock. It weighs what scoring the hand as it stands misjudges: with 4 players, a wild
+    card in hand adds some 30 to 40 points to a team's prospects, the points of the cards in
+    hand count for next to nothing until the hand has ended, an untaken pozzetto costs some
+    80 to 125 points, and a team that may close with a seat down to two cards gains some 45
+    to 85 points. The features and the weights are in the docs' search reference; the
+    repository's ``benchmarks/value_fit.py`` makes the fit.
+
+    >>> from burraco import CLASSIC, new_game
+    >>> start = new_game(CLASSIC, seed=1)
+    >>> expected_lead(start, 0) == -expected_lead(start, 1)  # a lead is the other's loss
+    True
+
+    Raises:
+        IndexError: if ``team`` is not a team of the state's rules.
+    """
+    if not 0 <= team < len(state.melds):
+        raise IndexError(f"team must be from 0 to {len(state.melds) - 1}, not {team!r}")
+    return _expected_lead(state, team)
+
 
 DEFAULT_SIMULATIONS: Final = 16
 """The most sampled deals per decision when neither ``simulations`` nor ``time_per_move`` is
@@ -133,6 +165,15 @@ def _hopeful(values: list[list[float]], alive: list[int], margin: float) -> list
         if gain + _HOPE * error >= margin:
             kept.append(index)
     return kept
+
+
+def _name(evaluation: Evaluation) -> str:
+    """A function by its module and name (``burraco.search.expected_lead``), else its repr."""
+    module = getattr(evaluation, "__module__", None)
+    name = getattr(evaluation, "__qualname__", None)
+    if isinstance(module, str) and isinstance(name, str) and not isinstance(evaluation, type):
+        return f"{module}.{name}" if "<" not in name else repr(evaluation)
+    return repr(evaluation)
 
 
 @attrs.define(repr=False)
@@ -270,7 +311,7 @@ class SearchAgent:
         if self._sampler is not determinize:
             parts.append(f"sampler={self._sampler!r}")
         if self._evaluation is not None:
-            parts.append(f"evaluation={self._evaluation!r}")
+            parts.append(f"evaluation={_name(self._evaluation)}")
         return f"SearchAgent({', '.join(parts)})"
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
