@@ -6,6 +6,7 @@ import hashlib
 import json
 import random
 
+import attrs
 import pytest
 
 from burraco.actions import Action
@@ -176,3 +177,12 @@ def test_the_command_line_duels_levels(capsys: pytest.CaptureFixture[str]) -> No
 def test_the_duel_help_lists_the_levels(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["duel", "--help"]) == 0
     assert "level1 (weakest) to level5" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_level_s_evaluation_is_one_the_search_knows() -> None:
+    level = LEVELS["level5"]
+    with pytest.raises(ValueError, match="'expected'"):
+        attrs.evolve(level, evaluation="hopeful")  # type: ignore[arg-type]
+    plain = attrs.evolve(level, evaluation="table").build(seed=1)
+    assert isinstance(plain, SearchAgent)
+    assert plain._evaluation is None

@@ -152,10 +152,9 @@ def features(state: GameState, team: int) -> list[float]:
 def expected_lead(state: GameState, team: int) -> float:
     """``team``'s expected lead in points over the best other team when the hand ends: exact
     if it has ended, else the fitted weights of the number of players and the stage of the
-    stock applied to :func:`features` (the weights of 4 players for a number never fitted)."""
+    stock applied to :func:`features`."""
     if state.is_over:
         totals = [score.total for score in score_hand(state).teams]
         return float(totals[team] - max(t for other, t in enumerate(totals) if other != team))
-    table = WEIGHTS.get(state.rules.players) or WEIGHTS[4]
-    weights = table[stage(state)]
+    weights = WEIGHTS[state.rules.players][stage(state)]
     return sum([w * x for w, x in zip(weights, features(state, team), strict=True)])

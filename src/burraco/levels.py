@@ -123,7 +123,9 @@ class Level:
     :class:`~burraco.inference.InferenceSampler` that deals them by what the other seats did."""
     description: str
     """What the level plays like, in a sentence."""
-    evaluation: Literal["table", "expected"] = "table"
+    evaluation: Literal["table", "expected"] = attrs.field(
+        default="table", validator=attrs.validators.in_(("table", "expected"))
+    )
     """For the search, how a rollout's last position is valued: ``"table"``, the hand scored
     as it stands (the search's default), or ``"expected"``,
     :func:`~burraco.search.expected_lead`."""

@@ -75,14 +75,14 @@ def expected_lead(state: GameState, team: int) -> float:
 
     A hand that is over is scored exactly. For one that goes on, the estimate is a linear
     fit to thousands of hands played by :class:`~burraco.GreedyAgent` at every seat (the
-    search's rollout policy), made once under the classic rules for each number of players
-    (a number never fitted uses the weights of 4) with one set of weights per quarter of the
-    stock. It weighs what scoring the hand as it stands misjudges: with 4 players, a wild
-    card in hand adds some 30 to 40 points to a team's prospects, the points of the cards in
-    hand count for next to nothing until the hand has ended, an untaken pozzetto costs some
-    80 to 125 points, and a team that may close with a seat down to two cards gains some 45
-    to 85 points. The features and the weights are in the docs' search reference; the
-    repository's ``benchmarks/value_fit.py`` makes the fit.
+    search's rollout policy), made once under the classic rules for each number of players,
+    2, 3, 4 and 6 (other rules use the weights of their number of players), with one set of
+    weights per quarter of the stock. It weighs what scoring the hand as it stands
+    misjudges: with 4 players, a wild card in hand adds some 30 to 40 points to a team's
+    prospects, the points of the cards in hand count for next to nothing until the hand has
+    ended, an untaken pozzetto costs some 80 to 125 points, and a team that may close with a
+    seat down to two cards gains some 45 to 85 points. The features and the weights are in
+    the docs' search reference; the repository's ``benchmarks/value_fit.py`` makes the fit.
 
     >>> from burraco import CLASSIC, new_game
     >>> start = new_game(CLASSIC, seed=1)
