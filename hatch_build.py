@@ -40,9 +40,9 @@ COMPILED = (
 """The modules compiled (under ``src/burraco/``): the move generator and what it calls, the
 views and the table points; the numpy-free core of the encodings (:mod:`burraco.encoding`
 imports numpy, which a compiled module may not: the build does not install it); the greedy
-heuristic, the search's rollouts and its fitted leaf evaluation, most of a search decision. The agent classes
-(:mod:`burraco.agents`, :mod:`burraco.search`) stay uncompiled: compiled methods refuse an
-instance of a subclass, and programs subclass the agents. Measured with
+heuristic, the search's rollouts and its fitted leaf evaluation, most of a search decision.
+The agent classes (:mod:`burraco.agents`, :mod:`burraco.search`) stay uncompiled: compiled
+methods refuse an instance of a subclass, and programs subclass the agents. Measured with
 ``benchmarks/rl_peers.py`` (the speed how-to has the figures)."""
 
 OPTIONAL_IMPORTS = (
