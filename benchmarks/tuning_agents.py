@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from benchmarks.club_evaluation import ClubEvaluation
 from burraco.inference import InferenceSampler
-from burraco.search import DEFAULT_MARGIN, SearchAgent, expected_lead
+from burraco.search import DEFAULT_MARGIN, Evaluation, SearchAgent, expected_lead
 
 
 def _inferred(
@@ -18,7 +18,7 @@ def _inferred(
     depth: int,
     seed: int | None,
     *,
-    evaluation: ClubEvaluation | None = None,
+    evaluation: Evaluation | None = None,
     margin: float = DEFAULT_MARGIN,
 ) -> SearchAgent:
     """The search with deals from level5's inference sampler."""
@@ -84,15 +84,7 @@ def _expected(
     simulations: int, candidates: int, depth: int, seed: int | None, *, margin: float = 20.0
 ) -> SearchAgent:
     """level5's search (inferred deals, rollouts valued by the expected lead) resized."""
-    return SearchAgent(
-        simulations=simulations,
-        candidates=candidates,
-        depth=depth,
-        seed=seed,
-        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
-        evaluation=expected_lead,
-        margin=margin,
-    )
+    return _inferred(simulations, candidates, depth, seed, evaluation=expected_lead, margin=margin)
 
 
 def fitted3(seed: int | None = None) -> SearchAgent:
@@ -124,11 +116,4 @@ def rich(seed: int | None = None) -> SearchAgent:
     """level5 valuing its rollouts by ``benchmarks/rich_value.py``'s richer fit (4 players)."""
     from benchmarks.rich_value import RichEvaluation
 
-    return SearchAgent(
-        simulations=32,
-        candidates=4,
-        depth=5,
-        seed=seed,
-        sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
-        evaluation=RichEvaluation.load(),
-    )
+    return _inferred(32, 4, 5, seed, evaluation=RichEvaluation.load())
