@@ -20,12 +20,12 @@ import json
 import multiprocessing
 from pathlib import Path
 
-from burraco._greedy import fits_alone
+from burraco._greedy import fits_alone, has_closing_burraco
+from burraco._rollout import evaluate
 from burraco._value import FEATURES, STAGES, features, stage
 from burraco.agents import GreedyAgent, play_out
 from burraco.engine import new_game
 from burraco.rules import CLASSIC
-from burraco.scoring import score_hand
 from burraco.state import GameState, Phase
 
 EXTRA = ("clean_six", "fitting", "close_one", "clean_burracos", "pile_for_mover")
@@ -46,14 +46,12 @@ def _extra_team(state: GameState, team: int) -> list[float]:
         for card in hands[seat]
         if not (card.is_joker or card.is_two) and any(fits_alone(m, card, rules) for m in melds)
     )
-    burraco = any(
-        len(m.cards) >= 7 and (m.wild is None or not rules.closing_needs_clean_burraco)
-        for m in melds
-    )
     return [
         float(sum(1 for m in melds if len(m.cards) == 6 and m.wild is None)),
         float(fitting),
-        1.0 if state.pozzetto_taken[team] and burraco and fewest == 1 else 0.0,
+        1.0
+        if state.pozzetto_taken[team] and has_closing_burraco(melds, rules) and fewest == 1
+        else 0.0,
         float(sum(1 for m in melds if len(m.cards) >= 7 and m.wild is None)),
     ]
 
@@ -84,8 +82,7 @@ class RichEvaluation:
 
     def __call__(self, state: GameState, team: int) -> float:
         if state.is_over:
-            totals = [score.total for score in score_hand(state).teams]
-            return float(totals[team] - totals[1 - team])
+            return evaluate(state, team)
         row = self.weights[stage(state)]
         return sum([w * x for w, x in zip(row, rich_features(state, team), strict=True)])
 
@@ -98,8 +95,7 @@ def _hand(seed: str) -> list[tuple[int, list[float], float]]:
             seen.append(after)
 
     final = play_out(new_game(CLASSIC, seed=seed), [GreedyAgent()] * 4, on_action=record)
-    totals = [score.total for score in score_hand(final).teams]
-    lead = float(totals[0] - totals[1])
+    lead = evaluate(final, 0)
     return [(stage(s), rich_features(s, 0), lead) for s in seen]
 
 

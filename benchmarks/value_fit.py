@@ -27,7 +27,6 @@ from burraco._value import FEATURES, STAGES, features, stage
 from burraco.agents import GreedyAgent, play_out
 from burraco.engine import new_game
 from burraco.rules import CLASSIC
-from burraco.scoring import score_hand
 from burraco.state import GameState, Phase
 
 Row = tuple[int, list[float], float, float]
@@ -46,10 +45,9 @@ def _hand(job: tuple[int, str]) -> list[Row]:
             seen.append(after)
 
     final = play_out(new_game(rules, seed=seed), [GreedyAgent()] * players, on_action=record)
-    totals = [score.total for score in score_hand(final).teams]
     rows = []
-    for team in range(len(totals)):
-        lead = float(totals[team] - max(t for other, t in enumerate(totals) if other != team))
+    for team in range(rules.teams):
+        lead = evaluate(final, team)  # the hand is over: scored exactly
         rows += [(stage(s), features(s, team), evaluate(s, team), lead) for s in seen]
     return rows
 

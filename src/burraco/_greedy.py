@@ -168,7 +168,7 @@ def _needs_burraco(view: PlayerView) -> bool:
     """Whether the seat's team can no longer take a pozzetto and has no burraco yet, so that
     its players may not meld down to a last card (rules §7.2)."""
     team = view.team
-    return (view.pozzetto_taken[team] or not view.pozzetti_left) and not _has_closing_burraco(
+    return (view.pozzetto_taken[team] or not view.pozzetti_left) and not has_closing_burraco(
         view.melds[team], view.rules
     )
 
@@ -185,7 +185,7 @@ def _discarded_by_next(view: PlayerView) -> set[Rank | None]:
     return {pile[-k].rank for k in range(players - 1, len(pile) + 1, players)}
 
 
-def _has_closing_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
+def has_closing_burraco(melds: Sequence[Meld], rules: Rules) -> bool:
     """Whether ``melds`` hold a burraco that allows closing (a clean one if the rules say so)."""
     clean = rules.closing_needs_clean_burraco
     return any(meld.is_burraco and (meld.is_clean or not clean) for meld in melds)
@@ -197,7 +197,7 @@ def _may_go_out(view: PlayerView) -> bool:
     team = view.team
     if not view.pozzetto_taken[team]:
         return view.pozzetti_left > 0
-    return _has_closing_burraco(view.melds[team], view.rules)
+    return has_closing_burraco(view.melds[team], view.rules)
 
 
 def _strays(cards: Sequence[Card], melds: Sequence[Meld], rules: Rules) -> int:
@@ -345,7 +345,7 @@ def meld_values(
     own = view.melds[team]
     needs_burraco = _needs_burraco(view)
     clean_to_close = rules.closing_needs_clean_burraco
-    strict = clean_to_close and not _has_closing_burraco(own, rules)
+    strict = clean_to_close and not has_closing_burraco(own, rules)
     push = bool(view.pozzetti_left) and not view.pozzetto_taken[team]
     held = len(hand)
     out: list[tuple[float, Action]] = []

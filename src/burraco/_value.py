@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from burraco._greedy import has_closing_burraco
 from burraco._points import table_points
-from burraco.scoring import score_hand
+from burraco._rollout import evaluate
 from burraco.state import GameState
 
 __all__ = ["FEATURES", "WEIGHTS", "expected_lead", "features", "stage"]
@@ -95,7 +96,6 @@ def _team(state: GameState, team: int, table: int) -> list[float]:
     """One team's figures, in the order of :data:`FEATURES` (but ``to_move``)."""
     hands = state.hands
     melds = state.melds[team]
-    clean = state.rules.closing_needs_clean_burraco
     points = cards = wilds = 0
     fewest = 1_000
     for seat in range(team, len(hands), len(state.melds)):
@@ -107,18 +107,14 @@ def _team(state: GameState, team: int, table: int) -> list[float]:
             if card.is_joker or card.is_two:
                 wilds += 1
     six = five = 0
-    burraco = False
     for meld in melds:
         length = len(meld.cards)
-        if length >= 7:
-            if meld.wild is None or not clean:
-                burraco = True
-        elif length == 6:
+        if length == 6:
             six += 1
         elif length == 5:
             five += 1
     taken = state.pozzetto_taken[team]
-    may_close = taken and burraco
+    may_close = taken and has_closing_burraco(melds, state.rules)
     near = fewest <= 2
     return [
         float(table),
@@ -154,7 +150,6 @@ def expected_lead(state: GameState, team: int) -> float:
     if it has ended, else the fitted weights of the number of players and the stage of the
     stock applied to :func:`features`."""
     if state.is_over:
-        totals = [score.total for score in score_hand(state).teams]
-        return float(totals[team] - max(t for other, t in enumerate(totals) if other != team))
+        return evaluate(state, team)  # scored exactly
     weights = WEIGHTS[state.rules.players][stage(state)]
     return sum([w * x for w, x in zip(weights, features(state, team), strict=True)])
