@@ -110,10 +110,3 @@ def expected_bold(seed: int | None = None) -> SearchAgent:
 def expected_more(seed: int | None = None) -> SearchAgent:
     """level5 with 64 deals, comparing the heuristic's 6 best actions."""
     return _expected(64, 6, 5, seed)
-
-
-def rich(seed: int | None = None) -> SearchAgent:
-    """level5 valuing its rollouts by ``benchmarks/rich_value.py``'s richer fit (4 players)."""
-    from benchmarks.rich_value import RichEvaluation
-
-    return _inferred(32, 4, 5, seed, evaluation=RichEvaluation.load())

@@ -24,7 +24,7 @@ PINNED = {
     "level2": "817f741152068423",
     "level3": "c3c8bd300dbd6f3e",
     "level4": "e55ef1aed9abb4ca",
-    "level5": "dcbd2d010c72b6d3",
+    "level5": "23110c54eb46772d",
 }
 """A digest of every action of one hand with the level at seats 0 and 2 (seeds 7 and 8) and
 greedy opponents (:func:`actions_digest`). A change of a level's play changes its digest: if the

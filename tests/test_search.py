@@ -423,17 +423,22 @@ def test_the_stage_follows_the_quarters_of_the_stock() -> None:
     assert stages == [3] * 11 + [2] * 10 + [1] * 10 + [0] * 11
 
 
-def test_the_features_count_what_each_team_has() -> None:
-    state = position(
-        hands={0: "AS 2C", 1: "3H 4H 5H JK 7D 8D", 2: "9C 9D 9H KS", 3: "QD"},
+def _features_position(first_seat: str) -> GameState:
+    return position(
+        hands={0: first_seat, 1: "3H 4H 5H JK 7D 8D", 2: "9C 9D 9H KS", 3: "QD"},
         melds={
             0: ["3S 4S 5S 6S 7S 8S 9S", "2D 10D JD QD"],
             1: ["5C 6C 7C 8C 9C 10C", "KH KD KC KS KH"],
         },
+        pile="4D 6H JC",
         taken=[True, False],
         turn=1,
         phase=Phase.DRAW,
     )
+
+
+def test_the_features_count_what_each_team_has() -> None:
+    state = _features_position("AS 2C")
     mine = features(state, 0)
     # 3 to 7 count 5, 8 to K 10, an ace 15, a two 20, a joker 30; a clean burraco 200
     tables = [5 * 5 + 2 * 10 + 200 + 20 + 3 * 10, 3 * 5 + 3 * 10 + 5 * 10]
@@ -448,9 +453,17 @@ def test_the_features_count_what_each_team_has() -> None:
         "six": 0 - 1,
         "five": 0 - 1,
         "wilds": 1 - 1,
+        "clean_six": 0 - 1,
+        "fitting": 1 - 0,  # 9D goes under 10D JD QD 2D=KD; team 1 holds nothing its melds take
+        "close_one": 0 - 0,  # no seat of a team that may close is down to one card
+        "clean_burracos": 1 - 0,
         "to_move": -1,  # seat 1's turn
+        "pile": -3,  # three cards the other team may take
     }
     assert features(state, 1) == [-value for value in mine]
+    # down to one card, a seat of a team that may close counts twice: near and one from out
+    alone = dict(zip(FEATURES, features(_features_position("2C"), 0), strict=True))
+    assert (alone["close_near"], alone["close_one"]) == (1, 1)
 
 
 def test_the_expected_lead_refuses_a_team_the_rules_do_not_have() -> None:
@@ -463,5 +476,5 @@ def test_the_fit_script_fits_weights_for_every_stage() -> None:
     script = benchmark("value_fit")
     rows = [row for seed in range(12) for row in script._hand((4, f"fit-{seed}"))]
     assert rows and all(len(x) == len(FEATURES) for _, x, _, _ in rows)
-    weights = script.fit(rows)
+    weights = script.fit(rows, least=10 * len(FEATURES))
     assert len(weights) == STAGES and all(len(row) == len(FEATURES) for row in weights)

@@ -78,11 +78,12 @@ def expected_lead(state: GameState, team: int) -> float:
     search's rollout policy), made once under the classic rules for each number of players,
     2, 3, 4 and 6 (other rules use the weights of their number of players), with one set of
     weights per quarter of the stock. It weighs what scoring the hand as it stands
-    misjudges: with 4 players, a wild card in hand adds some 30 to 40 points to a team's
-    prospects, the points of the cards in hand count for next to nothing until the hand has
-    ended, an untaken pozzetto costs some 80 to 125 points, and a team that may close with a
-    seat down to two cards gains some 45 to 85 points. The features and the weights are in
-    the docs' search reference; the repository's ``benchmarks/value_fit.py`` makes the fit.
+    misjudges: with 4 players, a wild card in hand adds some 30 to 45 points to a team's
+    prospects and a natural card one of its melds takes some 25 to 40, the points of the
+    cards in hand count for next to nothing until the hand has ended, and a team that may
+    close gains some 15 to 60 points, 35 to 95 with a seat down to two cards, and some 40 to
+    80 more once a seat is down to its last card. The features and the weights are in the
+    docs' search reference; the repository's ``benchmarks/value_fit.py`` makes the fit.
 
     >>> from burraco import CLASSIC, new_game
     >>> start = new_game(CLASSIC, seed=1)
