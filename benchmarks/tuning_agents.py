@@ -8,8 +8,11 @@ Run duels from the repository root so that ``benchmarks`` imports, for example
 from __future__ import annotations
 
 from benchmarks.club_evaluation import ClubEvaluation
+from burraco._rollout import evaluate
+from burraco._value import FEATURES, features, stage
 from burraco.inference import InferenceSampler
 from burraco.search import DEFAULT_MARGIN, Evaluation, SearchAgent, expected_lead
+from burraco.state import GameState
 
 
 def _inferred(
@@ -110,3 +113,28 @@ def expected_bold(seed: int | None = None) -> SearchAgent:
 def expected_more(seed: int | None = None) -> SearchAgent:
     """level5 with 64 deals, comparing the heuristic's 6 best actions."""
     return _expected(64, 6, 5, seed)
+
+
+ELEVEN_WEIGHTS = (
+    (1.01, 0.13, -0.29, -99.41, 26.58, 44.49, 58.26, 48.48, 16.04, 39.51, 19.0),
+    (1.13, 0.11, 8.44, -80.24, -11.24, 82.56, 82.38, 41.51, 14.73, 28.01, 25.31),
+    (1.13, -0.3, 11.26, -86.1, -24.22, 76.84, 78.81, 34.09, 16.85, 31.97, 31.62),
+    (1.08, 0.05, 8.32, -124.74, -7.66, 66.78, 100.43, 25.91, 17.39, 28.69, 34.92),
+)
+"""The expected lead's first fit, of eleven features, for 4 players (commit 1688419, seed
+1100): the first ten of ``burraco._value.FEATURES``, then ``to_move``."""
+
+
+def eleven_lead(state: GameState, team: int) -> float:
+    """The expected lead as its first fit had it (4 players only): the eleven features'
+    weights applied to the sixteen features' first ten and ``to_move``."""
+    if state.is_over:
+        return evaluate(state, team)
+    figures = features(state, team)
+    kept = [*figures[:10], figures[FEATURES.index("to_move")]]
+    return sum([w * x for w, x in zip(ELEVEN_WEIGHTS[stage(state)], kept, strict=True)])
+
+
+def eleven(seed: int | None = None) -> SearchAgent:
+    """level5 as it was with the eleven features' expected lead (4 players only)."""
+    return _inferred(32, 4, 5, seed, evaluation=eleven_lead)
