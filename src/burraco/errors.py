@@ -119,8 +119,9 @@ class Reason(StrEnum):
     PILE_REQUIRES_MELD = "pile-requires-meld"
     """Taking the discard pile obliges a meld in the same turn (switch ``pile_requires_meld``)."""
     PILE_CARD_RETURNED = "pile-card-returned"
-    """A one-card discard pile taken may not be discarded again in the same turn, nor left as
-    the only card to discard (switch ``return_single_pile_card`` off, rules §13.1)."""
+    """A one-card discard pile taken may not be discarded again in the same turn (switch
+    ``return_single_pile_card`` off, rules §13.1). A meld that would leave that card as the
+    only one in hand is refused with :attr:`MUST_KEEP_A_CARD`."""
 
     # Agents (AgentError)
     AGENT_FAILED = "agent-failed"

@@ -43,7 +43,26 @@ __all__ = [
 ]
 
 
-class StockEnd(StrEnum):
+class _Switch(StrEnum):
+    """A switch's values, which also read with underscores or in capitals: rules §9 spells
+    ``if_opponents_closed`` what the value ``"if-opponents-closed"`` is.
+
+    >>> PenaltyWhen("if_opponents_closed") is PenaltyWhen.IF_OPPONENTS_CLOSED
+    True
+    """
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        if isinstance(value, str):
+            spelled = value.strip().lower().replace("_", "-")
+            for member in cls:
+                if member.value == spelled:
+                    return member
+        legal = ", ".join(repr(member.value) for member in cls)
+        raise ValueError(f"{value!r} is not a valid {cls.__name__}: use one of {legal}")
+
+
+class StockEnd(_Switch):
     """When a hand ends once a draw leaves only two cards in the stock (rules §8)."""
 
     AFTER_TURN = "after-turn"
@@ -53,7 +72,7 @@ class StockEnd(StrEnum):
     """The hand ends at once, right after that draw (the seed article's literal reading)."""
 
 
-class PenaltyWhen(StrEnum):
+class PenaltyWhen(_Switch):
     """When a team that never took its pozzetto pays the pozzetto penalty (rules §9)."""
 
     ALWAYS = "always"
@@ -65,7 +84,7 @@ class PenaltyWhen(StrEnum):
     (FIBUR's 2026 code, rules §13.3)."""
 
 
-class BurracoKind(StrEnum):
+class BurracoKind(_Switch):
     """The class of a burraco (a meld of seven or more cards), which sets its bonus.
 
     A rule set lists the classes it recognises, with their bonuses, in
