@@ -10,6 +10,10 @@ paste into ``src/burraco/_value.py``.
 
     python benchmarks/value_fit.py --hands 20000 --seed 1300
 
+With ``--policy search`` the hands are played by the default search at every seat instead, to
+see whether the search's own play is worth fitting (the docs' ladder page: it measured no
+gain).
+
 Run it from the repository root, with the compiled build on ``PYTHONPATH`` to save time
 (20,000 hands of 4 players take about a minute on two cores).
 """
@@ -24,9 +28,10 @@ import attrs
 
 from burraco._rollout import evaluate
 from burraco._value import FEATURES, STAGES, features, stage
-from burraco.agents import GreedyAgent, play_out
+from burraco.agents import Agent, GreedyAgent, play_out
 from burraco.engine import new_game
 from burraco.rules import CLASSIC
+from burraco.search import SearchAgent
 from burraco.state import GameState, Phase
 
 Row = tuple[int, list[float], float, float]
@@ -34,9 +39,10 @@ Row = tuple[int, list[float], float, float]
 the team's lead when the hand ended."""
 
 
-def _hand(job: tuple[int, str]) -> list[Row]:
-    """The positions of one greedy hand, seen by every team."""
-    players, seed = job
+def _hand(job: tuple[int, int, int, str]) -> list[Row]:
+    """The positions of one hand, seen by every team: hand ``index`` of fit ``seed``, played
+    by greedy players or by the default search at every seat (``policy``)."""
+    players, seed, index, policy = job
     rules = attrs.evolve(CLASSIC, players=players)
     seen: list[GameState] = []
 
@@ -44,7 +50,13 @@ def _hand(job: tuple[int, str]) -> list[Row]:
         if after.phase is Phase.DRAW and not after.is_over and after.turn != before.turn:
             seen.append(after)
 
-    final = play_out(new_game(rules, seed=seed), [GreedyAgent()] * players, on_action=record)
+    agents: list[Agent] = (
+        [SearchAgent(seed=f"{seed}-{index}-{s}") for s in range(players)]
+        if policy == "search"
+        else [GreedyAgent()] * players
+    )
+    deal = new_game(rules, seed=f"value-{seed}-{players}-{index}")
+    final = play_out(deal, agents, on_action=record)
     rows = []
     for team in range(rules.teams):
         lead = evaluate(final, team)  # the hand is over: scored exactly
@@ -91,12 +103,20 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20_000, help="hands per number of players")
     parser.add_argument("--seed", type=int, default=1300)
     parser.add_argument("--players", type=int, nargs="+", default=[4, 2, 3, 6])
+    parser.add_argument(
+        "--policy",
+        choices=["greedy", "search"],
+        default="greedy",
+        help="who plays the hands: greedy players (the rollouts' policy, the package's fit) "
+        "or the default search at every seat (about 1 s a hand of 4 players, compiled)",
+    )
     args = parser.parse_args()
     table = {}
     with multiprocessing.Pool(2) as pool:
         for players in args.players:
-            jobs = [(players, f"value-{args.seed}-{players}-{i}") for i in range(args.hands)]
-            rows = [row for hand in pool.map(_hand, jobs, chunksize=100) for row in hand]
+            jobs = [(players, args.seed, i, args.policy) for i in range(args.hands)]
+            chunk = 100 if args.policy == "greedy" else 10
+            rows = [row for hand in pool.map(_hand, jobs, chunksize=chunk) for row in hand]
             print(f"{players} players, {args.hands} hands:", file=sys.stderr)
             table[players] = fit(rows)
     print("WEIGHTS: Final[dict[int, tuple[tuple[float, ...], ...]]] = {")

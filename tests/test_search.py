@@ -474,7 +474,11 @@ def test_the_expected_lead_refuses_a_team_the_rules_do_not_have() -> None:
 def test_the_fit_script_fits_weights_for_every_stage() -> None:
     pytest.importorskip("numpy")  # the fit's least squares; not in the compiled build's tests
     script = benchmark("value_fit")
-    rows = [row for seed in range(12) for row in script._hand((4, f"fit-{seed}"))]
+    rows = [row for index in range(12) for row in script._hand((4, 7, index, "greedy"))]
     assert rows and all(len(x) == len(FEATURES) for _, x, _, _ in rows)
     weights = script.fit(rows, least=10 * len(FEATURES))
     assert len(weights) == STAGES and all(len(row) == len(FEATURES) for row in weights)
+    # a hand played by the search at every seat gives rows of the same shape, both teams' seen
+    searched = script._hand((4, 7, 0, "search"))
+    assert searched and all(len(x) == len(FEATURES) for _, x, _, _ in searched)
+    assert sum(lead for _, _, _, lead in searched) == 0  # two teams: one's lead, the other's loss
