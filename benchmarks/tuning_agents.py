@@ -138,3 +138,41 @@ def eleven_lead(state: GameState, team: int) -> float:
 def eleven(seed: int | None = None) -> SearchAgent:
     """level5 as it was with the eleven features' expected lead (4 players only)."""
     return _inferred(32, 4, 5, seed, evaluation=eleven_lead)
+
+
+# fmt: off
+SEARCH_FIT_WEIGHTS = (
+    (1.12, -0.2, 4.15, 8.78, 83.59, 20.54, 72.19, 60.18,
+     17.19, 61.07, 40.34, 32.17, 64.81, -9.73, -0.04, 7.78),
+    (1.21, -0.04, 3.19, 32.69, 49.0, 20.18, 42.22, 42.64,
+     17.48, 58.64, 36.67, 34.57, 70.76, -32.56, 10.78, 5.28),
+    (1.15, 0.67, -5.07, 27.8, 28.93, 18.25, 17.69, 43.58,
+     16.78, 35.83, -1.81, 31.87, 61.05, -38.59, 15.09, 4.39),
+    (1.06, 1.18, -2.98, -124.17, -27.16, 31.56, 71.95, 51.09,
+     7.51, -8.27, -5.69, 26.48, 81.81, -13.23, 24.32, 3.42),
+)
+# fmt: on
+"""The sixteen features fitted to hands of 4 players played by the default search at every
+seat instead of greedy players, the hands of ``benchmarks/value_fit.py --policy search --seed
+1400 --players 4``: a run of 7,000 stopped after 3,200 had finished in two processes (hands 0
+to about 3,200; ``--hands 3200`` plays nearly the same ones)."""
+
+
+def search_fit_lead(state: GameState, team: int) -> float:
+    """The expected lead with :data:`SEARCH_FIT_WEIGHTS` (4 players only)."""
+    if state.is_over:
+        return evaluate(state, team)
+    weights = SEARCH_FIT_WEIGHTS[stage(state)]
+    return sum([w * x for w, x in zip(weights, features(state, team), strict=True)])
+
+
+def searchfit(seed: int | None = None) -> SearchAgent:
+    """level5 with its expected lead fitted to the search's own play (4 players only)."""
+    return _inferred(32, 4, 5, seed, evaluation=search_fit_lead)
+
+
+def sixteen(seed: int | None = None) -> SearchAgent:
+    """level5 as it was before its draw had a margin of its own: the sixteen features'
+    expected lead, the margin of 20 points at the draw too (its pin was
+    ``23110c54eb46772d``)."""
+    return _inferred(32, 4, 5, seed, evaluation=expected_lead)

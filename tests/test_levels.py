@@ -24,7 +24,7 @@ PINNED = {
     "level2": "817f741152068423",
     "level3": "c3c8bd300dbd6f3e",
     "level4": "e55ef1aed9abb4ca",
-    "level5": "23110c54eb46772d",
+    "level5": "167639884b7de559",
 }
 """A digest of every action of one hand with the level at seats 0 and 2 (seeds 7 and 8) and
 greedy opponents (:func:`actions_digest`). A change of a level's play changes its digest: if the
@@ -65,8 +65,8 @@ def test_every_level_setting_is_written_out() -> None:
         "greedy, noise 0.2",
         "greedy, noise 0",
         "search, simulations 8, candidates 3, depth 5, margin 20, uniform deals",
-        "search, simulations 32, candidates 4, depth 5, margin 20, inference deals "
-        "(discarded 0.1, refused 1, unmelded 0.05), expected lead",
+        "search, simulations 32, candidates 4, depth 5, margin 20 (0 at the draw), inference "
+        "deals (discarded 0.1, refused 1, unmelded 0.05), expected lead",
     ]
 
 
@@ -79,7 +79,8 @@ def test_search_levels_set_every_search_parameter() -> None:
         agent.candidates,
         agent.depth,
         agent.margin,
-    ) == (8, None, 3, 5, 20.0)
+        agent.draw_margin,
+    ) == (8, None, 3, 5, 20.0, 20.0)
     assert agent._evaluation is None  # the table as it stands
 
 
@@ -89,10 +90,12 @@ def test_level5_values_its_rollouts_by_the_expected_lead() -> None:
 
     agent = LEVELS["level5"].build(seed=1)
     assert isinstance(agent, SearchAgent)
-    assert (agent.simulations, agent.candidates, agent.depth, agent.margin) == (32, 4, 5, 20.0)
+    assert (agent.simulations, agent.candidates, agent.depth) == (32, 4, 5)
+    assert (agent.margin, agent.draw_margin) == (20.0, 0.0)  # the better draw on average
     assert agent._evaluation is expected_lead
     assert isinstance(agent._sampler, InferenceSampler)
     assert "evaluation=burraco.search.expected_lead" in repr(agent)
+    assert "draw_margin=0" in repr(agent)
 
 
 @pytest.mark.parametrize("name", ["level1", "level2", "level3"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 import pytest
@@ -157,37 +157,63 @@ def test_the_repr_shows_the_budget() -> None:
     )
 
 
+def decisions(
+    agent: SearchAgent, turns: int, seed: int = 12
+) -> Iterator[tuple[Phase, Sequence[Action], PlayerView, Action]]:
+    """The first ``turns`` decisions of a hand with ``agent`` at every seat: the phase, the
+    legal actions, the view and the agent's choice."""
+    state = new_game(seed=seed)
+    for _ in range(turns):
+        if state.is_over:
+            return
+        actions = legal_actions(state)
+        view = observe(state, state.turn)
+        choice = agent.choose(view, actions)
+        yield state.phase, actions, view, choice
+        state = apply(state, choice)
+
+
 def test_a_margin_no_gain_can_reach_plays_the_greedy_choice() -> None:
     greedy = GreedyAgent()
     stubborn = SearchAgent(simulations=6, depth=2, seed=3, margin=1e9)
-    state = new_game(seed=12)
     open_decisions = 0
-    for _ in range(80):
-        if state.is_over:
-            break
-        actions = legal_actions(state)
-        view = observe(state, state.turn)
-        choice = stubborn.choose(view, actions)
+    for _, actions, view, choice in decisions(stubborn, 80):
         assert choice == greedy.choose(view, actions)
         open_decisions += len(actions) > 1
-        state = apply(state, choice)
     assert open_decisions >= 20  # the agreement was tested on real choices
 
 
 def test_a_zero_margin_overrules_the_greedy_choice_sometimes() -> None:
     greedy = GreedyAgent()
     eager = SearchAgent(simulations=8, depth=3, seed=3, margin=0)
-    state = new_game(seed=12)
-    differ = 0
-    for _ in range(60):
-        if state.is_over:
-            break
-        actions = legal_actions(state)
-        view = observe(state, state.turn)
-        choice = eager.choose(view, actions)
-        differ += choice != greedy.choose(view, actions)
-        state = apply(state, choice)
+    differ = sum(
+        choice != greedy.choose(view, actions) for _, actions, view, choice in decisions(eager, 60)
+    )
     assert differ > 0
+
+
+def test_the_draw_margin_applies_at_the_draw_and_the_margin_elsewhere() -> None:
+    greedy = GreedyAgent()
+    # no gain can reach the play phase's margin; the draw goes to the better draw on average
+    split = SearchAgent(simulations=8, depth=3, seed=3, margin=1e9, draw_margin=0)
+    draws_differ = plays = 0
+    for phase, actions, view, choice in decisions(split, 120):
+        if phase is Phase.DRAW:
+            draws_differ += choice != greedy.choose(view, actions)
+        else:
+            assert choice == greedy.choose(view, actions)
+            plays += len(actions) > 1
+    assert draws_differ > 0 and plays >= 20
+
+
+def test_the_draw_margin_defaults_to_the_margin_and_is_checked() -> None:
+    assert SearchAgent(seed=1, margin=7).draw_margin == 7.0
+    agent = SearchAgent(seed=1, draw_margin=0)
+    assert (agent.margin, agent.draw_margin) == (DEFAULT_MARGIN, 0.0)
+    assert repr(agent) == "SearchAgent(simulations=16, draw_margin=0, seed=1)"
+    for bad in (-1, True, "0", math.nan):
+        with pytest.raises(ValueError, match="draw_margin must be a number of points of at"):
+            SearchAgent(draw_margin=bad)  # type: ignore[arg-type]
 
 
 class CountingSampler:

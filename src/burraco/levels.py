@@ -15,7 +15,8 @@ level2     casual        the greedy heuristic, but 1 decision in 5 a random lega
 level3     intermediate  the greedy heuristic (:class:`~burraco.GreedyAgent`)
 level4     advanced      the search (:class:`~burraco.SearchAgent`), 8 sampled deals
 level5     expert        the search, 32 sampled deals weighted by what the other seats did,
-                         positions valued by the lead they are expected to end with
+                         positions valued by the lead they are expected to end with, the
+                         draw to the better of the stock and the pile
 =========  ============  ==================================================================
 
 >>> agent = LEVELS["level3"].build(seed=7)
@@ -94,7 +95,8 @@ class Level:
     ``"greedy"``: :class:`NoisyGreedyAgent`, or :class:`~burraco.GreedyAgent` itself when
     ``noise`` is 0) or by the search (``engine`` is ``"search"``:
     :class:`~burraco.SearchAgent` with ``simulations``, ``candidates``, ``depth`` and
-    ``margin``, its deals dealt uniformly or by :class:`~burraco.inference.InferenceSampler`,
+    ``margin`` (and ``draw_margin``), its deals dealt uniformly or by
+    :class:`~burraco.inference.InferenceSampler`,
     its rollouts valued by the table as it stands or by
     :func:`~burraco.search.expected_lead`). The search's fields are 0 for a greedy level.
     """
@@ -129,6 +131,9 @@ class Level:
     """For the search, how a rollout's last position is valued: ``"table"``, the hand scored
     as it stands (the search's default), or ``"expected"``,
     :func:`~burraco.search.expected_lead`."""
+    draw_margin: float | None = None
+    """For the search, the margin at the draw, between the stock and the discard pile
+    (``None``: :attr:`margin`)."""
 
     def build(self, seed: int | str | bytes | None = None) -> Agent:
         """A new bot of this level, its random generator seeded with ``seed`` (``None``: from
@@ -158,6 +163,7 @@ class Level:
             sampler=sampler,
             evaluation=expected_lead if self.evaluation == "expected" else None,
             margin=self.margin,
+            draw_margin=self.draw_margin,
         )
 
     @property
@@ -178,9 +184,10 @@ class Level:
                 f"unmelded {unmelded:g})"
             )
         valued = ", expected lead" if self.evaluation == "expected" else ""
+        at_draw = "" if self.draw_margin is None else f" ({self.draw_margin:g} at the draw)"
         return (
             f"search, simulations {self.simulations}, candidates {self.candidates}, "
-            f"depth {self.depth}, margin {self.margin:g}, {deals}{valued}"
+            f"depth {self.depth}, margin {self.margin:g}{at_draw}, {deals}{valued}"
         )
 
 
@@ -198,6 +205,7 @@ def _search(
     inference: tuple[float, float, float] | None,
     description: str,
     evaluation: Literal["table", "expected"] = "table",
+    draw_margin: float | None = None,
 ) -> Level:
     return Level(
         name,
@@ -211,6 +219,7 @@ def _search(
         inference,
         description,
         evaluation,
+        draw_margin,
     )
 
 
@@ -258,8 +267,10 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
                 (0.1, 1.0, 0.05),
                 "The search with 32 sampled deals per decision, the hidden cards dealt by what "
                 "the other seats discarded, refused and did not meld, each rollout valued by "
-                "the lead the hand is expected to end with.",
+                "the lead the hand is expected to end with, the draw to the better of the "
+                "stock and the pile.",
                 "expected",
+                0.0,
             ),
         )
     }

@@ -14,7 +14,8 @@ ended. Every candidate is tried on the same deals, so the comparison is between 
 between lucky and unlucky deals. The heuristic's own choice is played unless another
 candidate gains on average at least 20 points (the ``margin``) and two standard errors:
 rollouts are noisy, and a search that chases noise plays worse than the heuristic it starts
-from.
+from. The draw may have a margin of its own (``draw_margin``): level5 takes the other draw
+whenever it measures better by two standard errors, however small the gain.
 
 The budget goes where the decision is open. After 4 sampled deals, and every 2 after, a
 candidate that could not reach that margin even two standard errors above its average is
@@ -168,6 +169,14 @@ def _hopeful(values: list[list[float]], alive: list[int], margin: float) -> list
     return kept
 
 
+def _points_at_least_0(name: str, value: object) -> float:
+    """``value`` as a float, or a :class:`ValueError` naming ``name`` if it is not a number
+    of points of at least 0."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+        raise ValueError(f"{name} must be a number of points of at least 0, not {value!r}")
+    return float(value)
+
+
 def _name(evaluation: Evaluation) -> str:
     """A function by its module and name (``burraco.search.expected_lead``), else its repr."""
     module = getattr(evaluation, "__module__", None)
@@ -218,13 +227,17 @@ class SearchAgent:
             deal, for which another candidate is played (it must also measure two standard
             errors); :data:`DEFAULT_MARGIN` by default. A smaller margin lets the search
             overrule the heuristic more often, which pays only with enough deals.
+        draw_margin: the same at the draw, between the stock and the discard pile (``None``:
+            ``margin``). A draw compares only those two, both searched on every deal, so
+            the heuristic's choice needs less benefit of the doubt there: level5 plays with
+            0, the other draw whenever it does better by two standard errors.
 
     >>> SearchAgent(simulations=32, seed=5)
     SearchAgent(simulations=32, seed=5)
 
     Raises:
         ValueError: if a budget, ``candidates`` or ``depth`` is not positive, or ``margin``
-            is negative.
+            or ``draw_margin`` is negative.
     """
 
     __slots__ = (
@@ -236,6 +249,7 @@ class SearchAgent:
         "_sampler",
         "candidates",
         "depth",
+        "draw_margin",
         "margin",
         "seed",
     )
@@ -251,6 +265,7 @@ class SearchAgent:
         sampler: Sampler | None = None,
         evaluation: Evaluation | None = None,
         margin: float = DEFAULT_MARGIN,
+        draw_margin: float | None = None,
     ) -> None:
         if simulations is None and time_per_move is None:
             simulations = DEFAULT_SIMULATIONS
@@ -266,8 +281,9 @@ class SearchAgent:
             )
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 2:
             raise ValueError(f"candidates must be a whole number of at least 2, not {candidates!r}")
-        if isinstance(margin, bool) or not isinstance(margin, int | float) or not margin >= 0:
-            raise ValueError(f"margin must be a number of points of at least 0, not {margin!r}")
+        margin = _points_at_least_0("margin", margin)
+        if draw_margin is not None:
+            draw_margin = _points_at_least_0("draw_margin", draw_margin)
         self._budget = _Budget(simulations, time_per_move)
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
             raise ValueError(f"depth must be a whole number of at least 1, not {depth!r}")
@@ -276,8 +292,10 @@ class SearchAgent:
         as it stands."""
         self.candidates: Final = candidates
         """How many play-phase actions are searched."""
-        self.margin: Final = float(margin)
+        self.margin: Final = margin
         """The least average gain, in points, for which the heuristic's choice is overruled."""
+        self.draw_margin: Final = margin if draw_margin is None else draw_margin
+        """The same at the draw (the stock or the discard pile)."""
         self.seed: Final = seed
         """The seed the agent's random generator started from."""
         self._random = random.Random(seed)
@@ -308,6 +326,8 @@ class SearchAgent:
             parts.append(f"depth={self.depth}")
         if self.margin != DEFAULT_MARGIN:
             parts.append(f"margin={self.margin:g}")
+        if self.draw_margin != self.margin:
+            parts.append(f"draw_margin={self.draw_margin:g}")
         parts.append(f"seed={self.seed!r}")
         if self._sampler is not determinize:
             parts.append(f"sampler={self._sampler!r}")
@@ -330,6 +350,7 @@ class SearchAgent:
             return candidates[0]
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
+        margin = self.draw_margin if view.phase is Phase.DRAW else self.margin
         start = time.perf_counter()
         done = 0
         while self._budget.more(done, start):
@@ -347,10 +368,10 @@ class SearchAgent:
                 )
             done += 1
             if done >= _FIRST_LOOK and (done - _FIRST_LOOK) % _LOOK_EVERY == 0:
-                alive = _hopeful(values, alive, self.margin)
+                alive = _hopeful(values, alive, margin)
                 if len(alive) == 1:
                     break
-        return candidates[_pick(values, alive, self.margin)]
+        return candidates[_pick(values, alive, margin)]
 
     def _candidates(
         self, view: PlayerView, hand: tuple[Card, ...], legal_actions: Sequence[Action]
