@@ -125,14 +125,27 @@ ELEVEN_WEIGHTS = (
 1100): the first ten of ``burraco._value.FEATURES``, then ``to_move``."""
 
 
-def eleven_lead(state: GameState, team: int) -> float:
-    """The expected lead as its first fit had it (4 players only): the eleven features'
-    weights applied to the sixteen features' first ten and ``to_move``."""
+def _weighed(
+    state: GameState,
+    team: int,
+    weights: tuple[tuple[float, ...], ...],
+    kept: tuple[int, ...] | None = None,
+) -> float:
+    """The expected lead with other weights than the package's, one row per stage: the hand
+    scored exactly once it is over, else the weights times the features (only the features
+    at the indexes ``kept``, if given)."""
     if state.is_over:
         return evaluate(state, team)
     figures = features(state, team)
-    kept = [*figures[:10], figures[FEATURES.index("to_move")]]
-    return sum([w * x for w, x in zip(ELEVEN_WEIGHTS[stage(state)], kept, strict=True)])
+    if kept is not None:
+        figures = [figures[index] for index in kept]
+    return sum([w * x for w, x in zip(weights[stage(state)], figures, strict=True)])
+
+
+def eleven_lead(state: GameState, team: int) -> float:
+    """The expected lead as its first fit had it (4 players only): the eleven features'
+    weights applied to the sixteen features' first ten and ``to_move``."""
+    return _weighed(state, team, ELEVEN_WEIGHTS, (*range(10), FEATURES.index("to_move")))
 
 
 def eleven(seed: int | None = None) -> SearchAgent:
@@ -160,10 +173,7 @@ to about 3,200; ``--hands 3200`` plays nearly the same ones)."""
 
 def search_fit_lead(state: GameState, team: int) -> float:
     """The expected lead with :data:`SEARCH_FIT_WEIGHTS` (4 players only)."""
-    if state.is_over:
-        return evaluate(state, team)
-    weights = SEARCH_FIT_WEIGHTS[stage(state)]
-    return sum([w * x for w, x in zip(weights, features(state, team), strict=True)])
+    return _weighed(state, team, SEARCH_FIT_WEIGHTS)
 
 
 def searchfit(seed: int | None = None) -> SearchAgent:
