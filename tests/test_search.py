@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import burraco.search
 from burraco._rollout import evaluate, rollout
 from burraco._value import FEATURES, STAGES, WEIGHTS, features, stage
 from burraco.actions import Action, Discard, DrawStock
@@ -508,3 +509,15 @@ def test_the_fit_script_fits_weights_for_every_stage() -> None:
     searched = script._hand((4, 7, 0, "search"))
     assert searched and all(len(x) == len(FEATURES) for _, x, _, _ in searched)
     assert sum(lead for _, _, _, lead in searched) == 0  # two teams: one's lead, the other's loss
+
+
+def test_the_overrules_script_sorts_every_searched_decision() -> None:
+    script = benchmark("overrules")
+    choices = script.watch("search(simulations=4)", hands=1, seed=3)
+    assert any(choice.at_draw for choice in choices)
+    assert any(not choice.at_draw for choice in choices)
+    # a kept choice held back by the standard errors was not played: never both
+    assert not any(choice.overruled and choice.held_by_error for choice in choices)
+    # and the search's own choice is back in place
+    assert burraco.search._pick.__name__ == "_pick"
+    assert burraco.search.SearchAgent.choose.__name__ == "choose"
