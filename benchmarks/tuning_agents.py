@@ -23,6 +23,7 @@ def _inferred(
     *,
     evaluation: Evaluation | None = None,
     margin: float = DEFAULT_MARGIN,
+    draw_margin: float | None = None,
 ) -> SearchAgent:
     """The search with deals from level5's inference sampler."""
     return SearchAgent(
@@ -33,6 +34,7 @@ def _inferred(
         sampler=InferenceSampler(discarded=0.1, refused=1.0, unmelded=0.05),
         evaluation=evaluation,
         margin=margin,
+        draw_margin=draw_margin,
     )
 
 
@@ -186,3 +188,15 @@ def sixteen(seed: int | None = None) -> SearchAgent:
     expected lead, the margin of 20 points at the draw too (its pin was
     ``23110c54eb46772d``)."""
     return _inferred(32, 4, 5, seed, evaluation=expected_lead)
+
+
+def thirtytwo(seed: int | None = None) -> SearchAgent:
+    """level5 as it was with 32 deals and a margin of 20 points in the play phase (none at
+    the draw; its pin was ``167639884b7de559``)."""
+    return _inferred(32, 4, 5, seed, evaluation=expected_lead, draw_margin=0.0)
+
+
+def sharp48(seed: int | None = None) -> SearchAgent:
+    """The trial of level5's present settings: ``thirtytwo`` with 48 deals and a margin of 10
+    points in the play phase."""
+    return _inferred(48, 4, 5, seed, evaluation=expected_lead, margin=10.0, draw_margin=0.0)
