@@ -4,8 +4,9 @@ Plays hands of 4 players under the classic rules with the agent at every seat (s
 and ``k + 100`` for the two teams' agents, deal ``--seed + k``) and watches each searched
 decision: was another candidate played, and, when the heuristic's choice was kept although
 the best other candidate measured a gain above the margin, it was the rule of two standard
-errors that kept it. Run it from the repository root with the pure package (it watches
-``burraco.search``'s choice of candidate, which the compiled build does not let it do)::
+errors that kept it. It watches ``burraco.search``'s choice of candidate, a module that stays
+uncompiled, so it runs with the pure package or the compiled build; from the repository
+root::
 
     PYTHONPATH=src python benchmarks/overrules.py benchmarks.tuning_agents:thirtytwo --hands 6
     PYTHONPATH=src python benchmarks/overrules.py level5 --hands 6

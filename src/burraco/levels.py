@@ -268,7 +268,7 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
                 "The search with 48 sampled deals per decision, the hidden cards dealt by what "
                 "the other seats discarded, refused and did not meld, each rollout valued by "
                 "the lead the hand is expected to end with, the heuristic's choice overruled "
-                "for a gain of 10 points (at the draw, for any gain), two standard errors sure.",
+                "for a gain of 10 points (at the draw, any gain) by two standard errors.",
                 "expected",
                 0.0,
             ),
