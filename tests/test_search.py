@@ -513,11 +513,16 @@ def test_the_fit_script_fits_weights_for_every_stage() -> None:
 
 def test_the_overrules_script_sorts_every_searched_decision() -> None:
     script = benchmark("overrules")
-    choices = script.watch("search(simulations=4)", hands=1, seed=3)
+    choices = script.watch("search(simulations=4, margin=0)", hands=1, seed=3)
     assert any(choice.at_draw for choice in choices)
     assert any(not choice.at_draw for choice in choices)
-    # a kept choice held back by the standard errors was not played: never both
-    assert not any(choice.overruled and choice.held_by_error for choice in choices)
+    # with no margin the search overrules the heuristic now and then, and four deals often
+    # leave a gain short of two standard errors
+    assert any(choice.overruled for choice in choices)
+    assert any(choice.held_by_error for choice in choices)
+    # with a margin no gain reaches, it never overrules, and no gain counts as held back
+    timid = script.watch("search(simulations=4, margin=10000)", hands=1, seed=3)
+    assert timid and not any(choice.overruled or choice.held_by_error for choice in timid)
     # and the search's own choice is back in place
     assert burraco.search._pick.__name__ == "_pick"
     assert burraco.search.SearchAgent.choose.__name__ == "choose"
