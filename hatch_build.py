@@ -21,21 +21,21 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = (
-    "_memo",
-    "_meldcodec",
-    "_grow",
-    "_movegen",
+    "_engine/memo",
+    "_engine/meldcodec",
+    "_engine/grow",
+    "_engine/movegen",
+    "_engine/points",
     "engine",
     "melds",
     "state",
     "closing",
     "pozzetto",
     "views",
-    "_points",
-    "_obscore",
-    "_greedy",
-    "_rollout",
-    "_value",
+    "_bots/observation",
+    "_bots/greedy",
+    "_bots/rollout",
+    "_bots/value",
 )
 """The modules compiled (under ``src/burraco/``): the move generator and what it calls, the
 views and the table points; the numpy-free core of the encodings (:mod:`burraco.encoding`
@@ -98,8 +98,12 @@ class MypycBuildHook(BuildHookInterface):
         command = [sys.executable, "-m", "mypyc", "--config-file", "mypyc.ini", *sources]
         subprocess.run(command, cwd=work, check=True, env=env)
         built = [*work.glob("*.so"), *work.glob("*.pyd")]
-        built += [*work.glob("burraco/*.so"), *work.glob("burraco/*.pyd")]
-        compiled = {path.name.split(".")[0] for path in built}
+        built += [*work.glob("burraco/**/*.so"), *work.glob("burraco/**/*.pyd")]
+        compiled = {
+            path.relative_to(work / "burraco").as_posix().split(".")[0]
+            for path in built
+            if path.is_relative_to(work / "burraco")
+        }
         missing = set(COMPILED) - compiled
         if missing:
             raise RuntimeError(f"mypyc built no extension for {sorted(missing)}")

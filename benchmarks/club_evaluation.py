@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from burraco._points import table_points
+from burraco._engine.points import table_points
 from burraco.rules import PenaltyWhen
 from burraco.scoring import score_hand
 from burraco.state import GameState

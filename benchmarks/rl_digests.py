@@ -19,7 +19,7 @@ Two digests (SHA-256):
   ``--view-every``-th step the vector of every seat read from its :class:`~burraco.PlayerView`
   (:meth:`~burraco.encoding.ObservationEncoder.encode`, the partial action included for the
   seat spelling it);
-* ``decisions``: four default search agents, built by :func:`burraco.duel.make_agent` from
+* ``decisions``: four default search agents, built by :func:`burraco.agents.make_agent` from
   ``"search"`` and a seed (so the seeding path is checked too), play whole hands from seeded
   deals until ``--decisions`` decisions have been made among two or more legal actions; the
   digest holds the seat and the notation of every decision (those with a single legal action
@@ -79,7 +79,7 @@ def observations(steps: int, view_every: int) -> dict[str, Any]:
 def decisions(count: int) -> dict[str, Any]:
     """The digest of the search agents' decisions (see above)."""
     from burraco import apply, legal_actions, new_game, observe
-    from burraco.duel import make_agent
+    from burraco.agents import make_agent
 
     digest = hashlib.sha256()
     searched = total = 0

@@ -68,8 +68,8 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
-from burraco._memo import clear_meld_memos
-from burraco._movegen import clear_caches, memo_bytes
+from burraco._engine.memo import clear_meld_memos
+from burraco._engine.movegen import clear_caches, memo_bytes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cases import hand_size_position, worst_cases

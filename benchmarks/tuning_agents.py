@@ -8,8 +8,8 @@ Run duels from the repository root so that ``benchmarks`` imports, for example
 from __future__ import annotations
 
 from benchmarks.club_evaluation import ClubEvaluation
-from burraco._rollout import evaluate
-from burraco._value import FEATURES, features, stage
+from burraco._bots.rollout import evaluate
+from burraco._bots.value import FEATURES, features, stage
 from burraco.inference import InferenceSampler
 from burraco.search import DEFAULT_MARGIN, Evaluation, SearchAgent, expected_lead
 from burraco.state import GameState
@@ -124,7 +124,7 @@ ELEVEN_WEIGHTS = (
     (1.08, 0.05, 8.32, -124.74, -7.66, 66.78, 100.43, 25.91, 17.39, 28.69, 34.92),
 )
 """The expected lead's first fit, of eleven features, for 4 players (commit 1688419, seed
-1100): the first ten of ``burraco._value.FEATURES``, then ``to_move``."""
+1100): the first ten of ``burraco._bots.value.FEATURES``, then ``to_move``."""
 
 
 def _weighed(

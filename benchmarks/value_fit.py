@@ -3,10 +3,10 @@
 Plays hands under the classic rules with a greedy player at every seat (the search's rollout
 policy), records each position at the start of a turn (where rollouts are cut off) with each
 team's final lead over the best other team, and fits that lead by least squares on the
-features of ``burraco._value`` (the team's figures minus the other teams'), one set of
+features of ``burraco._bots.value`` (the team's figures minus the other teams'), one set of
 weights per stage of the stock. It prints how much better the fit predicts the hand's end
 than the hand scored as it stands (the default evaluation), and the weights as Python to
-paste into ``src/burraco/_value.py``.
+paste into ``src/burraco/_bots/value.py``.
 
     python benchmarks/value_fit.py --hands 20000 --seed 1300
 
@@ -26,8 +26,8 @@ import sys
 
 import attrs
 
-from burraco._rollout import evaluate
-from burraco._value import FEATURES, STAGES, features, stage
+from burraco._bots.rollout import evaluate
+from burraco._bots.value import FEATURES, STAGES, features, stage
 from burraco.agents import Agent, GreedyAgent, play_out
 from burraco.engine import new_game
 from burraco.rules import CLASSIC

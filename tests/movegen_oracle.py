@@ -1,9 +1,9 @@
 """The move generator's builders, stated by the meld analysis: each function takes the key of
-the function of :mod:`burraco._movegen` it stands for and lists the same choices, found by
+the function of :mod:`burraco._engine.movegen` it stands for and lists the same choices, found by
 trying candidates with :func:`burraco.melds.meld_choices`, :func:`~burraco.melds.extension_choices`
 or, for sequences, the brute force of :mod:`tests.bruteforce` (every sub-multiset of the cards
 the key describes, read by :func:`~burraco.validate_meld` and :func:`~burraco.extend_meld`),
-with no memo. Tests patch these functions into :mod:`burraco._movegen` in place of the direct
+with no memo. Tests patch these functions into :mod:`burraco._engine.movegen` in place of the direct
 ones and compare the answers.
 
 No candidate step of the move generator is repeated here: an oracle that shares the code under
@@ -17,7 +17,7 @@ from itertools import product
 
 import attrs
 
-from burraco._layouts import (
+from burraco._engine.layouts import (
     RANK_KEY,
     SEQUENCE_ADD_KEY,
     SEQUENCE_SHAPE,
@@ -114,7 +114,7 @@ def rank_sets(key: int) -> tuple[bytes, ...]:
 
 
 def _set(shape: int) -> Meld:
-    """The set of a shape (see ``burraco._movegen._meld_info``)."""
+    """The set of a shape (see ``burraco._engine.movegen._meld_info``)."""
     k = SET_SHAPE.unpack(shape)
     index = k["rank"]
     counts = [k[suit.name.lower()] for suit in Suit]
@@ -135,7 +135,7 @@ def _set(shape: int) -> Meld:
 
 def foreign_wild_as_joker(meld: Meld) -> Meld:
     """``meld`` with its wild written as the joker, unless it is none or the two of the
-    meld's suit: the meld that ``burraco._movegen._meld_info`` writes in its shape."""
+    meld's suit: the meld that ``burraco._engine.movegen._meld_info`` writes in its shape."""
     wild = meld.wild
     if wild is None or wild is JOKER:
         return meld
@@ -167,7 +167,7 @@ def set_additions(key: int, meld: Meld | None = None) -> tuple[bytes, ...]:
 
 
 def _sequence(shape: int) -> Meld:
-    """The sequence of a shape (see ``burraco._movegen._meld_info``)."""
+    """The sequence of a shape (see ``burraco._engine.movegen._meld_info``)."""
     k = SEQUENCE_SHAPE.unpack(shape)
     suit = list(Suit)[k["suit"]]
     first, size, position = k["first"], k["size"], k["position"]

@@ -52,7 +52,7 @@ def _is_private(name: str) -> bool:
 def private_cross_module_uses(root: Path = SOURCE) -> list[str]:
     """Every place a module of the package uses another module's private names: ``from
     burraco.x import _name``, ``x._name`` on an imported module, and ``getattr`` or
-    ``setattr`` of a ``"_name"``. Private modules (``burraco._movegen``) may be imported;
+    ``setattr`` of a ``"_name"``. Private modules (``burraco._engine.movegen``) may be imported;
     what they offer other modules has a name without the underscore."""
     found: list[str] = []
     for path in sorted(root.rglob("*.py")):
@@ -104,7 +104,7 @@ def private_cross_module_uses(root: Path = SOURCE) -> list[str]:
 
 def test_no_module_uses_another_modules_private_names() -> None:
     # What several modules need is a documented internal name (no underscore), in a private
-    # module if it is machinery (burraco._memo, burraco._meldcodec, burraco._movegen).
+    # module if it is machinery (burraco._engine.memo, burraco._engine.meldcodec, burraco._engine.movegen).
     assert private_cross_module_uses() == []
 
 

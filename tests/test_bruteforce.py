@@ -261,7 +261,7 @@ def test_the_brute_force_keeps_the_one_card_pile_card_where_the_rules_say(
 
 
 def test_the_brute_force_finds_the_openings_from_ace_to_ace() -> None:
-    # Burraco Reale's 14-card sequences, which the move generator leaves to burraco._aces
+    # Burraco Reale's 14-card sequences, which the move generator leaves to burraco._engine.aces
     hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2H 7D"
     state = position(REALE, hands={0: hand})
     ace_to_ace = [

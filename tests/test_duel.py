@@ -239,7 +239,7 @@ def test_the_built_in_agents_get_their_seed_without_reading_a_signature(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # as in the compiled build, where the agents' signatures cannot be read
-    monkeypatch.setattr("burraco.duel.inspect.signature", unreadable_signature)
+    monkeypatch.setattr("burraco.agents.inspect.signature", unreadable_signature)
     assert repr(make_agent("random", 4)) == "RandomAgent(seed=4)"
     assert repr(make_agent("search(simulations=3)", 9)) == "SearchAgent(simulations=3, seed=9)"
     assert repr(make_agent("search(seed=1)", 9)) == "SearchAgent(simulations=16, seed=1)"
@@ -251,7 +251,7 @@ def test_the_built_in_agents_get_their_seed_without_reading_a_signature(
 def test_an_agent_without_a_readable_signature_is_offered_the_seed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("burraco.duel.inspect.signature", unreadable_signature)
+    monkeypatch.setattr("burraco.agents.inspect.signature", unreadable_signature)
     seeded = make_agent("tests.test_duel:plain_greedy", 5)
     assert isinstance(seeded, GreedyAgent)
     refused = make_agent("tests.test_duel:SeedlessAgent(depth=3)", 5)

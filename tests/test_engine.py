@@ -31,7 +31,6 @@ from burraco import (
     Reason,
     Rules,
     StockEnd,
-    _movegen,
     apply,
     call_time_out,
     canonical_action,
@@ -47,7 +46,8 @@ from burraco import (
     score_hand,
     validate_meld,
 )
-from burraco._meldcodec import laid_meld, meld_recipe
+from burraco._engine import movegen as _movegen
+from burraco._engine.meldcodec import laid_meld, meld_recipe
 from burraco.state import meld_facts
 from tests.helpers import assert_conserved, play, position, random_play
 

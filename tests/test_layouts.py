@@ -20,11 +20,11 @@ from burraco import (
     MeldKind,
     Rank,
     Suit,
-    _layouts,
-    _movegen,
     validate_meld,
 )
-from burraco._layouts import (
+from burraco._engine import layouts as _layouts
+from burraco._engine import movegen as _movegen
+from burraco._engine.layouts import (
     LAYOUTS,
     MELD_READING,
     READING_KEY,

@@ -10,9 +10,8 @@ import attrs
 import pytest
 
 from burraco.actions import Action
-from burraco.agents import Agent, GreedyAgent, play_hand
+from burraco.agents import AGENT_NAMES, Agent, GreedyAgent, make_agent, play_hand
 from burraco.cli import main
-from burraco.duel import AGENT_NAMES, make_agent
 from burraco.engine import legal_actions
 from burraco.levels import LEVELS, NoisyGreedyAgent, level_agent
 from burraco.search import SearchAgent

@@ -38,7 +38,7 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
-from burraco._memo import GENERATION, meld_memos
+from burraco._engine.memo import GENERATION, meld_memos
 from tests import meld_oracle
 
 VECTORS = Path(__file__).parent / "vectors" / "melds.txt"

@@ -32,9 +32,6 @@ from burraco import (
     Rank,
     Rules,
     Suit,
-    _aces,
-    _grow,
-    _movegen,
     apply,
     extend_meld,
     legal_actions,
@@ -44,10 +41,12 @@ from burraco import (
     validate_meld,
 )
 from burraco import melds as meld_module
-from burraco._layouts import SEQUENCE_ADD_KEY, SET_ADD_KEY
-from burraco._meldcodec import laid_meld, meld_from_recipe, meld_recipe
-from burraco._memo import FRESH, FRESH_MOST, RELEASE, RETIRE_AT, BudgetMemo
-from burraco._movegen import _MEMOS, clear_caches, memo_bytes
+from burraco._engine import aces as _aces
+from burraco._engine import movegen as _movegen
+from burraco._engine.layouts import SEQUENCE_ADD_KEY, SET_ADD_KEY
+from burraco._engine.meldcodec import laid_meld, meld_from_recipe, meld_recipe
+from burraco._engine.memo import FRESH, FRESH_MOST, RELEASE, RETIRE_AT, BudgetMemo
+from burraco._engine.movegen import _MEMOS, clear_caches, memo_bytes
 from burraco.cards import CARDS_BY_CODE
 from burraco.errors import InvalidMeldError
 from tests import movegen_oracle
@@ -368,7 +367,7 @@ def test_a_suit_splits_into_islands_that_hands_share() -> None:
 
 
 def test_compiled_says_whether_the_move_generator_is_an_extension_module() -> None:
-    from burraco import _movegen
+    from burraco._engine import movegen as _movegen
 
     assert burraco.__compiled__ is (not _movegen.__file__.endswith(".py"))
 
@@ -668,7 +667,7 @@ def test_cards_continuing_a_meld_read_as_the_analysis_reads_them(
     pool = near + [JOKER, *_TWOS, *parse_cards("5S 9H QD KC AC")]
     drawn = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=6))
     added = tuple(sorted(drawn, key=lambda card: card.code))
-    quick = _grow.grown_by_naturals(meld, added, rules)
+    quick = meld_module._grown_by_naturals(meld, added, rules)
     if quick is not None:
         analysed = _analysed_extension(meld, added, rules)
         assert analysed is not None
@@ -693,7 +692,7 @@ def test_natural_cards_that_continue_a_meld_take_the_shortcut(
     meld: str, added: str, grown: str
 ) -> None:
     base, cards = validate_meld(meld), parse_cards(added)
-    quick = _grow.grown_by_naturals(base, cards, CLASSIC)
+    quick = meld_module._grown_by_naturals(base, cards, CLASSIC)
     assert quick is not None and str(quick) == grown
     assert quick == _analysed_extension(base, cards, CLASSIC)
 
@@ -715,7 +714,7 @@ def test_natural_cards_that_continue_a_meld_take_the_shortcut(
     ],
 )
 def test_other_additions_go_to_the_analysis(meld: str, added: str) -> None:
-    assert _grow.grown_by_naturals(validate_meld(meld), parse_cards(added), CLASSIC) is None
+    assert meld_module._grown_by_naturals(validate_meld(meld), parse_cards(added), CLASSIC) is None
 
 
 @given(
@@ -828,7 +827,7 @@ def test_generated_actions_are_whole_frozen_actions() -> None:
         assert pickle.loads(pickle.dumps(action)) == action
 
 
-# --- the sequences from ace to ace (burraco._aces) against the analysis ------------------------
+# --- the sequences from ace to ace (burraco._engine.aces) against the analysis ------------------------
 
 
 def _from_ace_to_ace(meld: Meld) -> bool:

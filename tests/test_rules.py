@@ -25,8 +25,8 @@ from burraco import (
     legal_actions,
     new_game,
 )
-from burraco._memo import meld_memos
-from burraco._movegen import ENCODED_SWITCHES
+from burraco._engine.memo import meld_memos
+from burraco._engine.movegen import ENCODED_SWITCHES
 from burraco.rules import AFFECTS_MELDS, meld_switches, unclassified_fields
 from tests.bruteforce import switch_variants
 

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import burraco.search
-from burraco._rollout import evaluate, rollout
-from burraco._value import FEATURES, STAGES, WEIGHTS, features, stage
+from burraco._bots.rollout import evaluate, rollout
+from burraco._bots.value import FEATURES, STAGES, WEIGHTS, features, stage
 from burraco.actions import Action, Discard, DrawStock
 from burraco.agents import GreedyAgent, play_hand, play_out
 from burraco.cards import Card
@@ -367,7 +367,7 @@ def test_a_settled_decision_stops_sampling_early(monkeypatch: pytest.MonkeyPatch
 @settings(max_examples=80, deadline=None)
 @given(state=game_states())
 def test_a_hand_that_goes_on_is_evaluated_as_its_hand_score_says(state: GameState) -> None:
-    from burraco._rollout import HAND_WEIGHT, NEAR_BURRACO, going_on
+    from burraco._bots.rollout import HAND_WEIGHT, NEAR_BURRACO, going_on
     from burraco.scoring import score_hand
 
     if state.is_over:

@@ -10,7 +10,7 @@ Everything a user needs is importable from here; the modules (:mod:`burraco.meld
 
 from typing import TYPE_CHECKING
 
-from burraco import _movegen
+from burraco._engine import movegen as _movegen
 from burraco._version import __version__
 from burraco.actions import (
     Action,
@@ -21,7 +21,15 @@ from burraco.actions import (
     TakeDiscardPile,
     parse_action,
 )
-from burraco.agents import Agent, GreedyAgent, RandomAgent, play_hand, play_match, play_out
+from burraco.agents import (
+    Agent,
+    GreedyAgent,
+    RandomAgent,
+    make_agent,
+    play_hand,
+    play_match,
+    play_out,
+)
 from burraco.cards import (
     JOKER,
     JOKER_POINTS,
@@ -35,7 +43,7 @@ from burraco.cards import (
     parse_cards,
 )
 from burraco.closing import can_close
-from burraco.duel import DuelResult, make_agent, play_duel
+from burraco.duel import DuelResult, play_duel
 from burraco.engine import (
     LegalActions,
     apply,
@@ -85,16 +93,16 @@ from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.views import PlayerView, determinize, observe
 
 if TYPE_CHECKING:  # imported on first use, below
+    from burraco.checks import check_invariants
     from burraco.record import Record
     from burraco.serialize import from_dict, from_json, to_dict, to_json
-    from burraco.testing import check_invariants
 
 __compiled__: bool = not _movegen.__file__.endswith(".py")
 """Whether the running build is the one compiled with mypyc (``BURRACO_MYPYC=1``)."""
 
 _ON_FIRST_USE = {
     "Record": "burraco.record",
-    "check_invariants": "burraco.testing",
+    "check_invariants": "burraco.checks",
     "from_dict": "burraco.serialize",
     "from_json": "burraco.serialize",
     "to_dict": "burraco.serialize",

@@ -23,11 +23,16 @@ True
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import random
-from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+import re
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Final, Protocol
 
-from burraco import _greedy
+from burraco._bots import greedy as _greedy
 from burraco.actions import Action
 from burraco.cards import Card
 from burraco.engine import apply, legal_actions, new_game
@@ -39,9 +44,11 @@ from burraco.state import GameState
 from burraco.views import PlayerView, observe
 
 __all__ = [
+    "AGENT_NAMES",
     "Agent",
     "GreedyAgent",
     "RandomAgent",
+    "make_agent",
     "play_hand",
     "play_match",
     "play_out",
@@ -330,3 +337,170 @@ def play_match(
         f"the match did not end within {max_hands} hands (totals {totals}, target "
         f"{rules.target}); pass a larger max_hands or use stronger agents"
     )
+
+
+# --- the registry: agents by name --------------------------------------------------------------
+
+
+AGENT_NAMES: Final = (
+    "greedy",
+    "random",
+    "search",
+    "level1",
+    "level2",
+    "level3",
+    "level4",
+    "level5",
+)
+"""The built-in agents :func:`make_agent` knows by name: the three reference bots and the
+fixed levels of levels of :data:`burraco.levels.LEVELS`."""
+
+_SPEC = re.compile(r"(?P<target>[A-Za-z_][\w.]*(?::[A-Za-z_]\w*)?)\s*(?:\((?P<args>.*)\))?", re.S)
+
+
+
+def _keywords(text: str, spec: str) -> dict[str, Any]:
+    """The keyword arguments written between the brackets of an agent specification."""
+    try:
+        call = ast.parse(f"f({text})", mode="eval").body
+    except SyntaxError:
+        raise ValueError(f"cannot read the arguments of agent '{spec}'") from None
+    assert isinstance(call, ast.Call)
+    if call.args or any(keyword.arg is None for keyword in call.keywords):
+        raise ValueError(
+            f"agent '{spec}': give arguments by keyword only, such as search(simulations=64)"
+        )
+    keywords: dict[str, Any] = {}
+    for keyword in call.keywords:
+        assert keyword.arg is not None
+        try:
+            keywords[keyword.arg] = ast.literal_eval(keyword.value)
+        except ValueError:
+            raise ValueError(
+                f"agent '{spec}': the value of {keyword.arg} must be a literal "
+                "(a number, a string, True, False or None)"
+            ) from None
+    return keywords
+
+
+BUILT_IN: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "greedy": "burraco.agents:GreedyAgent",
+        "random": "burraco.agents:RandomAgent",
+        "search": "burraco.search:SearchAgent",
+        **{f"level{n}": "burraco.levels:LEVELS" for n in range(1, 6)},
+    }
+)
+"""Where each of :data:`AGENT_NAMES` is built: ``module:name`` of its class, or for a level the
+mapping of :data:`burraco.levels.LEVELS` (whose :class:`~burraco.levels.Level` builds it),
+imported as a user's own ``module:Class`` is. The registry names the players it holds by
+their place, so that this module imports none of the players above it (search, levels)."""
+
+
+def _builtin_agents() -> tuple[Callable[..., object], ...]:
+    """The package's agent classes, which all take a ``seed`` keyword."""
+    return tuple(
+        _import_target(target, name)
+        for name, target in BUILT_IN.items()
+        if not name.startswith("level")
+    )
+
+
+def _takes_seed(factory: Callable[..., object]) -> bool | None:
+    """Whether ``factory`` accepts the keyword ``seed``; ``None`` if that cannot be read.
+
+    The package's own agents are known by identity: in the compiled build their signatures
+    cannot be read. Any other callable is asked for its signature.
+    """
+    if any(factory is known for known in _builtin_agents()):
+        return True
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # compiled or built-in callables without a signature
+        return None
+    return "seed" in parameters or any(
+        parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values()
+    )
+
+
+def _import_target(target: str, spec: str) -> Any:
+    """What ``module:name`` names, imported."""
+    module_name, _, name = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"agent '{spec}': cannot import module '{module_name}': {error}") from None
+    found = getattr(module, name, None)
+    if found is None:
+        raise ValueError(f"agent '{spec}': module '{module_name}' has no class or function {name}")
+    return found
+
+
+def _resolve(target: str, spec: str) -> Callable[..., object]:
+    built_in = BUILT_IN.get(target)
+    if built_in is not None:
+        found = _import_target(built_in, spec)
+        if target.startswith("level"):
+            return found[target].build  # type: ignore[no-any-return]
+        return found  # type: ignore[no-any-return]
+    if ":" not in target:
+        raise ValueError(
+            f"unknown agent '{spec}': choose from {', '.join(AGENT_NAMES)}, "
+            "or name your own class as module:Class"
+        )
+    factory = _import_target(target, spec)
+    if not callable(factory):
+        module_name, _, name = target.partition(":")
+        raise ValueError(f"agent '{spec}': module '{module_name}' has no class or function {name}")
+    return factory  # type: ignore[no-any-return]
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """Build the agent named by ``spec``, seeded with ``seed``.
+
+    ``spec`` is one of :data:`AGENT_NAMES` (``"random"``, ``"greedy"``, ``"search"``, and the
+    fixed levels ``"level1"`` to ``"level5"`` of :data:`burraco.levels.LEVELS`, which take no
+    arguments) or
+    ``"module:Class"``, a class or function importable from a module; either may be followed
+    by keyword arguments in brackets, whose values are Python literals:
+    ``"search(simulations=64)"``, ``"mybots:CleverAgent(depth=2)"``. The seed is passed as
+    the keyword ``seed`` when the class accepts one: the built-in agents always do; another
+    callable when its signature has a ``seed`` parameter or ``**`` keywords, or, if it has no
+    signature to read (a compiled class, say), when calling it with the seed raises no
+    ``TypeError``.
+
+    >>> make_agent("search(simulations=8)", seed=3)
+    SearchAgent(simulations=8, seed=3)
+    >>> make_agent("greedy")
+    GreedyAgent()
+
+    Raises:
+        ValueError: if the name is unknown, the module cannot be imported, the class is
+            missing, or the arguments cannot be read; the message says which.
+    """
+    match = _SPEC.fullmatch(spec.strip())
+    if match is None:
+        raise ValueError(
+            f"cannot read agent '{spec}': write a name ({', '.join(AGENT_NAMES)}) or "
+            "module:Class, optionally followed by keyword arguments in brackets"
+        )
+    keywords = _keywords(match["args"], spec) if match["args"] else {}
+    factory = _resolve(match["target"], spec)
+    offered = seed is not None and "seed" not in keywords
+    takes_seed = _takes_seed(factory) if offered else False
+    try:
+        if takes_seed is None:
+            # no signature to read: offer the seed, and build without it if refused
+            try:
+                agent = factory(**keywords, seed=seed)
+            except TypeError:
+                agent = factory(**keywords)
+        else:
+            if takes_seed:
+                keywords["seed"] = seed
+            agent = factory(**keywords)
+    except TypeError as error:
+        raise ValueError(f"agent '{spec}': {error}") from None
+    if not callable(getattr(agent, "choose", None)):
+        raise ValueError(f"agent '{spec}' has no choose(view, legal_actions) method")
+    return agent  # type: ignore[return-value]

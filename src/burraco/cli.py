@@ -55,6 +55,7 @@ from burraco.actions import (
     AddToMeld,
     Discard,
     DrawStock,
+    OpenMeld,
     TakeDiscardPile,
     parse_action,
 )
@@ -69,7 +70,14 @@ from burraco.cards import (
     wild_role_conflict,
 )
 from burraco.duel import DuelResult, ProgressBar
-from burraco.engine import apply, call_time_out, check_action, legal_actions, new_game
+from burraco.engine import (
+    apply,
+    call_time_out,
+    check_action,
+    legal_actions,
+    new_game,
+    resulting_meld,
+)
 from burraco.errors import (
     AgentError,
     BurracoError,
@@ -82,7 +90,7 @@ from burraco.errors import (
     number_text,
 )
 from burraco.match import DEAL_TABLES, Match
-from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
+from burraco.melds import MeldKind, burraco_bonus, burraco_kind, placed_wild, validate_meld
 from burraco.record import MAX_RECORD_LENGTH, History, MatchRecord
 from burraco.rules import PRESETS, Rules
 from burraco.scoring import (
@@ -312,9 +320,10 @@ def _read_line(prompt: str) -> str:
 
 def _wild_note(state: GameState, action: Action) -> str:
     """What the wild card of a meld action stands for, as ``"  (JK as 7H)"``; else ``""``."""
-    from burraco.server.protocol import placed_wild
-
-    wild, _, stands_for = placed_wild(state, action).partition("=")
+    meld = resulting_meld(state, action)
+    if meld is None or not isinstance(action, OpenMeld | AddToMeld):
+        return ""
+    wild, _, stands_for = placed_wild(meld, action.cards).partition("=")
     if not wild:
         return ""
     if stands_for[-1] in "SHDC":  # a card of a run; a rank never ends in a suit's letter
@@ -1201,7 +1210,8 @@ def _add_tournament(commands: _Commands) -> None:
 
 
 def _duel(args: argparse.Namespace) -> int:
-    from burraco.duel import make_agent, play_duel
+    from burraco.agents import make_agent
+    from burraco.duel import play_duel
 
     if os.getcwd() not in sys.path:  # let module:Class name a module of the current directory
         sys.path.insert(0, os.getcwd())

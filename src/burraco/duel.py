@@ -25,12 +25,8 @@ returns an agent (such as an agent class) may be given instead of a name.
 
 from __future__ import annotations
 
-import ast
-import importlib
-import inspect
 import math
 import random
-import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -39,7 +35,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from burraco.actions import ACTION_TYPES, Action
-from burraco.agents import Agent, GreedyAgent, RandomAgent, play_out
+from burraco.agents import Agent, make_agent, play_out
 from burraco.engine import new_game
 from burraco.errors import AgentError
 from burraco.match import THREE_DEALS, VictoryTable, victory_points
@@ -54,7 +50,6 @@ __all__ = [
     "DuelHand",
     "DuelResult",
     "ProgressBar",
-    "make_agent",
     "play_duel",
     "play_duel_deal",
 ]
@@ -64,156 +59,12 @@ AgentSpec: TypeAlias = str | Callable[[int], Agent]
 from a whole-number seed (an agent class whose first parameter is the seed will do). A
 callable must be picklable (defined at module level) to run in worker processes or on Ray."""
 
-AGENT_NAMES: Final = (
-    "greedy",
-    "random",
-    "search",
-    "level1",
-    "level2",
-    "level3",
-    "level4",
-    "level5",
-)
-"""The built-in agents :func:`make_agent` knows by name: the three reference bots and the
-fixed levels of :data:`burraco.levels.LEVELS`."""
-
-_SPEC = re.compile(r"(?P<target>[A-Za-z_][\w.]*(?::[A-Za-z_]\w*)?)\s*(?:\((?P<args>.*)\))?", re.S)
-
 _T_975: Final = (
     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
     2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
     2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
 )  # fmt: skip
 """The 97.5% quantile of Student's t distribution with 1 to 30 degrees of freedom."""
-
-
-# --- agents by name -----------------------------------------------------------------------------
-
-
-def _keywords(text: str, spec: str) -> dict[str, Any]:
-    """The keyword arguments written between the brackets of an agent specification."""
-    try:
-        call = ast.parse(f"f({text})", mode="eval").body
-    except SyntaxError:
-        raise ValueError(f"cannot read the arguments of agent '{spec}'") from None
-    assert isinstance(call, ast.Call)
-    if call.args or any(keyword.arg is None for keyword in call.keywords):
-        raise ValueError(
-            f"agent '{spec}': give arguments by keyword only, such as search(simulations=64)"
-        )
-    keywords: dict[str, Any] = {}
-    for keyword in call.keywords:
-        assert keyword.arg is not None
-        try:
-            keywords[keyword.arg] = ast.literal_eval(keyword.value)
-        except ValueError:
-            raise ValueError(
-                f"agent '{spec}': the value of {keyword.arg} must be a literal "
-                "(a number, a string, True, False or None)"
-            ) from None
-    return keywords
-
-
-def _builtin_agents() -> tuple[Callable[..., object], ...]:
-    """The package's agent classes, which all take a ``seed`` keyword."""
-    from burraco.search import SearchAgent
-
-    return (GreedyAgent, RandomAgent, SearchAgent)
-
-
-def _takes_seed(factory: Callable[..., object]) -> bool | None:
-    """Whether ``factory`` accepts the keyword ``seed``; ``None`` if that cannot be read.
-
-    The package's own agents are known by identity: in the compiled build their signatures
-    cannot be read. Any other callable is asked for its signature.
-    """
-    if any(factory is known for known in _builtin_agents()):
-        return True
-    try:
-        parameters = inspect.signature(factory).parameters
-    except (TypeError, ValueError):  # compiled or built-in callables without a signature
-        return None
-    return "seed" in parameters or any(
-        parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values()
-    )
-
-
-def _resolve(target: str, spec: str) -> Callable[..., object]:
-    if target in AGENT_NAMES:
-        if target.startswith("level"):
-            from burraco.levels import LEVELS
-
-            return LEVELS[target].build
-        if target == "search":
-            from burraco.search import SearchAgent
-
-            return SearchAgent
-        return GreedyAgent if target == "greedy" else RandomAgent
-    if ":" not in target:
-        raise ValueError(
-            f"unknown agent '{spec}': choose from {', '.join(AGENT_NAMES)}, "
-            "or name your own class as module:Class"
-        )
-    module_name, _, name = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise ValueError(f"agent '{spec}': cannot import module '{module_name}': {error}") from None
-    factory = getattr(module, name, None)
-    if not callable(factory):
-        raise ValueError(f"agent '{spec}': module '{module_name}' has no class or function {name}")
-    return factory  # type: ignore[no-any-return]
-
-
-def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """Build the agent named by ``spec``, seeded with ``seed``.
-
-    ``spec`` is one of :data:`AGENT_NAMES` (``"random"``, ``"greedy"``, ``"search"``, and the
-    fixed levels ``"level1"`` to ``"level5"`` of :data:`burraco.levels.LEVELS`, which take no
-    arguments) or
-    ``"module:Class"``, a class or function importable from a module; either may be followed
-    by keyword arguments in brackets, whose values are Python literals:
-    ``"search(simulations=64)"``, ``"mybots:CleverAgent(depth=2)"``. The seed is passed as
-    the keyword ``seed`` when the class accepts one: the built-in agents always do; another
-    callable when its signature has a ``seed`` parameter or ``**`` keywords, or, if it has no
-    signature to read (a compiled class, say), when calling it with the seed raises no
-    ``TypeError``.
-
-    >>> make_agent("search(simulations=8)", seed=3)
-    SearchAgent(simulations=8, seed=3)
-    >>> make_agent("greedy")
-    GreedyAgent()
-
-    Raises:
-        ValueError: if the name is unknown, the module cannot be imported, the class is
-            missing, or the arguments cannot be read; the message says which.
-    """
-    match = _SPEC.fullmatch(spec.strip())
-    if match is None:
-        raise ValueError(
-            f"cannot read agent '{spec}': write a name ({', '.join(AGENT_NAMES)}) or "
-            "module:Class, optionally followed by keyword arguments in brackets"
-        )
-    keywords = _keywords(match["args"], spec) if match["args"] else {}
-    factory = _resolve(match["target"], spec)
-    offered = seed is not None and "seed" not in keywords
-    takes_seed = _takes_seed(factory) if offered else False
-    try:
-        if takes_seed is None:
-            # no signature to read: offer the seed, and build without it if refused
-            try:
-                agent = factory(**keywords, seed=seed)
-            except TypeError:
-                agent = factory(**keywords)
-        else:
-            if takes_seed:
-                keywords["seed"] = seed
-            agent = factory(**keywords)
-    except TypeError as error:
-        raise ValueError(f"agent '{spec}': {error}") from None
-    if not callable(getattr(agent, "choose", None)):
-        raise ValueError(f"agent '{spec}' has no choose(view, legal_actions) method")
-    return agent  # type: ignore[return-value]
 
 
 def _build(spec: AgentSpec, seed: int) -> Agent:

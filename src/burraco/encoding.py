@@ -60,8 +60,7 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
 
 import attrs
 
-from burraco._build import python_class
-from burraco._obscore import (
+from burraco._bots.observation import (
     CARD_KINDS,
     DISCARD_BASE,
     MELD_FEATURES,
@@ -69,6 +68,7 @@ from burraco._obscore import (
     Filler,
     TokenTree,
 )
+from burraco._engine.build import python_class
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Rank
 from burraco.errors import NotationError, Reason, excerpt

@@ -23,9 +23,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Final
 
-from burraco import _aces, _movegen
-from burraco._build import equal, python_class
-from burraco._meldcodec import laid_meld, remember_laid_meld
+from burraco._engine import aces as _aces
+from burraco._engine import movegen as _movegen
+from burraco._engine.build import equal, python_class
+from burraco._engine.meldcodec import laid_meld, remember_laid_meld
 from burraco.actions import (
     ACTION_TYPES,
     Action,
@@ -76,6 +77,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "resulting_meld",
 ]
 
 _DRAW_PHASE: Final = Phase.DRAW
@@ -313,6 +315,32 @@ def is_legal(state: GameState, action: Action) -> bool:
 _ACTION_NAMES: Final = "DrawStock, TakeDiscardPile, OpenMeld, AddToMeld or Discard"
 
 
+def resulting_meld(state: GameState, action: Action) -> Meld | None:
+    """The meld that ``action`` lays or grows in ``state``, as :func:`apply` puts it on the
+    table, or ``None`` for an action that is no meld (a draw, the pile, a discard).
+
+    A client shows it before the player confirms; with :func:`burraco.melds.placed_wild` it
+    says what a wild will stand for.
+
+    >>> from burraco import parse_action
+    >>> state = apply(new_game(seed=1), parse_action("draw"))
+    >>> print(resulting_meld(state, parse_action("open 5H 6H JK")))
+    5H 6H JK=7H
+
+    Raises:
+        IllegalActionError: as :func:`apply` does, if ``action`` is not legal in ``state``.
+    """
+    if not isinstance(action, OpenMeld | AddToMeld):
+        check_action(state, action)
+        return None
+    team = team_to_act(state)
+    if isinstance(action, AddToMeld):
+        index = _resolve_meld(state, action, team)
+    else:
+        index = len(state.melds[team])
+    return apply(state, action).melds[team][index]
+
+
 def _over_detail(state: GameState) -> str:
     outcome = state.outcome
     assert outcome is not None
@@ -502,7 +530,7 @@ def _open(state: GameState, action: OpenMeld, phase: Phase) -> GameState:
 
 def _laid_meld(state: GameState, action: OpenMeld, rules: Rules) -> Meld:
     """The meld ``action`` lays under ``rules`` (:func:`~burraco.validate_meld` of its cards),
-    remembered by value for the next time (``burraco._meldcodec.laid_meld``: the move
+    remembered by value for the next time (``burraco._engine.meldcodec.laid_meld``: the move
     generator hands out the same actions again and again, which the meld memo of
     :func:`~burraco.validate_meld` has long forgotten), tagged with the rules' reading (set
     ranks, packs, a wild as the second ace: all that decides how cards read as a meld). An

@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from burraco._greedy import fits_alone
+from burraco._bots.greedy import fits_alone
 from burraco.cards import CODE_KEY, Card, Rank, make_deck
 from burraco.engine import legal_actions
 from burraco.rules import Rules

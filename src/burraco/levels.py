@@ -36,7 +36,6 @@ from typing import Final, Literal
 
 import attrs
 
-from burraco._build import python_class
 from burraco.actions import Action
 from burraco.agents import Agent, GreedyAgent
 from burraco.views import PlayerView
@@ -44,7 +43,6 @@ from burraco.views import PlayerView
 __all__ = ["LEVELS", "Level", "NoisyGreedyAgent", "level_agent"]
 
 
-@python_class  # if this module is compiled: still subclassable and picklable
 class NoisyGreedyAgent:
     """The greedy heuristic with a seeded chance of playing a random legal action instead.
 

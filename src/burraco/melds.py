@@ -41,9 +41,9 @@ from typing import Any, Final
 
 import attrs
 
-from burraco._build import python_class
-from burraco._grow import grown_by_naturals
-from burraco._memo import ExtendKey, ValidateKey, meld_memos
+from burraco._engine.build import python_class
+from burraco._engine.grow import sequence_growth, set_growth
+from burraco._engine.memo import ExtendKey, ValidateKey, meld_memos
 from burraco.cards import (
     CARDS_BY_CODE,
     CODE_KEY,
@@ -70,6 +70,7 @@ __all__ = [
     "extension_choices",
     "is_valid_meld",
     "meld_choices",
+    "placed_wild",
     "validate_meld",
 ]
 
@@ -244,7 +245,7 @@ _MOST_CARDS: Final = 162
 
 
 # validate_meld and extend_meld remember their answers for tuples of cards in the memos of
-# burraco._memo (per set of meld switches): the meld, or the reason and detail of the error,
+# burraco._engine.memo (per set of meld switches): the meld, or the reason and detail of the error,
 # which is raised anew each time.
 
 _LONGEST: Final = 14
@@ -504,6 +505,27 @@ def _foreign_card(meld: Meld, added: tuple[Card, ...]) -> InvalidMeldError | Non
     return None
 
 
+def _grown_by_naturals(meld: Meld, added: tuple[Card, ...], rules: Rules) -> Meld | None:
+    """The meld that natural cards simply continuing ``meld`` make, read by the speed
+    machinery's shortcut (``burraco._engine.grow``), or ``None`` where the analysis must read
+    the union: the same meld the analysis would give (a test holds the two together)."""
+    if meld.suit is not None:
+        sequence = sequence_growth(meld, added)
+        if sequence is None:
+            return None
+        first, last, wild, wild_slot, suit_index = sequence
+        return sequence_meld([first, last], wild, wild_slot, suit_index)
+    grown_set = set_growth(meld, added)
+    if grown_set is None:
+        return None
+    naturals, codes, twos, jokers = grown_set
+    try:
+        check_copies(naturals, codes, rules.packs)
+        return make_set(naturals, codes, twos, jokers, rules.set_ranks, None)
+    except InvalidMeldError:
+        return None  # too many copies, or a rank these rules allow no set of
+
+
 def _extend(
     meld: Meld,
     added: tuple[Card, ...],
@@ -515,7 +537,7 @@ def _extend(
     if choices_out is None and wild_as is None:
         # the speed machinery's shortcut for natural cards continuing the meld: the meld the
         # analysis below would read, or None
-        grown = grown_by_naturals(meld, added, rules)
+        grown = _grown_by_naturals(meld, added, rules)
         if grown is not None:
             return grown
     lock_card: Card | None = None
@@ -585,6 +607,27 @@ def extension_choices(
         return _wild_choices(lambda out: _extend(meld, cards, rules, None, out))
     except InvalidMeldError:
         return []
+
+
+def placed_wild(meld: Meld, cards: Iterable[Card] | None = None) -> str:
+    """The wild card of ``meld`` and what it stands for, in notation: ``"JK=7H"`` in a sequence,
+    ``"JK=7"`` in a set; ``""`` if the meld has no wild, or if ``cards`` are given (the cards a
+    player just laid or added) and its wild is not among them.
+
+    >>> placed_wild(validate_meld("5H 6H JK"))
+    'JK=7H'
+    >>> placed_wild(validate_meld("7S 7H 2C"))
+    '2C=7'
+    >>> placed_wild(validate_meld("5H 6H JK"), cards=[Card(Rank.FIVE, Suit.HEARTS)])
+    ''
+    """
+    wild = meld.wild
+    if wild is None or (cards is not None and wild not in cards):
+        return ""
+    if meld.kind is _SET_KIND:
+        return f"{wild}={meld.rank}"
+    assert meld.wild_index is not None
+    return str(meld).split()[meld.wild_index]
 
 
 def _wild_choices(
@@ -970,7 +1013,7 @@ def new_meld(
     rank: Rank | None,
     wild_index: int | None,
 ) -> Meld:
-    """Internal (not part of the API; for ``burraco._meldcodec``). ``Meld(kind, cards, ...)``,
+    """Internal (not part of the API; for ``burraco._engine.meldcodec``). ``Meld(kind, cards, ...)``,
     built without attrs's frozen ``__init__``, which sets each field through a Python-level
     call: the fields are stored in a :class:`_MeldSlots`, which then becomes the meld."""
     slots: Any = _MeldSlots()
@@ -987,7 +1030,7 @@ def new_meld(
 
 
 def sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
-    """Internal (not part of the API; for ``burraco._grow``). The sequence of natural
+    """Internal (not part of the API; for the shortcut of :func:`extend_meld`). The sequence of natural
     ``slots`` of the suit of index ``suit_index``, with ``wild`` at ``wild_slot`` (0 and
     ``None``: none)."""
     suit = _SUITS[suit_index]
@@ -1005,7 +1048,7 @@ def sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_inde
 
 
 def check_copies(cards: tuple[Card, ...], codes: list[int], packs: int) -> None:
-    """Internal (not part of the API; for ``burraco._grow``). Raise ``too-many-copies`` if a
+    """Internal (not part of the API; for the shortcut of :func:`extend_meld`). Raise ``too-many-copies`` if a
     card appears more often than the packs hold it (``codes``: the codes of ``cards``, sorted;
     the error quotes ``cards``)."""
     previous = -1
@@ -1030,7 +1073,7 @@ def make_set(
     set_ranks: frozenset[Rank] | None,
     wild_as: Rank | None,
 ) -> Meld:
-    """Internal (not part of the API; for ``burraco._grow``). The set of the natural cards of
+    """Internal (not part of the API; for the shortcut of :func:`extend_meld`). The set of the natural cards of
     codes ``naturals`` (sorted, all of one rank) and the wild given by ``twos`` (codes) or
     ``jokers`` (a count), if these rules (``set_ranks``) allow a set of that rank and it has
     one wild at most; ``wild_as`` must be ``None`` or the rank. Errors quote ``cards``.

@@ -545,7 +545,7 @@ cards make a legal meld or a legal addition to one (what :func:`~burraco.validat
 
 The one list that the speed machinery reads: the memos of meld answers are kept per value of
 these fields (:func:`meld_switches`), and the move generator refuses a rule set with such a field
-it does not encode in its keys (``burraco._movegen.ENCODED_SWITCHES``) rather than answer from
+it does not encode in its keys (``burraco._engine.movegen.ENCODED_SWITCHES``) rather than answer from
 another rule set's memo; the brute-force oracle of the tests tries every value of each of these
 switches. A field missing here counts as one that does (the safe guess), and a test fails until
 it is classified: see "Adding a rule switch" in the maintainers' docs."""

@@ -45,8 +45,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from burraco._rollout import rollout as _rollout
-from burraco._value import expected_lead as _expected_lead
+from burraco._bots.rollout import rollout as _rollout
+from burraco._bots.value import expected_lead as _expected_lead
 from burraco.actions import Action, DrawStock, TakeDiscardPile
 from burraco.agents import GreedyAgent
 from burraco.cards import Card

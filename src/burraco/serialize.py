@@ -40,6 +40,7 @@ import attrs
 
 from burraco.actions import ACTION_TYPES, MAX_ACTION_LENGTH, Action, AddToMeld, parse_action
 from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit, format_cards, parse_card, split_notation
+from burraco.checks import check_invariants, check_view
 from burraco.errors import (
     BurracoError,
     InvalidMeldError,
@@ -58,7 +59,6 @@ from burraco.melds import Meld
 from burraco.rules import MAX_NAME_LENGTH, PRESETS, BurracoKind, PenaltyWhen, Rules, StockEnd
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
-from burraco.testing import check_invariants, check_view
 from burraco.views import PlayerView
 
 __all__ = [

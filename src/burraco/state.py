@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
-from burraco._build import python_class
+from burraco._engine.build import python_class
 from burraco.cards import CODE_KEY, Card, format_cards
 from burraco.melds import Meld, burraco_kind
 from burraco.rules import Rules
 
 if TYPE_CHECKING:
-    from burraco._movegen import TeamFacts
+    from burraco._engine.movegen import TeamFacts
 
 T = TypeVar("T")
 
@@ -371,7 +371,7 @@ def new_state(
 
 
 MeldFacts = tuple["TeamFacts", ...]
-"""Internal. The move generator's facts of each team's melds (``burraco._movegen.TeamFacts``),
+"""Internal. The move generator's facts of each team's melds (``burraco._engine.movegen.TeamFacts``),
 in the order of :attr:`GameState.melds`."""
 
 

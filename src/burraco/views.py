@@ -35,8 +35,8 @@ from typing import Final
 
 import attrs
 
-from burraco._history import check_known_count, draws_shown
-from burraco._points import table_points
+from burraco._engine.counts import check_known_count, draws_shown
+from burraco._engine.points import table_points
 from burraco.cards import CARDS_BY_CODE, CODE_KEY, Card, format_cards, make_deck
 from burraco.engine import legal_actions
 from burraco.errors import InvalidStateError, Reason, invalid_state

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from burraco._obscore import TokenTree
+from burraco._bots.observation import TokenTree
 from burraco.actions import Action
 from burraco.cards import make_deck
 from burraco.encoding import ActionSpace, ObservationEncoder, as_token

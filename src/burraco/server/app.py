@@ -24,8 +24,8 @@ except ImportError as error:
     ) from None
 
 from burraco import svg
+from burraco.agents import AGENT_NAMES
 from burraco.cards import parse_card
-from burraco.duel import AGENT_NAMES
 from burraco.errors import NotationError
 from burraco.levels import LEVELS
 from burraco.rules import PRESETS

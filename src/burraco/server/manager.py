@@ -18,8 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
 from burraco.actions import Action, parse_action
-from burraco.agents import Agent, GreedyAgent
-from burraco.duel import make_agent
+from burraco.agents import Agent, GreedyAgent, make_agent
 from burraco.engine import legal_actions
 from burraco.errors import BurracoError
 from burraco.server.protocol import (

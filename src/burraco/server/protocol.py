@@ -20,9 +20,10 @@ import attrs
 
 from burraco.actions import Action, AddToMeld, OpenMeld, TakeDiscardPile
 from burraco.cards import format_cards
-from burraco.engine import legal_actions
+from burraco.engine import legal_actions, resulting_meld
 from burraco.match import Match
-from burraco.melds import Meld, MeldKind, burraco_kind, extend_meld, validate_meld
+from burraco.melds import burraco_kind
+from burraco.melds import placed_wild as melds_placed_wild
 from burraco.scoring import score_hand
 from burraco.serialize import to_dict
 from burraco.state import GameState
@@ -169,26 +170,15 @@ def placed_wild(state: GameState, action: Action) -> str:
     meld it makes, in notation: ``"JK=7H"`` in a run, ``"JK=7"`` in a set; ``""`` if the
     action places no wild. ``action`` must be legal in ``state``.
 
-    >>> from burraco import parse_action, new_game
-    >>> placed_wild(new_game(seed=1), parse_action("open 5H 6H JK"))
+    >>> from burraco import apply, new_game, parse_action
+    >>> state = apply(new_game(seed=1), parse_action("draw"))
+    >>> placed_wild(state, parse_action("open 5H 6H JK"))
     'JK=7H'
     """
     if not isinstance(action, OpenMeld | AddToMeld):
         return ""
-    rules = state.rules
-    if isinstance(action, OpenMeld):
-        meld = validate_meld(action.cards, rules, wild_as=action.wild_as)
-    else:
-        target = action.meld
-        team = state.turn % rules.teams
-        base = target if isinstance(target, Meld) else state.melds[team][target]
-        meld = extend_meld(base, action.cards, rules, wild_as=action.wild_as)
-    wild = meld.wild
-    if wild is None or wild not in action.cards:
-        return ""
-    if meld.kind is MeldKind.SET:
-        return f"{wild}={meld.rank}"
-    return next((token for token in str(meld).split() if token.startswith(f"{wild}=")), "")
+    meld = resulting_meld(state, action)
+    return "" if meld is None else melds_placed_wild(meld, action.cards)
 
 
 def took_with_pile(state: GameState, action: Action) -> str:

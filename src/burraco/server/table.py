@@ -15,7 +15,7 @@ from typing import Any, Final
 import attrs
 
 from burraco.actions import Action
-from burraco.duel import AGENT_NAMES
+from burraco.agents import AGENT_NAMES
 from burraco.engine import apply, new_game
 from burraco.match import Match
 from burraco.record import Record

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from burraco._memo import BudgetMemo
+from burraco._engine.memo import BudgetMemo
 from burraco.cards import CARDS_BY_CODE, Card, Rank, Suit
 from burraco.melds import Meld, MeldKind, new_meld
 
@@ -102,7 +102,7 @@ holding the cards would keep thousands of tuples for every full collection to sc
 _LAID: Final[BudgetMemo[LaidKey, MeldRecipe]] = BudgetMemo(2 << 20, 240, settle=True)
 """The melds the engine's :class:`~burraco.OpenMeld` actions laid, as recipes, by value (about
 8,700 entries at an estimated 240 bytes: as many as the move generator's memo of openings holds
-actions). It settles (see :class:`~burraco._memo.BudgetMemo`): keys and values are integers and
+actions). It settles (see :class:`~burraco._engine.memo.BudgetMemo`): keys and values are integers and
 bytes, so its dicts stay untracked and full collections skip them."""
 
 
@@ -119,7 +119,7 @@ def card_codes(cards: tuple[Card, ...], wild_as: Rank | None) -> int:
 
 def laid_meld(reading: int, cards: tuple[Card, ...], wild_as: Rank | None) -> Meld | None:
     """The meld that ``cards`` (sorted, as an :class:`~burraco.OpenMeld` holds them) lay with
-    ``wild_as`` under rules of this ``reading`` (``burraco._movegen.RuleBits.meld_reading``),
+    ``wild_as`` under rules of this ``reading`` (``burraco._engine.movegen.RuleBits.meld_reading``),
     if :func:`remember_laid_meld` kept it; else ``None``."""
     key = (reading, card_codes(cards, wild_as))
     recipe = _LAID.new.get(key)

@@ -1,6 +1,6 @@
 """The bit-packed integers of the move generator, each named once (private).
 
-The move generator (``burraco._movegen``) keys its memos by small integers and packs what it
+The move generator (``burraco._engine.movegen``) keys its memos by small integers and packs what it
 knows of a meld into one: each is a :class:`Layout` here, a list of named fields with their
 place and width. The place of each field is also a constant of its own, named for the layout
 and the field (``SEQUENCE_SHAPE_FIRST`` is the shift of ``SEQUENCE_SHAPE``'s field ``first``),
@@ -344,7 +344,7 @@ MELD_READING: Final = Layout(
 )
 """The switches that decide how :func:`~burraco.validate_meld` reads cards, as one integer
 (``_movegen.RuleBits.meld_reading``): the tag of the engine's laid melds
-(``burraco._meldcodec``)."""
+(``burraco._engine.meldcodec``)."""
 
 LAYOUTS: Final = (
     SUIT_KEY,

@@ -5,7 +5,7 @@ cards with a natural ace at each end. Every such meld fills all 14 slots of its 
 one of the slots two to king with a wild, so the openings and additions that make one are few
 and are found here by listing those 14-card tables and asking :func:`burraco.extend_meld` and
 :func:`burraco.validate_meld` (the rules themselves) about each. The move generator of
-``burraco._movegen`` lists every other meld; :func:`burraco.legal_actions` adds these.
+``burraco._engine.movegen`` lists every other meld; :func:`burraco.legal_actions` adds these.
 """
 
 from __future__ import annotations

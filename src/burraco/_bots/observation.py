@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Protocol
 
-from burraco._points import table_points
+from burraco._engine.points import table_points
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
 from burraco.cards import Card
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind

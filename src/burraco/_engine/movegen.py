@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
-from burraco._layouts import (
+from burraco._engine.layouts import (
     ISLAND_KEY_JOKER,
     ISLAND_KEY_OWN_TWOS,
     ISLAND_KEY_SECOND_ACE,
@@ -75,8 +75,8 @@ from burraco._layouts import (
     SUIT_KEY_SUIT,
     SUIT_KEY_TWOS,
 )
-from burraco._meldcodec import card_codes, clear_laid_melds
-from burraco._memo import BudgetMemo, clear_meld_memos
+from burraco._engine.meldcodec import card_codes, clear_laid_melds
+from burraco._engine.memo import BudgetMemo, clear_meld_memos
 from burraco.actions import AddToMeld, AddToMeldSlots, OpenMeld, OpenMeldSlots
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank
 from burraco.melds import Meld, MeldKind, wild_slots
@@ -141,7 +141,7 @@ Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
 # bytes, so that the garbage collector has nothing to trace in them, and equal shapes share one
 # entry whichever objects they came from. Only the action objects themselves (_OPEN_ACTIONS,
 # _ADD_ACTIONS) are objects it traces. Budgets are in bytes. The memos of choices, of readings
-# and of sides settle (see burraco._memo.BudgetMemo): their dicts stay untracked, so that a full
+# and of sides settle (see burraco._engine.memo.BudgetMemo): their dicts stay untracked, so that a full
 # collection skips their tens of thousands of entries (it visited them at about 36 ns each, 4 to
 # 5 ms of a 7 to 11 ms full collection after 3,000 random hands). The memos of choices are the
 # larger ones, and a long run keeps needing them: in random play after 3,000 hands, with budgets
@@ -215,7 +215,7 @@ ENCODED_SWITCHES: Final = frozenset(
 and that the generator answers for: :class:`RuleBits` writes the first four into the keys of
 its memos (the players as the packs); the last two need no key (without jokers no hand holds
 one, and the sequences from ace to ace that ``ace_at_both_ends`` adds are listed by
-``burraco._aces``, beside the generator). A rule set with any other such field is refused,
+``burraco._engine.aces``, beside the generator). A rule set with any other such field is refused,
 since a memo would answer for it what it found for another rule set."""
 
 
@@ -266,11 +266,11 @@ class RuleBits:
         )
         """The switches that decide how :func:`~burraco.validate_meld` reads cards (the set
         ranks, the packs, a wild as the second ace, no jokers in the packs, an ace at both
-        ends), as one integer laid out as ``burraco._layouts.MELD_READING``: two rule sets with
+        ends), as one integer laid out as ``burraco._engine.layouts.MELD_READING``: two rule sets with
         the same reading read every meld alike (the tag of the engine's laid melds,
-        ``burraco._meldcodec.laid_meld``). The generator's own keys need neither of the last
+        ``burraco._engine.meldcodec.laid_meld``). The generator's own keys need neither of the last
         two: without jokers no hand holds one, and the sequences from ace to ace, the only melds
-        ``ace_at_both_ends`` adds, are listed by ``burraco._aces``, not here."""
+        ``ace_at_both_ends`` adds, are listed by ``burraco._engine.aces``, not here."""
 
 
 class _LastRules:
@@ -546,7 +546,7 @@ def _reading_key(
     keep_two: bool = False,
 ) -> int:
     """The arguments of :func:`_work_out_readings` packed in an integer
-    (``burraco._layouts.READING_KEY``), the key of
+    (``burraco._engine.layouts.READING_KEY``), the key of
     :func:`_readings` (:data:`_ANOTHER_WILD`, :data:`_ANOTHER_OWN_TWO` and :data:`_LOCK_BITS`
     change one argument of a key)."""
     return (
@@ -640,7 +640,7 @@ def _work_out_readings(
 
 def _suit_sequences(key: int) -> tuple[OpenChoice, ...]:
     """Every sequence of one suit that a hand of this shape can open (see :func:`open_melds`;
-    the key is laid out as ``burraco._layouts.SUIT_KEY``, an island's as ``ISLAND_KEY``).
+    the key is laid out as ``burraco._engine.layouts.SUIT_KEY``, an island's as ``ISLAND_KEY``).
 
     No sequence joins held slots further apart than one wild can bridge (two slots apart with
     a wild, next to each other without), so the held slots fall into islands, whose sequences
@@ -755,7 +755,7 @@ def _island_sequences(key: int) -> tuple[OpenChoice, ...]:
 
 def _rank_sets(key: int) -> tuple[OpenChoice, ...]:
     """Every set of one rank that a hand of this shape can open (see :func:`open_melds`; the key
-    is laid out as ``burraco._layouts.RANK_KEY``): two
+    is laid out as ``burraco._engine.layouts.RANK_KEY``): two
     or more naturals (three without a wild) and at most one wild; the ranks and the copies of
     each card (at most three of a code in the key) are always legal here, the caller keeping
     only the ranks its rules allow."""
@@ -959,7 +959,7 @@ def meld_info(meld: Meld) -> MeldInfo:
 
 _FACTS: Final[BudgetMemo[int, MeldInfo]] = BudgetMemo(1 << 20, 320, settle=True)
 """:func:`meld_info` by the meld's card codes and ``wild_as``, as one integer
-(``burraco._meldcodec.card_codes``), which the garbage collector does not trace: about 3,300
+(``burraco._engine.meldcodec.card_codes``), which the garbage collector does not trace: about 3,300
 entries at an estimated 320 bytes each. Random play lays a few thousand distinct melds per
 thousand hands; a memo of 128 entries a generation moved most of them between its
 generations, one lookup in three."""
@@ -1065,7 +1065,7 @@ _JOKER_FIELD: Final = JOKER_CODE + 1
 
 def _meld_info(meld: Meld) -> MeldInfo:
     """What :func:`additions` needs to know of a meld, as integers (the shape laid out as
-    ``burraco._layouts.SEQUENCE_SHAPE`` or ``SET_SHAPE``).
+    ``burraco._engine.layouts.SEQUENCE_SHAPE`` or ``SET_SHAPE``).
 
     First the meld's shape: an integer that two melds share exactly when every addition reads
     the same on both (the kind; a set's rank index, natural cards per suit and whether it has
@@ -1152,7 +1152,7 @@ def _meld_info(meld: Meld) -> MeldInfo:
 
 def _set_additions(key: int) -> tuple[AddChoice, ...]:
     """Every distinct set of cards of a hand of this shape that can be added to a set of this
-    shape (the key of :func:`additions`, laid out as ``burraco._layouts.SET_ADD_KEY``, which
+    shape (the key of :func:`additions`, laid out as ``burraco._engine.layouts.SET_ADD_KEY``, which
     holds the set's shape and the packs): naturals
     of its rank and at most one wild (the key holds wilds only if the set has none), no card
     more often than the packs hold it."""
@@ -1174,7 +1174,7 @@ def _set_additions(key: int) -> tuple[AddChoice, ...]:
 
 def _sides(start: int, up: bool, held: int) -> tuple[tuple[int, int], ...]:
     """:func:`_side_options`, memoised: only the held slots on that side are in the key (laid
-    out as ``burraco._layouts.SIDES_KEY``)."""
+    out as ``burraco._engine.layouts.SIDES_KEY``)."""
     side = held >> start << start if up else held & (2 << start) - 1
     key = side << SIDES_KEY_HELD | start << SIDES_KEY_START | up << SIDES_KEY_UP
     found = _SIDES.new.get(key)
@@ -1250,7 +1250,7 @@ def _middle_codes(key: int) -> bytes:
 
 def _sequence_additions(key: int) -> tuple[AddChoice, ...]:
     """Every distinct set of cards of a hand of this shape (the key:
-    ``burraco._layouts.SEQUENCE_ADD_KEY``) that can be added to a sequence of
+    ``burraco._engine.layouts.SEQUENCE_ADD_KEY``) that can be added to a sequence of
     this shape (the key of :func:`additions`, which holds the meld's shape).
 
     Each candidate extends the meld's natural cards outwards (and into the place of its wild)

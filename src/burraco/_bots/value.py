@@ -2,7 +2,7 @@
 :func:`burraco.search.expected_lead` computes.
 
 The search cuts its rollouts off a few turns on and must say what the table is worth then.
-Scoring the hand as it stands (:func:`burraco._rollout.evaluate`) misjudges what is still in
+Scoring the hand as it stands (:func:`burraco._bots.rollout.evaluate`) misjudges what is still in
 play: a wild card in hand, cards that may yet be melded, a pozzetto about to be taken, a team
 one discard from closing. Here the worth is a least-squares fit instead: thousands of hands
 played by greedy players at every seat (the search's own rollout policy), each position at
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from burraco._greedy import fits_alone, has_closing_burraco
-from burraco._points import table_points
-from burraco._rollout import evaluate
+from burraco._bots.greedy import fits_alone, has_closing_burraco
+from burraco._bots.rollout import evaluate
+from burraco._engine.points import table_points
 from burraco.state import GameState
 
 __all__ = ["FEATURES", "WEIGHTS", "expected_lead", "features", "stage"]

@@ -1,7 +1,7 @@
 """The bounded memos of the speed machinery, in one place (private).
 
 Two kinds: :class:`BudgetMemo`, bounded in estimated bytes, for the move generator's memos of
-choices, readings and actions (``burraco._movegen``); and :class:`TwoGenerations`, bounded in
+choices, readings and actions (``burraco._engine.movegen``); and :class:`TwoGenerations`, bounded in
 entries, for the answers of :func:`~burraco.validate_meld` and :func:`~burraco.extend_meld`,
 kept per set of meld switches (:func:`meld_memos`). Nothing here knows a rule: the callers
 choose the keys, and a key holds everything the answer depends on (for the meld memos, the

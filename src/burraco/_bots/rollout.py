@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from burraco._points import table_points
+from burraco._engine.points import table_points
 from burraco.agents import Agent
 from burraco.engine import apply, legal_actions
 from burraco.rules import PenaltyWhen

@@ -1,0 +1,1 @@
+"""The players engine room (private)."""

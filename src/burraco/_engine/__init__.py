@@ -1,0 +1,1 @@
+"""The rules engine room (private)."""
