@@ -1,7 +1,7 @@
 """A brute-force legal-action generator, derived from the public rules functions alone.
 
-It shares nothing with the move generator (:mod:`burraco._engine.movegen`) nor with its older oracle:
-every candidate meld is a sub-multiset of the hand, read by :func:`~burraco.validate_meld`
+It shares nothing with the move generator (:mod:`burraco._engine.movegen`) nor with its older
+oracle: every candidate meld is a sub-multiset of the hand, read by :func:`~burraco.validate_meld`
 with every ``wild_as``, every candidate addition is a sub-multiset of the hand added to each of
 the team's melds by :func:`~burraco.extend_meld` with every ``wild_as``. The rules of the table
 are judged here too, by the public functions of :mod:`burraco.closing` and the rules' fields,

@@ -104,7 +104,7 @@ def private_cross_module_uses(root: Path = SOURCE) -> list[str]:
 
 def test_no_module_uses_another_modules_private_names() -> None:
     # What several modules need is a documented internal name (no underscore), in a private
-    # module if it is machinery (burraco._engine.memo, burraco._engine.meldcodec, burraco._engine.movegen).
+    # module if it is machinery (burraco._engine.memo, burraco._engine.movegen, ...).
     assert private_cross_module_uses() == []
 
 

@@ -12,9 +12,9 @@ import attrs
 import pytest
 
 from burraco.actions import Action
-from burraco.agents import Agent, GreedyAgent, RandomAgent
+from burraco.agents import Agent, GreedyAgent, RandomAgent, make_agent
 from burraco.cli import main
-from burraco.duel import DuelResult, make_agent, play_duel, play_duel_deal
+from burraco.duel import DuelResult, play_duel, play_duel_deal
 from burraco.errors import AgentError, Reason
 from burraco.rules import CLASSIC, FEBURIT, FIBUR, REALE, Rules
 from burraco.search import SearchAgent

@@ -48,7 +48,7 @@ from burraco import (
 )
 from burraco._engine import movegen as _movegen
 from burraco._engine.meldcodec import laid_meld, meld_recipe
-from burraco.state import meld_facts
+from burraco.state import meld_facts, new_state
 from tests.helpers import assert_conserved, play, position, random_play
 
 BURRACO = "4S 5S 6S 7S 8S 9S 10S"
@@ -733,23 +733,52 @@ def test_membership_agrees_with_is_legal_in_random_games() -> None:
             state = apply(state, actions[(seed * 7 + len(actions)) % len(actions)])
 
 
-def test_state_from_fields_is_the_constructor() -> None:
+def test_new_state_is_the_constructor_by_keyword() -> None:
     states = [state for state, _ in random_play(CLASSIC, 21)]
     for state in states:
-        fields = [getattr(state, field.name) for field in attrs.fields(GameState)]
-        built = GameState.from_fields(*fields)
+        fields = {field.name: getattr(state, field.name) for field in attrs.fields(GameState)}
+        built = new_state(**fields)
         assert built == state and hash(built) == hash(state)
         assert type(built) is GameState and built is not state
     first = states[0]
-    fields = [getattr(first, field.name) for field in attrs.fields(GameState)]
-    names = [field.name for field in attrs.fields(GameState)]
-    fields[names.index("known")] = ()  # none given: nothing known for every seat, as GameState()
-    assert GameState.from_fields(*fields).known == ((),) * first.players
-    assert GameState(*fields).known == ((),) * first.players
+    fields = {field.name: getattr(first, field.name) for field in attrs.fields(GameState)}
+    fields["known"] = ()  # none given: nothing known for every seat, as GameState()
+    assert new_state(**fields).known == ((),) * first.players
+    assert GameState(**fields).known == ((),) * first.players
+
+
+def test_new_state_takes_keywords_only_and_defaults_a_turn_just_begun() -> None:
+    state = new_game(seed=5)
+    built = new_state(
+        rules=state.rules,
+        dealer=state.dealer,
+        turn=state.turn,
+        phase=state.phase,
+        hands=state.hands,
+        melds=state.melds,
+        stock=state.stock,
+        discard_pile=state.discard_pile,
+        pozzetti=state.pozzetti,
+        pozzetto_taken=state.pozzetto_taken,
+    )
+    assert built == state
+    given = [getattr(state, field.name) for field in attrs.fields(GameState)]
+    with pytest.raises(TypeError):
+        new_state(*given)  # type: ignore[call-arg]
+
+
+def test_from_fields_is_deprecated_and_still_the_constructor() -> None:
+    state = apply(new_game(seed=21), DrawStock())
+    fields = [getattr(state, field.name) for field in attrs.fields(GameState)]
+    with pytest.warns(
+        DeprecationWarning, match=r"from_fields is deprecated: .*GameState\(\.\.\.\)"
+    ):
+        built = GameState.from_fields(*fields)
+    assert built == state and type(built) is GameState
 
 
 def test_a_state_from_fields_is_frozen_and_whole() -> None:
-    # from_fields fills a plain slots object and then makes it a GameState: the result must
+    # new_state fills a plain slots object and then makes it a GameState: the result must
     # be a GameState in every way (frozen, pickled, weakly referenced, all fields set)
     state = apply(new_game(seed=3), DrawStock())
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -800,7 +829,10 @@ def test_from_fields_builds_only_game_states() -> None:
 
     state = new_game(seed=4)
     fields = [getattr(state, field.name) for field in attrs.fields(GameState)]
-    with pytest.raises(TypeError, match="builds GameState values only, not Marked"):
+    with (
+        pytest.warns(DeprecationWarning, match="from_fields is deprecated"),
+        pytest.raises(TypeError, match="builds GameState values only, not Marked"),
+    ):
         Marked.from_fields(*fields)
 
 

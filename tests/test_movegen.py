@@ -827,7 +827,7 @@ def test_generated_actions_are_whole_frozen_actions() -> None:
         assert pickle.loads(pickle.dumps(action)) == action
 
 
-# --- the sequences from ace to ace (burraco._engine.aces) against the analysis ------------------------
+# --- the sequences from ace to ace (burraco._engine.aces) against the analysis ----------------
 
 
 def _from_ace_to_ace(meld: Meld) -> bool:

@@ -45,6 +45,7 @@ from burraco.views import PlayerView, observe
 
 __all__ = [
     "AGENT_NAMES",
+    "BUILT_IN",
     "Agent",
     "GreedyAgent",
     "RandomAgent",
@@ -356,7 +357,6 @@ AGENT_NAMES: Final = (
 fixed levels of levels of :data:`burraco.levels.LEVELS`."""
 
 _SPEC = re.compile(r"(?P<target>[A-Za-z_][\w.]*(?::[A-Za-z_]\w*)?)\s*(?:\((?P<args>.*)\))?", re.S)
-
 
 
 def _keywords(text: str, spec: str) -> dict[str, Any]:

@@ -35,7 +35,9 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from burraco.actions import ACTION_TYPES, Action
-from burraco.agents import Agent, make_agent, play_out
+from burraco.agents import AGENT_NAMES as AGENT_NAMES
+from burraco.agents import Agent, play_out
+from burraco.agents import make_agent as make_agent
 from burraco.engine import new_game
 from burraco.errors import AgentError
 from burraco.match import THREE_DEALS, VictoryTable, victory_points

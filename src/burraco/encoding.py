@@ -73,7 +73,7 @@ from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, Tak
 from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Rank
 from burraco.errors import NotationError, Reason, excerpt
 from burraco.melds import Meld
-from burraco.rules import CLASSIC, Rules
+from burraco.rules import CLASSIC, PLAYER_COUNTS, Rules
 from burraco.state import GameState
 from burraco.views import PlayerView
 
@@ -623,7 +623,7 @@ def _names(slices: Iterable[Slice]) -> str:
 
 
 def _layout_for(size: int) -> ObservationEncoder:
-    for players in (2, 3, 4, 6):
+    for players in PLAYER_COUNTS:
         encoder = ObservationEncoder(attrs.evolve(CLASSIC, players=players))
         if encoder.size == size:
             return encoder

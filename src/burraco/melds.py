@@ -1013,8 +1013,8 @@ def new_meld(
     rank: Rank | None,
     wild_index: int | None,
 ) -> Meld:
-    """Internal (not part of the API; for ``burraco._engine.meldcodec``). ``Meld(kind, cards, ...)``,
-    built without attrs's frozen ``__init__``, which sets each field through a Python-level
+    """Internal (not part of the API; for ``burraco._engine.meldcodec``). ``Meld(kind, cards,
+    ...)``, built without attrs's frozen ``__init__``, which sets each field through a Python-level
     call: the fields are stored in a :class:`_MeldSlots`, which then becomes the meld."""
     slots: Any = _MeldSlots()
     slots.kind = kind
@@ -1030,8 +1030,8 @@ def new_meld(
 
 
 def sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_index: int) -> Meld:
-    """Internal (not part of the API; for the shortcut of :func:`extend_meld`). The sequence of natural
-    ``slots`` of the suit of index ``suit_index``, with ``wild`` at ``wild_slot`` (0 and
+    """Internal (not part of the API; for the shortcut of :func:`extend_meld`). The sequence
+    of natural ``slots`` of the suit of index ``suit_index``, with ``wild`` at ``wild_slot`` (0 and
     ``None``: none)."""
     suit = _SUITS[suit_index]
     if not wild_slot:
@@ -1048,9 +1048,9 @@ def sequence_meld(slots: list[int], wild: Card | None, wild_slot: int, suit_inde
 
 
 def check_copies(cards: tuple[Card, ...], codes: list[int], packs: int) -> None:
-    """Internal (not part of the API; for the shortcut of :func:`extend_meld`). Raise ``too-many-copies`` if a
-    card appears more often than the packs hold it (``codes``: the codes of ``cards``, sorted;
-    the error quotes ``cards``)."""
+    """Internal (not part of the API; for the shortcut of :func:`extend_meld`). Raise
+    ``too-many-copies`` if a card appears more often than the packs hold it (``codes``: the codes of
+    ``cards``, sorted; the error quotes ``cards``)."""
     previous = -1
     run = 0
     for code in codes:
@@ -1073,10 +1073,10 @@ def make_set(
     set_ranks: frozenset[Rank] | None,
     wild_as: Rank | None,
 ) -> Meld:
-    """Internal (not part of the API; for the shortcut of :func:`extend_meld`). The set of the natural cards of
-    codes ``naturals`` (sorted, all of one rank) and the wild given by ``twos`` (codes) or
-    ``jokers`` (a count), if these rules (``set_ranks``) allow a set of that rank and it has
-    one wild at most; ``wild_as`` must be ``None`` or the rank. Errors quote ``cards``.
+    """Internal (not part of the API; for the shortcut of :func:`extend_meld`). The set of the
+    natural cards of codes ``naturals`` (sorted, all of one rank) and the wild given by ``twos``
+    (codes) or ``jokers`` (a count), if these rules (``set_ranks``) allow a set of that rank and it
+    has one wild at most; ``wild_as`` must be ``None`` or the rank. Errors quote ``cards``.
 
     Raises:
         InvalidMeldError: ``set-rank-not-allowed``, ``too-many-wilds`` or

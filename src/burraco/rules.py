@@ -34,6 +34,7 @@ __all__ = [
     "FIBUR",
     "INTERNATIONAL",
     "MAX_NAME_LENGTH",
+    "PLAYER_COUNTS",
     "PRESETS",
     "REALE",
     "BurracoKind",
@@ -112,7 +113,9 @@ class BurracoKind(_Switch):
     """With a wild card (*sporco*). Bonus 100."""
 
 
-_PLAYER_COUNTS: Final = (2, 3, 4, 6)
+PLAYER_COUNTS: Final = (2, 3, 4, 6)
+"""The numbers of players a :class:`Rules` may seat (rules §1); every part of the library that
+offers a choice of players (the command line, the server, the encodings) offers these."""
 MAX_NAME_LENGTH: Final = 64
 """The longest name a :class:`Rules` may have."""
 _NATURAL_SET_RANKS: Final = frozenset(rank for rank in Rank if rank is not Rank.TWO)
@@ -316,7 +319,7 @@ class Rules:
     def _check_players(self, attribute: attrs.Attribute[int], value: object) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"players must be a whole number, not {value!r}")
-        if value not in _PLAYER_COUNTS:
+        if value not in PLAYER_COUNTS:
             raise ValueError(f"players must be 2, 3, 4 or 6, not {value}")
 
     @set_ranks.validator
@@ -545,8 +548,8 @@ cards make a legal meld or a legal addition to one (what :func:`~burraco.validat
 
 The one list that the speed machinery reads: the memos of meld answers are kept per value of
 these fields (:func:`meld_switches`), and the move generator refuses a rule set with such a field
-it does not encode in its keys (``burraco._engine.movegen.ENCODED_SWITCHES``) rather than answer from
-another rule set's memo; the brute-force oracle of the tests tries every value of each of these
+it does not encode in its keys (``burraco._engine.movegen.ENCODED_SWITCHES``) rather than answer
+from another rule set's memo; the brute-force oracle of the tests tries every value of each of these
 switches. A field missing here counts as one that does (the safe guess), and a test fails until
 it is classified: see "Adding a rule switch" in the maintainers' docs."""
 

@@ -56,7 +56,15 @@ from burraco.errors import invalid_state as _error
 from burraco.errors import number_text as _number
 from burraco.match import Match
 from burraco.melds import Meld
-from burraco.rules import MAX_NAME_LENGTH, PRESETS, BurracoKind, PenaltyWhen, Rules, StockEnd
+from burraco.rules import (
+    MAX_NAME_LENGTH,
+    PLAYER_COUNTS,
+    PRESETS,
+    BurracoKind,
+    PenaltyWhen,
+    Rules,
+    StockEnd,
+)
 from burraco.scoring import HandScore, TeamScore
 from burraco.state import EndReason, GameState, Outcome, Phase
 from burraco.views import PlayerView
@@ -785,8 +793,13 @@ def _read_rules(value: object, path: str) -> Rules:
             arguments[name] = _bool(item, where)
         elif kind == "players":
             players = _int(item, where)
-            if players not in (2, 3, 4, 6):
-                raise _error(Reason.OUT_OF_RANGE, where, f"players are 2, 3, 4 or 6, not {players}")
+            if players not in PLAYER_COUNTS:
+                counts = ", ".join(str(count) for count in PLAYER_COUNTS[:-1])
+                raise _error(
+                    Reason.OUT_OF_RANGE,
+                    where,
+                    f"players are {counts} or {PLAYER_COUNTS[-1]}, not {players}",
+                )
             arguments[name] = players
         elif kind == "whole":
             number = _int(item, where)

@@ -11,6 +11,7 @@ players seats 0 and 2 play against 1 and 3.
 
 from __future__ import annotations
 
+import warnings
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -177,57 +178,26 @@ class GameState(_StateSlots):
     before the hand ends, the turn in progress included; 0 when time has not been called."""
 
     @classmethod
-    def from_fields(
-        cls,
-        rules: Rules,
-        dealer: int,
-        turn: int,
-        phase: Phase,
-        hands: tuple[tuple[Card, ...], ...],
-        melds: tuple[tuple[Meld, ...], ...],
-        stock: tuple[Card, ...],
-        discard_pile: tuple[Card, ...],
-        pozzetti: tuple[tuple[Card, ...], ...],
-        pozzetto_taken: tuple[bool, ...],
-        outcome: Outcome | None,
-        taken_from_pile: int,
-        melded_this_turn: bool,
-        stalemate_turns: int,
-        unseen_pozzetto: tuple[int, ...],
-        known: tuple[tuple[Card, ...], ...],
-        pile_card: Card | None = None,
-        time_out_turns: int = 0,
-    ) -> GameState:
-        """The state with these fields, every one given, in order: the same value as
-        ``GameState(...)`` with the same arguments, built faster (the engine builds one per
-        action). Like the constructor, it checks nothing: :func:`burraco.apply` and
-        :func:`burraco.new_game` make states that play can reach.
+    def from_fields(cls, *args: Any, **kwargs: Any) -> GameState:
+        """Deprecated: build the state with the constructor, ``GameState(...)``, which takes the
+        same arguments, or let :func:`burraco.new_game` and :func:`burraco.apply` build it.
+
+        The state with these fields, given in the order of the constructor's (every one of the
+        first sixteen given): the same value as ``GameState(...)`` with the same arguments.
 
         Raises:
             TypeError: if called on a subclass of :class:`GameState`: it builds
                 :class:`GameState` values only."""
+        warnings.warn(
+            "GameState.from_fields is deprecated: build the state with GameState(...), which "
+            "takes the same arguments",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         if cls is not GameState:
             raise TypeError(f"from_fields builds GameState values only, not {cls.__name__}")
-        return new_state(
-            rules,
-            dealer,
-            turn,
-            phase,
-            hands,
-            melds,
-            stock,
-            discard_pile,
-            pozzetti,
-            pozzetto_taken,
-            outcome,
-            taken_from_pile,
-            melded_this_turn,
-            stalemate_turns,
-            unseen_pozzetto,
-            known,
-            pile_card,
-            time_out_turns,
-        )
+        names = [field.name for field in attrs.fields(GameState)]
+        return new_state(**dict(zip(names, args, strict=False)), **kwargs)
 
     def __attrs_post_init__(self) -> None:
         # ``known`` defaults to nothing known for every seat. A plain ``()`` default rather
@@ -316,6 +286,7 @@ class GameState(_StateSlots):
 
 
 def new_state(
+    *,
     rules: Rules,
     dealer: int,
     turn: int,
@@ -326,21 +297,27 @@ def new_state(
     discard_pile: tuple[Card, ...],
     pozzetti: tuple[tuple[Card, ...], ...],
     pozzetto_taken: tuple[bool, ...],
-    outcome: Outcome | None,
-    taken_from_pile: int,
-    melded_this_turn: bool,
-    stalemate_turns: int,
-    unseen_pozzetto: tuple[int, ...],
-    known: tuple[tuple[Card, ...], ...],
+    outcome: Outcome | None = None,
+    taken_from_pile: int = 0,
+    melded_this_turn: bool = False,
+    stalemate_turns: int = 0,
+    unseen_pozzetto: tuple[int, ...] = (),
+    known: tuple[tuple[Card, ...], ...] = (),
     pile_card: Card | None = None,
     time_out_turns: int = 0,
     facts: MeldFacts | None = None,
 ) -> GameState:
-    """Internal (not part of the API; for the engine, the pozzetto and closing modules).
+    """Internal (not part of the API; for the engine and the players' samplers). The
+    :class:`GameState` with these fields, the same value as ``GameState(...)`` with the same
+    arguments, built faster (the engine builds one per action). Like the constructor, it
+    checks nothing: :func:`burraco.apply` and :func:`burraco.new_game` make states that play
+    can reach.
 
-    :meth:`GameState.from_fields` as a module function, which the engine calls: compiled,
-    a call of a module function is a direct call, where a class method of a Python class goes
-    through the interpreter's call protocol with sixteen arguments to unpack.
+    Every argument is a keyword, named as the field it fills; the bookkeeping fields default to
+    a turn just begun (nothing taken or melded, no stalemate, no unseen pozzetto, no card known
+    or held back, time not called). Compiled, a call of a module function with keywords is a
+    direct call, where a class method of a Python class goes through the interpreter's call
+    protocol.
 
     ``facts``: what the move generator reads of each team's melds in ``melds``
     (:data:`MeldFacts`), which the state carries for :func:`meld_facts`; ``None`` if the
@@ -371,8 +348,8 @@ def new_state(
 
 
 MeldFacts = tuple["TeamFacts", ...]
-"""Internal. The move generator's facts of each team's melds (``burraco._engine.movegen.TeamFacts``),
-in the order of :attr:`GameState.melds`."""
+"""Internal. The move generator's facts of each team's melds
+(``burraco._engine.movegen.TeamFacts``), in the order of :attr:`GameState.melds`."""
 
 
 def meld_facts(state: GameState) -> MeldFacts | None:

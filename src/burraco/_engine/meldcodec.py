@@ -102,8 +102,8 @@ holding the cards would keep thousands of tuples for every full collection to sc
 _LAID: Final[BudgetMemo[LaidKey, MeldRecipe]] = BudgetMemo(2 << 20, 240, settle=True)
 """The melds the engine's :class:`~burraco.OpenMeld` actions laid, as recipes, by value (about
 8,700 entries at an estimated 240 bytes: as many as the move generator's memo of openings holds
-actions). It settles (see :class:`~burraco._engine.memo.BudgetMemo`): keys and values are integers and
-bytes, so its dicts stay untracked and full collections skip them."""
+actions). It settles (see :class:`~burraco._engine.memo.BudgetMemo`): keys and values are
+integers and bytes, so its dicts stay untracked and full collections skip them."""
 
 
 def card_codes(cards: tuple[Card, ...], wild_as: Rank | None) -> int:

@@ -141,9 +141,9 @@ Listed = tuple[tuple[bytes, ...], tuple[A, ...]]
 # bytes, so that the garbage collector has nothing to trace in them, and equal shapes share one
 # entry whichever objects they came from. Only the action objects themselves (_OPEN_ACTIONS,
 # _ADD_ACTIONS) are objects it traces. Budgets are in bytes. The memos of choices, of readings
-# and of sides settle (see burraco._engine.memo.BudgetMemo): their dicts stay untracked, so that a full
-# collection skips their tens of thousands of entries (it visited them at about 36 ns each, 4 to
-# 5 ms of a 7 to 11 ms full collection after 3,000 random hands). The memos of choices are the
+# and of sides settle (see burraco._engine.memo.BudgetMemo): their dicts stay untracked, so that a
+# full collection skips their tens of thousands of entries (it visited them at about 36 ns each,
+# 4 to 5 ms of a 7 to 11 ms full collection after 3,000 random hands). The memos of choices are the
 # larger ones, and a long run keeps needing them: in random play after 3,000 hands, with budgets
 # of 4, 2, 2, 4 and 2 MiB the builders missed 0.099 sequence additions, 0.041 suits' sequences,
 # 0.040 set additions and 0.019 ranks' sets per step (about 5 us of a 32 us step), and with
@@ -266,8 +266,8 @@ class RuleBits:
         )
         """The switches that decide how :func:`~burraco.validate_meld` reads cards (the set
         ranks, the packs, a wild as the second ace, no jokers in the packs, an ace at both
-        ends), as one integer laid out as ``burraco._engine.layouts.MELD_READING``: two rule sets with
-        the same reading read every meld alike (the tag of the engine's laid melds,
+        ends), as one integer laid out as ``burraco._engine.layouts.MELD_READING``: two rule sets
+        with         the same reading read every meld alike (the tag of the engine's laid melds,
         ``burraco._engine.meldcodec.laid_meld``). The generator's own keys need neither of the last
         two: without jokers no hand holds one, and the sequences from ace to ace, the only melds
         ``ace_at_both_ends`` adds, are listed by ``burraco._engine.aces``, not here."""

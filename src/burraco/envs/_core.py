@@ -114,6 +114,15 @@ class TokenGame:
             tree = self._tree = TokenTree(self.actions, self.space)
         return tree
 
+    def render(self) -> str:
+        """The table as text (``str`` of the state), with the tokens of the action being
+        spelled on a last line: what the environments' ``render()`` shows in ``"ansi"`` mode."""
+        text = str(self.state)
+        if self.partial:
+            spelled = " ".join(self.space.token_name(token) for token in self.partial)
+            text += f"\nspelling: {spelled}"
+        return text
+
     def __getstate__(self) -> tuple[Any, ...]:
         # the prefix tree is a cache, rebuilt when next asked for
         return (self.space, self.encoder, self.state, self.partial, self.turns, self.played,

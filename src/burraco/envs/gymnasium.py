@@ -323,11 +323,7 @@ class BurracoEnv(gymnasium.Env):
         """The table as text (``render_mode="ansi"``), with the action being spelled."""
         if self.render_mode is None:
             return None
-        game = self._game
-        text = str(game.state)
-        if game.partial:
-            text += "\nspelling: " + " ".join(game.space.token_name(t) for t in game.partial)
-        return text
+        return self._game.render()
 
 
 if ENV_ID not in gymnasium.registry:

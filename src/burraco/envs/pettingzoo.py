@@ -64,7 +64,7 @@ from burraco.errors import NotationError, Reason
 from burraco.rules import CLASSIC, Rules
 from burraco.scoring import score_hand
 
-__all__ = ["RewardMode", "burraco_v0", "env", "raw_env"]
+__all__ = ["RewardMode", "env", "raw_env"]
 
 
 def env(**kwargs: Any) -> Any:
@@ -281,17 +281,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """The table as text (``render_mode="ansi"``), with the action being spelled."""
         if self.render_mode is None:
             return None
-        game = self._game
-        text = str(game.state)
-        if game.partial:
-            spelled = " ".join(game.space.token_name(token) for token in game.partial)
-            text += f"\nspelling: {spelled}"
-        return text
+        return self._game.render()
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-# ``burraco_v0`` by its versioned name, as PettingZoo's own environments are reached; it holds
-# ``env`` and ``raw_env`` (imported last: it imports them from this module).
-from burraco.envs import burraco_v0  # noqa: E402

@@ -28,11 +28,11 @@ from burraco.agents import AGENT_NAMES
 from burraco.cards import parse_card
 from burraco.errors import NotationError
 from burraco.levels import LEVELS
-from burraco.rules import PRESETS
+from burraco.rules import PLAYER_COUNTS, PRESETS
 from burraco.server.manager import Connection, Manager
 from burraco.server.protocol import ClientError, encode, error_message
 from burraco.server.storage import Store
-from burraco.server.table import HUMAN, PLAYER_COUNTS
+from burraco.server.table import HUMAN
 
 __all__ = ["build_app"]
 

@@ -172,8 +172,8 @@ def placed_wild(state: GameState, action: Action) -> str:
 
     >>> from burraco import apply, new_game, parse_action
     >>> state = apply(new_game(seed=1), parse_action("draw"))
-    >>> placed_wild(state, parse_action("open 5H 6H JK"))
-    'JK=7H'
+    >>> placed_wild(state, parse_action("open 5S 6S JK"))
+    'JK=7S'
     """
     if not isinstance(action, OpenMeld | AddToMeld):
         return ""

@@ -19,7 +19,7 @@ from burraco.agents import AGENT_NAMES
 from burraco.engine import apply, new_game
 from burraco.match import Match
 from burraco.record import Record
-from burraco.rules import PRESETS, Rules
+from burraco.rules import PLAYER_COUNTS, PRESETS, Rules
 from burraco.scoring import score_hand
 from burraco.server.protocol import Played, took_with_pile
 from burraco.state import GameState
@@ -28,7 +28,6 @@ __all__ = [
     "HUMAN",
     "MAX_CLOCK",
     "MIN_CLOCK",
-    "PLAYER_COUNTS",
     "Table",
     "TableConfig",
     "new_table_id",
@@ -38,8 +37,6 @@ __all__ = [
 HUMAN: Final = "human"
 """The seat kind of a person; every other seat is an agent, named as ``burraco duel`` does."""
 
-PLAYER_COUNTS: Final = (2, 3, 4, 6)
-"""The numbers of players a table may have."""
 MIN_CLOCK: Final = 5.0
 """The shortest turn clock a table may have, in seconds."""
 MAX_CLOCK: Final = 3600.0
