@@ -10,7 +10,7 @@ Everything a user needs is importable from here; the modules (:mod:`burraco.meld
 
 from typing import TYPE_CHECKING
 
-from burraco._engine import movegen as _movegen
+from burraco import engine as _engine_module
 from burraco._version import __version__
 from burraco.actions import (
     Action,
@@ -97,7 +97,7 @@ if TYPE_CHECKING:  # imported on first use, below
     from burraco.record import Record
     from burraco.serialize import from_dict, from_json, to_dict, to_json
 
-__compiled__: bool = not _movegen.__file__.endswith(".py")
+__compiled__: bool = not _engine_module.__file__.endswith(".py")
 """Whether the running build is the one compiled with mypyc (``BURRACO_MYPYC=1``)."""
 
 _ON_FIRST_USE = {

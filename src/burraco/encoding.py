@@ -68,9 +68,9 @@ from burraco._bots.observation import (
     Filler,
     TokenTree,
 )
-from burraco._engine.build import python_class
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
-from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Rank
+from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Rank, make_deck
+from burraco.engine import legal_actions
 from burraco.errors import NotationError, Reason, excerpt
 from burraco.melds import Meld
 from burraco.rules import CLASSIC, PLAYER_COUNTS, Rules
@@ -341,8 +341,6 @@ def action_mask(
     A convenience for one call; to follow a spelling token by token, build an
     :class:`ActionTree` once.
     """
-    from burraco.engine import legal_actions
-
     space = space or ActionSpace(state.rules)
     return ActionTree(legal_actions(state), space).mask(prefix)
 
@@ -400,7 +398,6 @@ def action_features(view: PlayerView, actions: Sequence[Action]) -> NDArray:
 # --- observations -------------------------------------------------------------------------------
 
 
-@python_class
 @attrs.frozen
 class Slice:
     """One named part of an observation vector."""
@@ -611,8 +608,6 @@ def as_token(value: object) -> int:
 def _mosttable_points(rules: Rules) -> int:
     """The most points a team could have on the table: every card of the deck melded, and a
     burraco bonus for every seven of them."""
-    from burraco.cards import make_deck
-
     bonus = max(bonus for _, bonus in rules.burraco_classes)
     deck = make_deck(rules.packs, jokers=rules.jokers)
     return sum(card.points for card in deck) + (len(deck) // 7) * bonus

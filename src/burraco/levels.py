@@ -38,6 +38,8 @@ import attrs
 
 from burraco.actions import Action
 from burraco.agents import Agent, GreedyAgent
+from burraco.inference import InferenceSampler
+from burraco.search import SearchAgent, expected_lead
 from burraco.views import PlayerView
 
 __all__ = ["LEVELS", "Level", "NoisyGreedyAgent", "level_agent"]
@@ -144,12 +146,8 @@ class Level:
             if self.noise == 0:
                 return GreedyAgent(seed=seed)
             return NoisyGreedyAgent(self.noise, seed=seed)
-        from burraco.search import SearchAgent, expected_lead
-
         sampler = None
         if self.inference is not None:
-            from burraco.inference import InferenceSampler
-
             discarded, refused, unmelded = self.inference
             sampler = InferenceSampler(discarded=discarded, refused=refused, unmelded=unmelded)
         return SearchAgent(

@@ -44,7 +44,7 @@ from burraco.melds import Meld, burraco_kind
 from burraco.rules import Rules
 from burraco.state import GameState, Outcome, Phase
 
-__all__ = ["PlayerView", "arrange", "determinize", "observe"]
+__all__ = ["PlayerView", "arrange", "determinize", "observe", "table_points"]
 
 _DECK_COUNTS: Final = {
     (packs, jokers): tuple(

@@ -14,13 +14,12 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Protocol
 
-from burraco._engine.points import table_points
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
 from burraco.cards import Card
 from burraco.melds import BurracoKind, Meld, MeldKind, burraco_kind
 from burraco.rules import Rules
 from burraco.state import GameState, Phase
-from burraco.views import PlayerView
+from burraco.views import PlayerView, table_points
 
 CARD_KINDS: Final = 53
 """Distinct cards: 52 suited cards and the joker, numbered by :attr:`~burraco.Card.code`."""

@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from burraco._engine.points import table_points
 from burraco.agents import Agent
 from burraco.engine import apply, legal_actions
 from burraco.rules import PenaltyWhen
 from burraco.scoring import score_hand
 from burraco.state import GameState
-from burraco.views import observe
+from burraco.views import observe, table_points
 
 NEAR_BURRACO: Final = {5: 30, 6: 60}
 """Credit for a meld of 5 or 6 cards at the end of a cut-off rollout: it may grow into a

@@ -18,8 +18,8 @@ from typing import Final
 
 from burraco._bots.greedy import fits_alone, has_closing_burraco
 from burraco._bots.rollout import evaluate
-from burraco._engine.points import table_points
 from burraco.state import GameState
+from burraco.views import table_points
 
 __all__ = ["FEATURES", "WEIGHTS", "expected_lead", "features", "stage"]
 

@@ -27,7 +27,13 @@ meld."""
 
 def table_points(melds: tuple[tuple[Meld, ...], ...], rules: Rules) -> tuple[int, ...]:
     """Each team's points on the table: its melds' cards and burraco bonuses (what
-    :attr:`PlayerView.table_points` holds)."""
+    :attr:`~burraco.PlayerView.table_points` holds), memoised for the views, the encodings and
+    the bots, which ask it at every step.
+
+    >>> from burraco import CLASSIC, validate_meld
+    >>> table_points(((validate_meld("5H 6H 7H"),), ()), CLASSIC)
+    (15, 0)
+    """
     last_melds, last_rules, points = _POINTS_MEMO[0]
     if last_melds is melds and last_rules is rules:
         return points
