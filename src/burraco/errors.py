@@ -372,7 +372,7 @@ class InvalidStateError(BurracoError, ValueError):
     """Raised when untrusted input does not describe a possible game, score sheet or match.
 
     Raised by :mod:`burraco.serialize` when loading, and by
-    :func:`burraco.testing.check_invariants`. ``path`` says where the problem is, such as
+    :func:`burraco.checks.check_invariants`. ``path`` says where the problem is, such as
     ``hands[2][5]`` (empty for the whole document).
     """
 

@@ -17,7 +17,7 @@ sends one player):
 Loading treats its input as untrusted. It checks the types and ranges of every field, the card
 notation, that every card of the packs is present exactly once, that every meld is legal under
 the saved rules, and that the turn, phase, pozzetti and outcome agree with each other (the same
-checks as :func:`burraco.testing.check_invariants`). Whatever the input, the only exception it
+checks as :func:`burraco.checks.check_invariants`). Whatever the input, the only exception it
 raises is :class:`~burraco.InvalidStateError`, with a :class:`~burraco.Reason` code and a
 ``path`` saying where the problem is, such as ``hands[2][5]`` (the sixth card of seat 2's hand).
 Bad card notation is reported the same way, with the reason ``bad-card``, so that one
@@ -555,7 +555,7 @@ def from_dict(data: object, expected: type[Any] | None = None) -> Any:
     The document is untrusted: every field is checked for its type and range; cards must be in
     notation; every card of the packs must be present exactly once; melds must be legal under
     the saved rules; the turn, the phase, the pozzetti and the outcome must agree (the checks of
-    :func:`burraco.testing.check_invariants`). Hands may be in any order; they are sorted.
+    :func:`burraco.checks.check_invariants`). Hands may be in any order; they are sorted.
     ``expected``, if given, is the class the document must hold.
 
     >>> from burraco.actions import DrawStock
