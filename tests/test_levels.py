@@ -189,21 +189,3 @@ def test_a_level_s_evaluation_is_one_the_search_knows() -> None:
     plain = attrs.evolve(level, evaluation="table").build(seed=1)
     assert isinstance(plain, SearchAgent)
     assert plain._evaluation is None
-
-
-@pytest.mark.parametrize(
-    ("name", "pin"),
-    [
-        ("eleven", "dcbd2d010c72b6d3"),
-        ("sixteen", "23110c54eb46772d"),
-        ("thirtytwo", "167639884b7de559"),
-        ("sharp48", "4533d2f5e923643a"),  # the trial of level5's present settings
-    ],
-)
-def test_the_benchmarks_replay_earlier_level5s_exactly(name: str, pin: str) -> None:
-    # the docs' ladder page compares level5 with these replays on the same deals: they must
-    # make the decisions the earlier level5s made (their pins then)
-    from benchmarks import tuning_agents
-
-    make = getattr(tuning_agents, name)
-    assert actions_digest(make(7), "level-digest:level5", make(8)) == pin

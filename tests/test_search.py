@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import burraco.search
 from burraco._bots.rollout import evaluate, rollout
 from burraco._bots.value import FEATURES, STAGES, WEIGHTS, features, stage
 from burraco.actions import Action, Discard, DrawStock
@@ -496,33 +495,3 @@ def test_the_features_count_what_each_team_has() -> None:
 def test_the_expected_lead_refuses_a_team_the_rules_do_not_have() -> None:
     with pytest.raises(IndexError, match="team must be from 0 to 1, not 2"):
         expected_lead(new_game(CLASSIC, seed=1), 2)
-
-
-def test_the_fit_script_fits_weights_for_every_stage() -> None:
-    pytest.importorskip("numpy")  # the fit's least squares; not in the compiled build's tests
-    script = benchmark("value_fit")
-    rows = [row for index in range(12) for row in script._hand((4, 7, index, "greedy"))]
-    assert rows and all(len(x) == len(FEATURES) for _, x, _, _ in rows)
-    weights = script.fit(rows, least=10 * len(FEATURES))
-    assert len(weights) == STAGES and all(len(row) == len(FEATURES) for row in weights)
-    # a hand played by the search at every seat gives rows of the same shape, both teams' seen
-    searched = script._hand((4, 7, 0, "search"))
-    assert searched and all(len(x) == len(FEATURES) for _, x, _, _ in searched)
-    assert sum(lead for _, _, _, lead in searched) == 0  # two teams: one's lead, the other's loss
-
-
-def test_the_overrules_script_sorts_every_searched_decision() -> None:
-    script = benchmark("overrules")
-    choices = script.watch("search(simulations=4, margin=0)", hands=1, seed=3)
-    assert any(choice.at_draw for choice in choices)
-    assert any(not choice.at_draw for choice in choices)
-    # with no margin the search overrules the heuristic now and then, and four deals often
-    # leave a gain short of two standard errors
-    assert any(choice.overruled for choice in choices)
-    assert any(choice.held_by_error for choice in choices)
-    # with a margin no gain reaches, it never overrules, and no gain counts as held back
-    timid = script.watch("search(simulations=4, margin=10000)", hands=1, seed=3)
-    assert timid and not any(choice.overruled or choice.held_by_error for choice in timid)
-    # and the search's own choice is back in place
-    assert burraco.search._pick.__name__ == "_pick"
-    assert burraco.search.SearchAgent.choose.__name__ == "choose"
