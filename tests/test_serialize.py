@@ -1197,3 +1197,27 @@ def test_an_unknown_field_beside_the_optional_ones_is_rejected() -> None:
     with pytest.raises(InvalidStateError) as caught:
         from_dict(document, GameState)
     assert (caught.value.reason, caught.value.path) == (Reason.UNKNOWN_FIELD, "extra")
+
+
+def test_a_saved_one_card_pick_without_its_pile_card_is_refused() -> None:
+    # finding F1: with pile_card removed, the loader accepted the game, and discarding the card
+    # taken with a one-card pile became legal again (rules §13.1)
+    picked = apply(new_game(FIBUR, seed=1), TakeDiscardPile())
+    card = picked.pile_card
+    assert card is not None and picked.hands[picked.turn].count(card) == 1
+    document = to_dict(picked)
+    del document["pile_card"]
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(document, GameState)
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+    assert "pile_card" in str(caught.value)
+
+
+def test_a_saved_pile_card_that_was_not_taken_with_the_pile_is_refused() -> None:
+    picked = apply(new_game(FIBUR, seed=1), TakeDiscardPile())
+    document = to_dict(picked)
+    other = next(card for card in picked.hands[picked.turn] if card != picked.pile_card)
+    document["pile_card"] = str(other)
+    with pytest.raises(InvalidStateError) as caught:
+        from_dict(document, GameState)
+    assert "pile_card" in str(caught.value)

@@ -457,6 +457,7 @@ def _check_federation_fields(state: GameState) -> None:
         )
     card = state.pile_card
     if card is None:
+        _check_no_pile_card(state)
         return
     if not isinstance(card, Card):
         raise invalid_state(Reason.WRONG_TYPE, "pile_card", f"expected a card, not {card!r:.60}")
@@ -472,6 +473,34 @@ def _check_federation_fields(state: GameState) -> None:
     if card not in state.hands[state.turn]:
         raise inconsistent_state(
             "pile_card", f"seat {state.turn} keeps {card} from the pile, so its hand holds it"
+        )
+    if card not in state.known[state.turn]:
+        raise inconsistent_state(
+            "pile_card",
+            f"{card} was not taken with the pile: seat {state.turn} is not known to hold it",
+        )
+
+
+def _check_no_pile_card(state: GameState) -> None:
+    """Without a ``pile_card``, a one-card pick this turn (rules §13.1, nothing melded yet)
+    must have found another copy of the card in the hand: the hand now holds two copies of a
+    card it is known to hold. Otherwise the field was dropped, which would let the card be
+    discarded again."""
+    rules = state.rules
+    if (
+        rules.return_single_pile_card
+        or state.phase is not Phase.PLAY
+        or state.taken_from_pile != 1
+        or state.melded_this_turn
+        or state.outcome is not None
+    ):
+        return
+    hand = state.hands[state.turn]
+    if not any(hand.count(card) > 1 for card in set(state.known[state.turn])):
+        raise inconsistent_state(
+            "pile_card",
+            f"seat {state.turn} took a one-card pile this turn and holds no other copy of a "
+            "card taken with it, so the state needs the pile_card it may not discard",
         )
 
 

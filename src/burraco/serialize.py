@@ -954,10 +954,13 @@ def _suit_order(value: object, path: str) -> tuple[Suit, ...]:
     return tuple(suits)
 
 
-def _read_game(data: dict[str, Any]) -> GameState:
+def _read_game(data: dict[str, Any], known: object = None) -> GameState:
+    """A game document; ``known`` is its field ``known`` (``None``: every seat's known cards
+    empty), read with the rest so that the invariants are checked on the whole state."""
     _fields(data, "", _GAME_FIELDS, "a game", optional=_OPTIONAL_GAME_FIELDS)
     rules = _read_rules(data["rules"], "rules")
     deck = rules.deck_size
+    known_cards = () if known is None else _read_known(known, rules)
     hands = _array(data["hands"], "hands", rules.players, "a hand per seat")
     melds = _array(data["melds"], "melds", rules.teams, "the melds of each team")
     pozzetti = _array(data["pozzetti"], "pozzetti", rules.teams, "the pozzetti not taken")
@@ -991,11 +994,27 @@ def _read_game(data: dict[str, Any]) -> GameState:
         unseen_pozzetto=tuple(
             sorted(_int(seat, _at("unseen_pozzetto", i)) for i, seat in enumerate(unseen))
         ),
+        known=known_cards,
         pile_card=_pile_card(data.get("pile_card"), "pile_card"),
         time_out_turns=_bounded(data.get("time_out_turns", 0), "time_out_turns", rules.players),
     )
     check_invariants(state)
     return state
+
+
+def _read_known(value: object, rules: Rules) -> tuple[tuple[Card, ...], ...]:
+    """The field ``known`` of a game: for each seat, its known cards, sorted."""
+    rows = _array(value, "known", rules.players, "the known cards of each seat")
+    if len(rows) != rules.players:
+        raise _error(
+            Reason.OUT_OF_RANGE,
+            "known",
+            f"expected the known cards of each of the {rules.players} seats, not {len(rows)}",
+        )
+    deck = rules.deck_size
+    return tuple(
+        tuple(sorted(_cards(row, _at("known", seat), deck))) for seat, row in enumerate(rows)
+    )
 
 
 def _pile_card(value: object, path: str) -> Card | None:
@@ -1018,21 +1037,7 @@ def _read_game_with_known(data: dict[str, Any]) -> GameState:
     if "known" not in data:
         _read_game(data)  # its own problems first, then the missing field
         raise _error(Reason.MISSING_FIELD, "known", "a game needs the field 'known'")
-    state = _read_game({key: value for key, value in data.items() if key != "known"})
-    rows = _array(data["known"], "known", state.rules.players, "the known cards of each seat")
-    if len(rows) != state.rules.players:
-        raise _error(
-            Reason.OUT_OF_RANGE,
-            "known",
-            f"expected the known cards of each of the {state.rules.players} seats, not {len(rows)}",
-        )
-    deck = state.rules.deck_size
-    known = tuple(
-        tuple(sorted(_cards(row, _at("known", seat), deck))) for seat, row in enumerate(rows)
-    )
-    state = attrs.evolve(state, known=known)
-    check_invariants(state)
-    return state
+    return _read_game({key: value for key, value in data.items() if key != "known"}, data["known"])
 
 
 def _read_action(data: dict[str, Any]) -> Action:
