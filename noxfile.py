@@ -140,8 +140,8 @@ def rlbench(session: nox.Session) -> None:
     source, and on the compiled build in a child process; each run measures the peers
     (RLCard's gin-rummy env, OpenSpiel's C++ gin rummy) beside burraco's environments.
     Arguments go to the script (``nox -s rlbench -- --rounds 3 --seconds 1``). Last, it checks
-    that both builds give the digests of ``benchmarks/results/rl-digests.json``
-    (``benchmarks/rl_digests.py``: observation vectors and 1,500 search decisions).
+    that both builds give the accepted digests of ``benchmarks/rl_digests.py`` (observation
+    vectors and 1,500 search decisions).
     """
     session.install("-e", ".[bench,pettingzoo,gymnasium,openspiel]", "build")
     target = _compiled_target(session, "rl")
@@ -149,7 +149,7 @@ def rlbench(session: nox.Session) -> None:
     for flags in ([], ["--agents", "--seconds", "30"]):
         session.run("python", script, *flags, *session.posargs)
         session.run("python", script, *flags, *session.posargs, env={"PYTHONPATH": str(target)})
-    # and both builds still give the observations and search decisions on file
+    # and both builds still give the accepted observations and search decisions
     digests = "benchmarks/rl_digests.py"
     session.run("python", digests, "--compare")
     session.run("python", digests, "--compare", env={"PYTHONPATH": str(target)})
