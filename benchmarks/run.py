@@ -7,6 +7,15 @@ wheel and measures it beside the pure-Python source). Seeds are fixed; every fig
 second time in a child process that imports burraco from ``DIR`` (a directory a compiled wheel
 was installed into with ``pip install --target DIR``) and prints the two side by side.
 
+``--against PATH`` compares speed before and after a change: the timed rows (per call and
+per step, not the peers, the tail or memory) run in fresh child processes, one importing
+burraco as this process does and one importing it from ``PATH`` (another checkout's ``src``,
+or a directory a build was installed into), alternating for ``--rounds`` rounds (ABBA: the
+order flips every round). Each row prints the median CPU time of each and the median of the
+rounds' ratios, this tree's time over the other's: 1.03 is 3% slower. Both run this
+directory's scripts, so the work is the same; on a shared machine trust the ratios, not the
+times, and several rounds more than one.
+
 Measured:
 
 * random 4-player play against RLCard's gin rummy engine (the optional ``bench`` extra):
@@ -39,6 +48,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import math
 import os
 import platform
 import random
@@ -68,8 +78,13 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
-from burraco._engine.memo import clear_meld_memos
-from burraco._engine.movegen import clear_caches, memo_bytes
+
+try:
+    from burraco._engine.memo import clear_meld_memos
+    from burraco._engine.movegen import clear_caches, memo_bytes
+except ImportError:  # a tree from before the private modules moved (``--against`` an old one)
+    from burraco._memo import clear_meld_memos
+    from burraco._movegen import clear_caches, memo_bytes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cases import hand_size_position, worst_cases
@@ -364,13 +379,20 @@ def bench_versus_rlcard_apart(
     return found
 
 
-def _child_json(script: str, *arguments: object) -> Any:
+def _child_json(script: str, *arguments: object, env: dict[str, str] | None = None) -> Any:
     """What a script of this directory, run in a fresh child process with ``arguments``,
-    prints as JSON (the child inherits the environment, and so imports the same burraco)."""
+    prints as JSON (the child inherits the environment, and so imports the same burraco,
+    unless ``env`` is given: see :func:`_importing`)."""
     path = str(Path(__file__).resolve().with_name(script))
     command = [sys.executable, path, *map(str, arguments)]
-    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
     return json.loads(done.stdout)
+
+
+def _importing(directory: str) -> dict[str, str]:
+    """This process's environment for a child that imports burraco from ``directory`` first
+    (``PYTHONPATH``; an editable install's path comes after it)."""
+    return {**os.environ, "PYTHONPATH": directory}
 
 
 STEADY_WARM_UP_SECONDS = 30.0
@@ -473,6 +495,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "with pip install --target DIR) and show the two side by side",
     )
     parser.add_argument(
+        "--against",
+        metavar="PATH",
+        help="time the suite's timed rows with burraco imported from PATH (a checkout's src, "
+        "or an installed build) and from here, in alternating child processes, and print "
+        "this tree's CPU time over PATH's per row",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="with --against: rounds, each running both once (default 3; 4 with --quick, "
+        "whose runs are shorter and noisier)",
+    )
+    parser.add_argument("--timed-rows", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
         "--versus-rlcard",
         nargs=4,
         metavar=("ROUNDS", "SECONDS", "WARM", "SEED"),
@@ -480,6 +517,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "the result as JSON (null without RLCard); the suite runs this in a child process",
     )
     args = parser.parse_args(argv)
+    if args.against is not None and args.compiled is not None:
+        parser.error("--against and --compiled do not go together")
+    if args.timed_rows:  # a child of --against: the timed rows only, as JSON
+        print(json.dumps(run_suite(args.quick, timed_only=True)))
+        return 0
+    if args.against is not None:
+        rounds = args.rounds or (4 if args.quick else 3)
+        return compare_trees(args.against, rounds, quick=args.quick, out=Path(args.json))
     if args.versus_rlcard is not None:
         rounds, seconds, warm, seed = args.versus_rlcard
         found = bench_versus_rlcard(
@@ -498,7 +543,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     child_json = out.with_name(out.stem + "-compiled.json")
     command = [sys.executable, __file__, "--json", str(child_json)]
     command += ["--quick"] if args.quick else []
-    env = {**os.environ, "PYTHONPATH": args.compiled}
+    env = _importing(args.compiled)
     subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
     other = json.loads(child_json.read_text(encoding="utf-8"))
     if not other["compiled"]:
@@ -514,8 +559,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def run_suite(quick: bool) -> dict[str, Any]:
-    """Every benchmark, on the burraco this process imports."""
+def run_suite(quick: bool, *, timed_only: bool = False) -> dict[str, Any]:
+    """Every benchmark, on the burraco this process imports; with ``timed_only``, only those
+    that :data:`TIMED_ROWS` compares (no peers, tail or memory)."""
     repeat = 20 if quick else 200
     play_seconds = 1.0 if quick else 10.0
     results: dict[str, Any] = {
@@ -540,24 +586,100 @@ def run_suite(quick: bool) -> dict[str, Any]:
     results["legal_actions_cold"] = cold["legal_actions"]
     results["determinize"] = bench_determinize(states[:: 10 if quick else 20], repeat // 4)
     results["positions"] = len(states)
-    results["versus_rlcard"] = bench_versus_rlcard_apart(3 if quick else 7, 0.5 if quick else 3.0)
-    results["versus_rlcard_steady"] = bench_versus_rlcard_apart(
-        3 if quick else 7,
-        0.5 if quick else 3.0,
-        warm_seconds=1.0 if quick else STEADY_WARM_UP_SECONDS,
-        seed=1_000_000,
-    )
+    if not timed_only:
+        results["versus_rlcard"] = bench_versus_rlcard_apart(
+            3 if quick else 7, 0.5 if quick else 3.0
+        )
+        results["versus_rlcard_steady"] = bench_versus_rlcard_apart(
+            3 if quick else 7,
+            0.5 if quick else 3.0,
+            warm_seconds=1.0 if quick else STEADY_WARM_UP_SECONDS,
+            seed=1_000_000,
+        )
     results["play"] = {
         str(players): bench_play(attrs.evolve(CLASSIC, players=players), play_seconds, seed=2000)
         for players in (2, 4, 6)
     }
     results["legal_actions_by_hand_size"] = bench_hand_sizes(5 if quick else 40, seed=3000)
+    if timed_only:
+        return results
     results["tail"] = bench_tail(100 if quick else 10_000, seed=20_000)
     estimate, peak = memo_bytes()
     results["memos"] = {"estimate_mb": estimate / 2**20, "peak_estimate_mb": peak / 2**20}
     results["memos"].update(bench_memo_memory(20 if quick else 300, seed=30_000))
     results["memory"] = bench_memory(seed=4000)
     return results
+
+
+TIMED_ROWS: tuple[tuple[str, Callable[[dict[str, Any]], float]], ...] = (
+    ("validate_meld median (µs)", lambda r: r["validate_meld"]["median_us"]),
+    ("validate_meld, memo cleared (µs)", lambda r: r["validate_meld_cold"]["median_us"]),
+    ("extend_meld median (µs)", lambda r: r["extend_meld"]["median_us"]),
+    ("extend_meld, memo cleared (µs)", lambda r: r["extend_meld_cold"]["median_us"]),
+    ("legal_actions median, warm (µs)", lambda r: r["legal_actions"]["median_us"]),
+    ("legal_actions median, cold (µs)", lambda r: r["legal_actions_cold"]["median_us"]),
+    ("apply median (µs)", lambda r: r["apply"]["median_us"]),
+    ("determinize median (µs)", lambda r: r["determinize"]["median_us"]),
+    *(
+        (f"{name}, {kind} (ms)", lambda r, n=name, k=kind: r["worst_cases"][n][f"{k}_ms"])
+        for name in ("worst-48-cards-7-melds", "random-40-cards-6-melds")
+        for kind in ("cold", "warm")
+    ),
+    *(
+        (f"random play, {n} players (µs a step)", lambda r, n=n: 1e6 / r["play"][n]["steps_per_s"])
+        for n in ("2", "4", "6")
+    ),
+    *(
+        (f"legal_actions, {n} cards, cold (µs)",
+         lambda r, n=n: r["legal_actions_by_hand_size"][n]["median_us"])
+        for n in ("12", "22", "33", "44")
+    ),
+)  # fmt: skip
+"""The rows ``--against`` compares, each a CPU time (throughput as time per step)."""
+
+
+def compare_trees(against: str, rounds: int, *, quick: bool, out: Path) -> int:
+    """Run the timed rows in child processes importing burraco from here and from ``against``,
+    alternating (ABBA), and print per row the median CPU time of each and the median of the
+    rounds' ratios (this tree's time over the other's). Writes every run to ``out``."""
+    here = str(Path(burraco.__file__).resolve().parent.parent)
+    there = str(Path(against).resolve())
+    trees = {"this": here, "against": there}
+    runs: dict[str, list[dict[str, Any]]] = {"this": [], "against": []}
+    flags = ["--timed-rows", *(["--quick"] if quick else [])]
+    for index in range(rounds):
+        order = ("this", "against") if index % 2 == 0 else ("against", "this")
+        for name in order:
+            print(f"round {index + 1} of {rounds}: {name} ({trees[name]})", file=sys.stderr)
+            found = _child_json("run.py", *flags, env=_importing(trees[name]))
+            imported = Path(found["burraco"]).resolve()
+            if not imported.is_relative_to(trees[name]):
+                print(f"error: the child imported burraco from {imported}, not {trees[name]}")
+                return 1
+            runs[name].append(found)
+    print(f"this tree: burraco from {here}\nagainst:   burraco from {there}")
+    print(f"{rounds} rounds, child processes alternating (ABBA), CPU time; ratio = this / against")
+    print(f"\n{'row':<44} {'this':>10} {'against':>10} {'ratio':>7}  rounds")
+    ratios = []
+    for label, value in TIMED_ROWS:
+        mine = [value(run) for run in runs["this"]]
+        theirs = [value(run) for run in runs["against"]]
+        # a cleared-memo row is a difference of two timings, which can come out as 0
+        each = [a / b if b > 0 else math.nan for a, b in zip(mine, theirs, strict=True)]
+        ratio = statistics.median(each)
+        ratios.append(ratio)
+        print(
+            f"{label:<44} {statistics.median(mine):>10.2f} {statistics.median(theirs):>10.2f}"
+            f" {ratio:>6.3f}x  {' '.join(f'{r:.3f}' for r in each)}"
+        )
+    mean = statistics.geometric_mean(ratio for ratio in ratios if ratio > 0)  # not a NaN
+    print(f"\ngeometric mean of the rows' ratios: {mean:.3f}x")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    record = {"trees": trees, "rounds": rounds, "runs": runs, "ratios": dict(
+        zip((label for label, _ in TIMED_ROWS), ratios, strict=True))}  # fmt: skip
+    out.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+    print(f"results written to {out}")
+    return 0
 
 
 def print_table(results: dict[str, Any]) -> None:
