@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from burraco import Reason, __compiled__, __version__, cli, score_hand
+from burraco import Reason, __compiled__, __version__, score_hand
 from burraco.agents import GreedyAgent, play_hand
-from burraco.cli import TABLE_EVERY, _HandResult, _Job, main
+from burraco.cli import main, simulate
+from burraco.cli.demo import TABLE_EVERY
+from burraco.cli.simulate import _HandResult, _Job
 
 WORKED_HAND = {
     "rules": "classic",
@@ -427,7 +429,7 @@ def test_simulate_interrupted_says_so_on_its_own_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     played: list[_Job] = []
-    real = cli._simulate_hand
+    real = simulate._simulate_hand
 
     def hand_then_ctrl_c(job: _Job) -> _HandResult:
         if len(played) == 3:
@@ -437,7 +439,7 @@ def test_simulate_interrupted_says_so_on_its_own_line(
 
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    monkeypatch.setattr(cli, "_simulate_hand", hand_then_ctrl_c)
+    monkeypatch.setattr(simulate, "_simulate_hand", hand_then_ctrl_c)
     assert main(["simulate", "--hands", "10", "--seed", "5"]) == 130
     err = terminal.getvalue()
     assert re.fullmatch(

@@ -277,7 +277,7 @@ def test_the_list_says_what_a_wild_stands_for(
 
 
 def test_the_running_score_shows_the_table_and_the_match() -> None:
-    from burraco.cli import _running_score
+    from burraco.cli.play import _running_score
 
     state = new_game(CLASSIC, seed=3)
     match = Match.start().record(score_hand(play_out(state, [GreedyAgent()] * 4)))

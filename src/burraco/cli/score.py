@@ -1,0 +1,195 @@
+"""``burraco score FILE``: score a hand typed in as JSON and print the score sheet."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Final
+
+import attrs
+
+from burraco.cli.inputs import InputError, read_text
+from burraco.cli.options import Commands, add_rules
+from burraco.cli.status import BAD_INPUT, OK
+from burraco.errors import BurracoError, InvalidStateError, excerpt, number_text
+from burraco.rules import PRESETS, Rules
+from burraco.scoring import HandScore, TeamScore, check_table, score_team
+from burraco.serialize import MAX_DOCUMENT_LENGTH, read_json
+
+__all__ = ["add_parser", "run"]
+
+_SCORE_FORMAT: Final = """\
+The file is JSON: an object with a list of teams, in team order, and optionally the rules
+(classic, fibur or international; --rules overrides it) and the players (2, 3, 4 or 6;
+default 4), which fix the number of teams:
+
+  {"rules": "classic",
+   "teams": [
+     {"melds": ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"],
+      "hand": "3C AH", "pozzetto": true, "closed": true},
+     {"melds": ["9C 9C 9D 9D 9H 9S 2H", ["QS", "KS", "AS"]],
+      "hand": "JD 7C 2S JK 5H", "pozzetto": false}
+   ]}
+
+For each team: "melds" (required) lists its melds, each a string or a list of cards;
+"pozzetto" (required) says whether it took its pozzetto; "hand" (default none) holds every
+card left in its players' hands (every seat but the closer holds one at least); "closed"
+(default false) says whether it closed. Use "-" to read the file from standard input. The file
+is at most 1,000,000 characters long."""
+
+_TEAM_KEYS: Final = frozenset({"melds", "hand", "pozzetto", "closed"})
+
+
+def add_parser(commands: Commands) -> None:
+    """Add ``burraco score`` to ``commands``."""
+    score = commands.add_parser(
+        "score",
+        help="score a hand typed in as JSON",
+        description="Score a hand from a JSON file and print the score sheet.",
+        epilog=_SCORE_FORMAT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    score.add_argument("file", metavar="FILE", help='the JSON file, or "-" for standard input')
+    add_rules(score, default=None)
+    score.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``burraco score``; return the exit status."""
+    try:
+        rules, scores, closer = _scores(_read_json(args.file), args.rules)
+    except InputError as error:
+        name = "standard input" if args.file == "-" else args.file
+        print(f"burraco score: {name}: {error}", file=sys.stderr)
+        return BAD_INPUT
+    print(f"{rules.name} rules")
+    print(HandScore(tuple(scores)))
+    if closer is not None:
+        print(f"team {closer} closed")
+    return OK
+
+
+def _read_json(path: str) -> Any:
+    try:
+        text = read_text(path, MAX_DOCUMENT_LENGTH)
+    except OSError as error:
+        raise InputError(f"cannot read the file: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise InputError("the file is not UTF-8 text") from None
+    try:
+        return read_json(text)
+    except InvalidStateError as error:
+        raise InputError(str(error).removeprefix("bad-json: ")) from None
+
+
+def _shown(value: object) -> str:
+    """A JSON value for a message: a string in double quotes, cut as :func:`excerpt` cuts
+    it; a number or a constant as JSON writes it (a huge number by its size); else its kind."""
+    if isinstance(value, str):
+        return '"' + excerpt(value, quoted=False) + '"'
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return number_text(value)
+    if isinstance(value, float):
+        return excerpt(json.dumps(value), quoted=False)
+    return "a list" if isinstance(value, list) else "an object"
+
+
+def _cards_field(value: object, where: str) -> str | list[str]:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return value
+    raise InputError(f"{where} must be a string of cards or a list of cards")
+
+
+def _flag(team: dict[str, Any], key: str, where: str, default: bool | None) -> bool:
+    if key not in team:
+        if default is None:
+            raise InputError(f'{where} has no "{key}" (true or false)')
+        return default
+    value = team[key]
+    if not isinstance(value, bool):
+        raise InputError(f"{where}.{key} must be true or false, not {_shown(value)}")
+    return value
+
+
+def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScore], int | None]:
+    if not isinstance(document, dict):
+        raise InputError('the file must hold a JSON object with a "teams" list')
+    unknown = sorted(set(document) - {"rules", "players", "teams"})
+    if unknown:
+        raise InputError(
+            f'unknown key {_shown(unknown[0])}: the keys are "rules", "players" and "teams"'
+        )
+    if rules_name is None:
+        rules_name = document.get("rules", "classic")
+        if not isinstance(rules_name, str) or rules_name not in PRESETS:
+            raise InputError(
+                f"rules must be one of {', '.join(sorted(PRESETS))}, not {_shown(rules_name)}"
+            )
+    rules = PRESETS[rules_name]
+    players = document.get("players", rules.players)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4, 6):
+        raise InputError(f"players must be 2, 3, 4 or 6, not {_shown(players)}")
+    rules = attrs.evolve(rules, players=players)
+    teams = document.get("teams")
+    if not isinstance(teams, list) or not teams:
+        raise InputError('"teams" must be a non-empty list of teams')
+    closers = []
+    for index, team in enumerate(teams):
+        if not isinstance(team, dict):
+            raise InputError(f"teams[{index}] must be an object")
+        if _flag(team, "closed", f"teams[{index}]", False):
+            closers.append(index)
+    if len(closers) > 1:
+        raise InputError(f"only one team can close, not teams {closers[0]} and {closers[1]}")
+    closer = closers[0] if closers else None
+    scores = []
+    table = []
+    took_flags = [
+        _flag(team, "pozzetto", f"teams[{index}]", None)
+        for index, team in enumerate(teams)
+        if isinstance(team, dict)
+    ]
+    for index, team in enumerate(teams):
+        where = f"teams[{index}]"
+        unknown = sorted(set(team) - _TEAM_KEYS)
+        if unknown:
+            keys = ", ".join(f'"{key}"' for key in sorted(_TEAM_KEYS))
+            raise InputError(f"{where}: unknown key {_shown(unknown[0])}: the keys are {keys}")
+        melds = team.get("melds")
+        if not isinstance(melds, list):
+            raise InputError(f"{where}.melds must be a list of melds")
+        items = [_cards_field(meld, f"{where}.melds[{i}]") for i, meld in enumerate(melds)]
+        hand = _cards_field(team.get("hand", ""), f"{where}.hand")
+        took = _flag(team, "pozzetto", where, None)
+        if closer == index and not took:
+            raise InputError(
+                f'{where}: a team that closed has taken its pozzetto: "closed": true needs '
+                '"pozzetto": true'
+            )
+        try:
+            scores.append(
+                score_team(
+                    items,
+                    hand,
+                    took_pozzetto=took,
+                    closed=closer == index,
+                    opponent_closed=closer is not None and closer != index,
+                    opponent_took_pozzetto=any(
+                        flag for other, flag in enumerate(took_flags) if other != index
+                    ),
+                    rules=rules,
+                )
+            )
+        except BurracoError as error:
+            raise InputError(f"{where}: {error}") from None
+        table.append((items, hand))
+    try:
+        check_table(table, rules)
+    except BurracoError as error:
+        raise InputError(str(error)) from None
+    return rules, scores, closer
