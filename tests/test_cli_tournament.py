@@ -24,7 +24,7 @@ def test_an_evening_from_the_command_line_is_kept_in_its_file(
     status, out, _ = run(capsys, "pair", path)
     assert (status, out) == (0, "round 1 (mitchell)\ntable 1: 1 v 4\ntable 2: 2 v 5\nbye: 3\n")
     assert run(capsys, "result", path, "1", "1500", "900")[1] == (
-        "round 1 table 1: 1 v 4: 1500-900, victory points 13-7\n"
+        "round 1 table 1: 1 v 4: 1500 to 900, victory points 13-7\n"
     )
     assert run(capsys, "result", path, "2", "--unplayed")[0] == 0
     assert run(capsys, "pair", path)[0] == 0
@@ -37,7 +37,7 @@ def test_an_evening_from_the_command_line_is_kept_in_its_file(
     assert tournament.results(2)[1].kind is ResultKind.TIME_OUT
     status, out, _ = run(capsys, "standings", path, "--round", "1")
     assert status == 0 and out.startswith("standings after round 1\nrank  no  name")
-    assert "   1   1  pair 1  13  1500" in out
+    assert "   1   1  pair 1  13       1500" in out
     status, out, _ = run(capsys, "standings", path, "--csv")
     assert out.splitlines()[0].startswith("rank,number,name,victory_points")
     assert run(capsys, "standings", path, "--sheet")[1].count("\n") == 1 + 2 + 1 + 2 + 1
@@ -92,7 +92,7 @@ def test_create_reads_entrants_from_csv_and_rejects_a_formula(
     )
     entrants.write_text("number,name\n1,=HYPERLINK(1)\n2,x\n")
     status, _, err = run(capsys, "create", path, "--entrants", str(entrants), "--force")
-    assert status == 2 and "line 2: name: '=HYPERLINK(1)' may not begin with" in err
+    assert status == 2 and "line 2, column 2 (name): '=HYPERLINK(1)' may not begin with" in err
 
 
 def test_pair_takes_the_directors_own_table_list(

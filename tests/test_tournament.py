@@ -307,7 +307,7 @@ def test_every_entrant_plays_or_has_a_bye_in_every_round_of_a_mixed_schedule(
         assert round_.entrants == set(range(1, count + 1))
         assert len(round_.byes) == count % 2
         for table in round_.tables:
-            home = 500 + (table.home[0] * seed * 37) % 900
+            home = 500 + 5 * ((table.home[0] * seed * 37) % 180)
             evening = evening.record(number, table.number, TableResult.from_totals(home, 800))
     assert evening.is_over
 
@@ -409,14 +409,14 @@ def test_a_result_from_hand_scores_keeps_its_deals() -> None:
     ("step", "reason"),
     [
         (lambda t: t.pair_next_round().pair_next_round(), Reason.OUT_OF_ORDER),
-        (lambda t: t.record(1, 1, TableResult.from_totals(1, 2)), Reason.NOT_IN_TOURNAMENT),
+        (lambda t: t.record(1, 1, TableResult.from_totals(5, 10)), Reason.NOT_IN_TOURNAMENT),
         (
-            lambda t: t.pair_next_round().record(1, 9, TableResult.from_totals(1, 2)),
+            lambda t: t.pair_next_round().record(1, 9, TableResult.from_totals(5, 10)),
             Reason.NOT_IN_TOURNAMENT,
         ),
         (lambda t: t.pair_next_round().adjust(1, 99, 1, reason="x"), Reason.NOT_IN_TOURNAMENT),
         (
-            lambda t: t.pair_next_round().record(1, 1, TableResult((3, 0), ((1, 0), (2, 0)))),
+            lambda t: t.pair_next_round().record(1, 1, TableResult((15, 0), ((5, 0), (10, 0)))),
             Reason.INCONSISTENT_STATE,
         ),
     ],
@@ -526,7 +526,7 @@ def mutate(document: dict[str, Any], path: Sequence[str | int], value: object) -
 @pytest.mark.parametrize(
     ("path", "value", "reason"),
     [
-        (["format"], 2, Reason.UNSUPPORTED_FORMAT),
+        (["format"], 3, Reason.UNSUPPORTED_FORMAT),
         (["name"], 7, Reason.WRONG_TYPE),
         (["settings", "deals"], True, Reason.WRONG_TYPE),
         (["settings", "deals"], 10**100, Reason.OUT_OF_RANGE),
@@ -551,7 +551,7 @@ def mutate(document: dict[str, Any], path: Sequence[str | int], value: object) -
         (["history", 0, "points"], [1, "2"], Reason.WRONG_TYPE),
         (["history", 0, "points"], [10**9, 0], Reason.OUT_OF_RANGE),
         (["history", 0, "kind"], "unplayed", Reason.INCONSISTENT_STATE),
-        (["history", 0, "deals"], [[1, 2]], Reason.INCONSISTENT_STATE),
+        (["history", 0, "deals"], [[5, 10]], Reason.INCONSISTENT_STATE),
         (["history", -1, "round"], 5, Reason.NOT_IN_TOURNAMENT),
         (["history", 24, "reason"], "", Reason.OUT_OF_ORDER),
     ],
@@ -559,7 +559,7 @@ def mutate(document: dict[str, Any], path: Sequence[str | int], value: object) -
 def test_a_tampered_tournament_file_is_rejected_with_a_typed_error(
     path: list[str | int], value: object, reason: Reason
 ) -> None:
-    document = to_dict(friday().record(1, 1, TableResult.from_totals(1, 2), reason="typo"))
+    document = to_dict(friday().record(1, 1, TableResult.from_totals(5, 10), reason="typo"))
     with pytest.raises(TournamentError) as caught:
         from_dict(mutate(document, path, value))
     assert caught.value.reason is reason, caught.value

@@ -21,19 +21,18 @@ table 2: 2 v 4
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Final
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from burraco.cards import Card
 from burraco.errors import Reason, TournamentError
-from burraco.match import DEAL_TABLES, VictoryTable, victory_points
-from burraco.rules import FIBUR, Rules
+from burraco.match import VictoryTable, victory_points
 from burraco.tournament._checks import check_name, check_number
-from burraco.tournament.duplicate import round_decks
 from burraco.tournament.entrants import MOST_ENTRANTS, Entrant
 from burraco.tournament.movements import (
     MOST_NOTE,
@@ -44,18 +43,29 @@ from burraco.tournament.movements import (
     danese_round,
     individual_round,
     mitchell_round,
+    rotation_round,
     round_robin_round,
 )
 from burraco.tournament.results import (
-    MOST_VICTORY_POINTS,
+    MOST_DEAL_POINTS,
+    POINT_STEP,
     Adjustment,
     ResultEntry,
     ResultKind,
     TableResult,
 )
 from burraco.tournament.standings import Criterion, Key, Standings, compute_standings
+from burraco.tournament.victory import (
+    DEAL_MINUTES,
+    default_victory_table,
+    top_victory_points,
+)
 
-__all__ = ["DEFAULT_CRITERIA", "MOST_ROUNDS", "Settings", "Tournament"]
+if TYPE_CHECKING:
+    from burraco.cards import Card
+    from burraco.rules import Rules
+
+__all__ = ["DEFAULT_CRITERIA", "MOST_ROUNDS", "Seats", "Settings", "Tournament"]
 
 MOST_ROUNDS: Final = 99
 """The most rounds a schedule may have."""
@@ -69,6 +79,20 @@ DEFAULT_CRITERIA: Final = (
 _STRICTER: Final = (Rematches.NEVER, Rematches.NOT_PREVIOUS, Rematches.ALLOWED)
 
 History = tuple[ResultEntry | Adjustment, ...]
+MOST_DEALS: Final = 5
+"""The most deals a table plays in a round (the federation's formats play 2 to 4)."""
+_TRUSTED: contextvars.ContextVar[bool] = contextvars.ContextVar("trusted", default=False)
+"""Set while a step builds its result from a checked tournament and a checked new part, so
+that the whole is not checked again (that made an event's cost grow with its square)."""
+
+
+class Seats(StrEnum):
+    """Who sits north-south (home) at a Danese table."""
+
+    BALANCED = "balanced"
+    """The entrant that has sat north-south less so far; the better ranked when level."""
+    RANKED = "ranked"
+    """The better ranked entrant (how files of format 1 were paired)."""
 
 
 def _fail(reason: Reason, detail: str, path: str = "") -> TournamentError:
@@ -76,14 +100,7 @@ def _fail(reason: Reason, detail: str, path: str = "") -> TournamentError:
 
 
 def _default_table(settings: Settings) -> tuple[tuple[int | None, int, int], ...]:
-    table = DEAL_TABLES.get(settings.deals)
-    if table is None:
-        raise _fail(
-            Reason.OUT_OF_RANGE,
-            f"there is no built-in victory-point table for {settings.deals} deals: give one",
-            "victory_table",
-        )
-    return table
+    return default_victory_table(settings.deals, teams=settings.teams)
 
 
 def _freeze_table(table: VictoryTable) -> tuple[tuple[int | None, int, int], ...]:
@@ -108,6 +125,14 @@ def _criteria(value: Iterable[str]) -> tuple[Criterion, ...]:
     except (ValueError, TypeError):
         names = ", ".join(member.value for member in Criterion)
         raise _fail(Reason.OUT_OF_RANGE, f"expected criteria from: {names}", "criteria") from None
+
+
+def _seats(value: str) -> Seats:
+    try:
+        return Seats(value)
+    except (ValueError, TypeError):
+        names = ", ".join(member.value for member in Seats)
+        raise _fail(Reason.OUT_OF_RANGE, f"expected one of: {names}", "danese_seats") from None
 
 
 def _rematches(value: str) -> Rematches:
@@ -136,16 +161,31 @@ class Settings:
     Mitchell rounds and one Danese"; a :attr:`~Movement.MANUAL` round is given by the
     director (:meth:`Tournament.with_round`)."""
     deals: int = 4
-    """The deals each table plays in a round."""
+    """The deals each table plays in a round, 2 to :data:`MOST_DEALS` (1 for a quick test)."""
+    teams: bool = False
+    """A team event: each entrant is a team of two pairs, each "table" of a round a team
+    match played at two tables (the home team north-south at the first, east-west at the
+    second); a match's points are the team's totals of its two tables added up, and the
+    default victory-point table is ``teams-N``
+    (:data:`~burraco.tournament.VICTORY_TABLES`)."""
     victory_table: tuple[tuple[int | None, int, int], ...] = attrs.field(
         default=attrs.Factory(_default_table, takes_self=True), converter=_freeze_table
     )
-    """The victory-point table (by default the built-in one for :attr:`deals`)."""
+    """The victory-point table (by default the built-in one for :attr:`deals`, see
+    :func:`~burraco.tournament.default_victory_table`)."""
     bye_victory_points: int = 12
     """The victory points of a bye (also of the pair that meets a Mitchell's phantom)."""
-    rematches: Rematches = attrs.field(default=Rematches.NOT_PREVIOUS, converter=_rematches)
+    bye_points: int = 0
+    """The points a bye counts as scored, none conceded (for the point difference)."""
+    rematches: Rematches = attrs.field(default=Rematches.NEVER, converter=_rematches)
     """Which rematches a Danese round may make (for individuals: which partners may partner
-    again)."""
+    again). By default none, relaxed one step only where no pairing avoids them."""
+    danese_seats: Seats = attrs.field(default=Seats.BALANCED, converter=_seats)
+    """Who sits north-south at a Danese table: balanced over the event, or the better
+    ranked."""
+    minutes: int | None = None
+    """The minutes of a round (``None``: :data:`~burraco.tournament.DEAL_MINUTES` of the
+    deals)."""
     individual: bool = False
     """An individual tournament: each entrant is one player, partnered anew each round."""
     avoid_same_club: bool = False
@@ -173,13 +213,23 @@ class Settings:
                 f"a schedule has 1 to {MOST_ROUNDS} rounds, not {len(self.schedule)}",
                 "schedule",
             )
-        check_number(self.deals, "deals", 1, 20)
-        check_number(self.bye_victory_points, "bye_victory_points", 0, MOST_VICTORY_POINTS)
+        check_number(self.deals, "deals", 1, MOST_DEALS)
+        top = top_victory_points(self.victory_table)
+        check_number(self.bye_victory_points, "bye_victory_points", 0, top)
+        check_number(self.bye_points, "bye_points", 0, MOST_DEAL_POINTS * self.deals)
+        if self.bye_points % POINT_STEP:
+            raise _fail(
+                Reason.OUT_OF_RANGE,
+                f"a multiple of {POINT_STEP}, not {self.bye_points}",
+                "bye_points",
+            )
+        if self.minutes is not None:
+            check_number(self.minutes, "minutes", 5, 600)
         check_number(self.mitchell_step, "mitchell_step", 1, MOST_ENTRANTS)
         check_number(self.groups, "groups", 1, MOST_ENTRANTS // 2)
         if self.seed is not None:
             check_number(self.seed, "seed", 0, 2**63 - 1)
-        for name in ("individual", "avoid_same_club"):
+        for name in ("individual", "avoid_same_club", "teams"):
             if not isinstance(getattr(self, name), bool):
                 raise _fail(Reason.WRONG_TYPE, "expected true or false", name)
         if not isinstance(self.forbidden, tuple):
@@ -190,12 +240,41 @@ class Settings:
                 raise _fail(Reason.WRONG_TYPE, "expected two different entrant numbers", path)
             for number in pair:
                 check_number(number, path, 1, MOST_ENTRANTS)
-        if self.individual and {*self.schedule} - {Movement.DANESE, Movement.MANUAL}:
+        if self.individual and {*self.schedule} - {
+            Movement.DANESE,
+            Movement.MANUAL,
+            Movement.ROTATION,
+        }:
             raise _fail(
                 Reason.INCONSISTENT_STATE,
-                "an individual tournament is paired by danese or manual rounds only",
+                "an individual tournament is paired by danese, rotation or manual rounds only",
                 "schedule",
             )
+        if Movement.ROTATION in self.schedule and not self.individual:
+            raise _fail(
+                Reason.INCONSISTENT_STATE,
+                "a rotation changes partners: it is for individual tournaments",
+                "schedule",
+            )
+        if self.individual and self.teams:
+            raise _fail(
+                Reason.INCONSISTENT_STATE, "an event is of individuals or of teams", "teams"
+            )
+
+    @property
+    def round_minutes(self) -> int:
+        """The minutes of a round: :attr:`minutes`, or those of the deals."""
+        return self.minutes or DEAL_MINUTES.get(self.deals, 10 * self.deals + 5)
+
+    @property
+    def top_victory_points(self) -> int:
+        """The most victory points one side can get (20 on the federation's tables)."""
+        return top_victory_points(self.victory_table)
+
+    @property
+    def tables_per_match(self) -> int:
+        """Tables a match is played at: 2 in a team event, else 1."""
+        return 2 if self.teams else 1
 
 
 def _check_entrants(instance: Tournament, attribute: object, value: object) -> None:
@@ -238,6 +317,8 @@ class Tournament:
     """Results and adjustments, in the order they were entered."""
 
     def __attrs_post_init__(self) -> None:
+        if _TRUSTED.get():
+            return
         numbers = {entrant.number for entrant in self.entrants}
         for index, pair in enumerate(self.settings.forbidden):
             if not set(pair) <= numbers:
@@ -252,84 +333,127 @@ class Tournament:
                 f"the schedule has {len(self.settings.schedule)} rounds, not {len(self.rounds)}",
                 "rounds",
             )
-        side = 2 if self.settings.individual else 1
-        seen = 0
         for index, round_ in enumerate(self.rounds):
-            path = f"rounds[{index}]"
-            if not isinstance(round_, Round):
-                raise _fail(Reason.WRONG_TYPE, "expected a Round", path)
-            scheduled = self.settings.schedule[index]
-            if round_.number != index + 1 or round_.movement not in (scheduled, Movement.MANUAL):
-                raise _fail(
-                    Reason.INCONSISTENT_STATE,
-                    f"round {index + 1} of the schedule is {scheduled}, not round "
-                    f"{round_.number} ({round_.movement})",
-                    path,
-                )
-            if round_.entrants != numbers:
-                missing = sorted(numbers ^ round_.entrants)
-                raise _fail(
-                    Reason.INCONSISTENT_STATE,
-                    f"entrant {missing[0]} is not placed exactly once (every entrant plays or "
-                    "has a bye)",
-                    path,
-                )
-            if any(len(table.home) != side for table in round_.tables):
-                raise _fail(
-                    Reason.INCONSISTENT_STATE, f"a side of a table has {side} entrant(s)", path
-                )
-            if not seen <= round_.paired_after <= len(self.history):
+            self._check_round(round_, index + 1)
+        completed = self._completed_at()
+        for index, round_ in enumerate(self.rounds):
+            previous = self.rounds[index - 1].paired_after if index else 0
+            if not previous <= round_.paired_after <= len(self.history):
                 raise _fail(
                     Reason.INCONSISTENT_STATE,
                     "paired_after must not decrease and must not pass the history",
-                    path,
+                    f"round {index + 1}",
                 )
-            if index and not self._complete(
-                self.rounds[index - 1], self.history[: round_.paired_after]
-            ):
+            if index and completed.get(index, len(self.history) + 1) > round_.paired_after:
                 raise _fail(
                     Reason.OUT_OF_ORDER,
                     f"round {index + 1} was paired before round {index} had all its results",
-                    path,
+                    f"round {index + 1}",
                 )
-            seen = round_.paired_after
         entered: set[tuple[int, int]] = set()
         for index, entry in enumerate(self.history):
-            path = f"history[{index}]"
-            if not isinstance(entry, ResultEntry | Adjustment):
-                raise _fail(Reason.WRONG_TYPE, "expected a result entry or an adjustment", path)
-            if entry.round > len(self.rounds):
-                raise _fail(Reason.NOT_IN_TOURNAMENT, f"round {entry.round} is not paired", path)
-            round_ = self.rounds[entry.round - 1]
-            if index < round_.paired_after:
-                raise _fail(
-                    Reason.OUT_OF_ORDER,
-                    f"an entry for round {entry.round} comes before the round was paired",
-                    path,
-                )
-            if isinstance(entry, Adjustment):
-                if entry.entrant not in numbers:
-                    raise _fail(Reason.NOT_IN_TOURNAMENT, f"no entrant {entry.entrant}", path)
-                continue
-            if not any(table.number == entry.table for table in round_.tables):
-                raise _fail(
-                    Reason.NOT_IN_TOURNAMENT,
-                    f"round {entry.round} has no table {entry.table}",
-                    path,
-                )
-            self._check_deals(entry.result, path)
-            key = (entry.round, entry.table)
-            if key in entered and not entry.reason.strip():
-                raise _fail(
-                    Reason.OUT_OF_ORDER,
-                    f"table {entry.table} of round {entry.round} has a result: a correction "
-                    "needs its reason",
-                    path,
-                )
-            entered.add(key)
+            self._check_entry(entry, index, entered)
 
-    def _check_deals(self, result: TableResult, path: str) -> None:
+    def _check_round(self, round_: Round, number: int) -> None:
+        """Raise unless ``round_`` is a fit round ``number`` of this tournament."""
+        path = f"round {number}"
+        if not isinstance(round_, Round):
+            raise _fail(Reason.WRONG_TYPE, "expected a Round", path)
+        scheduled = self.settings.schedule[number - 1]
+        if round_.number != number or round_.movement not in (scheduled, Movement.MANUAL):
+            raise _fail(
+                Reason.INCONSISTENT_STATE,
+                f"round {number} of the schedule is {scheduled}, not round "
+                f"{round_.number} ({round_.movement})",
+                path,
+            )
+        numbers = {entrant.number for entrant in self.entrants}
+        if round_.entrants != numbers:
+            missing = sorted(numbers ^ round_.entrants)
+            raise _fail(
+                Reason.INCONSISTENT_STATE,
+                f"entrant {missing[0]} is not placed exactly once (every entrant plays or has "
+                "a bye)",
+                path,
+            )
+        side = 2 if self.settings.individual else 1
+        if any(len(table.home) != side for table in round_.tables):
+            raise _fail(Reason.INCONSISTENT_STATE, f"a side of a table has {side} entrant(s)", path)
+
+    def _completed_at(self) -> dict[int, int]:
+        """For each round with all its results, how many history entries it took."""
+        missing = {
+            round_.number: {table.number for table in round_.tables} for round_ in self.rounds
+        }
+        done: dict[int, int] = {
+            number: round_.paired_after
+            for number, round_ in zip(range(1, len(self.rounds) + 1), self.rounds, strict=True)
+            if not missing[number]
+        }
+        for index, entry in enumerate(self.history):
+            if isinstance(entry, ResultEntry) and entry.round in missing:
+                tables = missing[entry.round]
+                if entry.table in tables:
+                    tables.discard(entry.table)
+                    if not tables:
+                        done[entry.round] = index + 1
+        return done
+
+    def _place(self, entry: ResultEntry | Adjustment) -> str:
+        """Where an entry is, in the director's words."""
+        if isinstance(entry, ResultEntry):
+            return f"round {entry.round} table {entry.table}"
+        return f"round {entry.round} entrant {entry.entrant}"
+
+    def _check_entry(
+        self, entry: ResultEntry | Adjustment, index: int, entered: set[tuple[int, int]]
+    ) -> None:
+        """Raise unless ``entry``, the history's entry ``index``, fits what came before it
+        (``entered``: the tables with a result so far, which it extends)."""
+        if not isinstance(entry, ResultEntry | Adjustment):
+            raise _fail(
+                Reason.WRONG_TYPE,
+                "expected a result entry or an adjustment",
+                f"entry {index + 1} of the history",
+            )
+        path = self._place(entry)
+        if entry.round > len(self.rounds):
+            raise _fail(Reason.NOT_IN_TOURNAMENT, f"round {entry.round} is not paired", path)
+        round_ = self.rounds[entry.round - 1]
+        if index < round_.paired_after:
+            raise _fail(
+                Reason.OUT_OF_ORDER,
+                f"an entry for round {entry.round} comes before the round was paired",
+                path,
+            )
+        if isinstance(entry, Adjustment):
+            if entry.entrant not in {e.number for e in self.entrants}:
+                raise _fail(Reason.NOT_IN_TOURNAMENT, f"no entrant {entry.entrant}", path)
+            return
+        if not any(table.number == entry.table for table in round_.tables):
+            raise _fail(
+                Reason.NOT_IN_TOURNAMENT, f"round {entry.round} has no table {entry.table}", path
+            )
+        self._check_result(entry.result, path)
+        key = (entry.round, entry.table)
+        if key in entered and not entry.reason.strip():
+            raise _fail(
+                Reason.OUT_OF_ORDER,
+                f"table {entry.table} of round {entry.round} has a result: a correction "
+                "needs its reason",
+                path,
+            )
+        entered.add(key)
+
+    def _check_result(self, result: TableResult, path: str) -> None:
+        """Raise unless ``result`` is one a table of this tournament can have."""
         deals = self.settings.deals
+        try:
+            result.check_reach(
+                deals * self.settings.tables_per_match, self.settings.top_victory_points
+            )
+        except TournamentError as error:
+            raise _fail(error.reason, error.detail, f"{path}: {error.path}") from None
         if not result.deals:
             return
         if result.kind is ResultKind.PLAYED and len(result.deals) != deals:
@@ -346,6 +470,19 @@ class Tournament:
                 path,
             )
 
+    def check_result(self, round_number: int, table: int, result: TableResult) -> None:
+        """Raise unless ``result`` may be entered for ``table`` of round ``round_number``:
+        the round and table exist, and the totals are ones the deals reach
+        (:meth:`TableResult.check_reach`) with victory points given within the table's.
+
+        Raises:
+            TournamentError: ``not-in-tournament`` or ``out-of-range``, or
+                ``inconsistent-state`` for a result with the wrong number of deals.
+        """
+        if not any(seat.number == table for seat in self.round(round_number).tables):
+            raise _fail(Reason.NOT_IN_TOURNAMENT, f"round {round_number} has no table {table}")
+        self._check_result(result, f"round {round_number} table {table}")
+
     @staticmethod
     def _complete(round_: Round, history: Sequence[ResultEntry | Adjustment]) -> bool:
         done = {
@@ -354,6 +491,24 @@ class Tournament:
             if isinstance(entry, ResultEntry) and entry.round == round_.number
         }
         return all(table.number in done for table in round_.tables)
+
+    def _extended(
+        self, *, rounds: tuple[Round, ...] | None = None, history: History | None = None
+    ) -> Tournament:
+        """This tournament with new ``rounds`` or ``history``, whose new parts the caller
+        has checked: the rest was checked when this one was made, so it is not checked
+        again."""
+        token = _TRUSTED.set(True)
+        try:
+            return Tournament(
+                self.name,
+                self.entrants,
+                self.settings,
+                self.rounds if rounds is None else rounds,
+                self.history if history is None else history,
+            )
+        finally:
+            _TRUSTED.reset(token)
 
     # --- making one ----------------------------------------------------------------------
 
@@ -414,14 +569,19 @@ class Tournament:
             len(self.rounds)
         )
 
-    def decks(self, round_number: int, rules: Rules = FIBUR) -> tuple[tuple[Card, ...], ...]:
+    def decks(self, round_number: int, rules: Rules | None = None) -> tuple[tuple[Card, ...], ...]:
         """The deck orders every table of round ``round_number`` plays in a duplicate
-        tournament (one with a ``seed``): see :func:`~burraco.tournament.round_decks`.
+        tournament (one with a ``seed``): see :func:`~burraco.tournament.round_decks`
+        (``rules``: FIBUR's by default).
 
         Raises:
             TournamentError: ``out-of-order`` if the settings have no seed,
                 ``not-in-tournament`` for a round beyond the schedule.
         """
+        from burraco.rules import FIBUR
+        from burraco.tournament.duplicate import round_decks
+
+        rules = FIBUR if rules is None else rules
         if self.settings.seed is None:
             raise _fail(Reason.OUT_OF_ORDER, "the tournament is not duplicate: it has no seed")
         check_number(round_number, "round", 1, len(self.settings.schedule))
@@ -465,7 +625,8 @@ class Tournament:
                 f"round {number - 1} needs all its results before round {number} is paired",
             )
         paired = self.paired(number, len(self.history))
-        return attrs.evolve(self, rounds=(*self.rounds, paired))
+        self._check_round(paired, number)
+        return self._extended(rounds=(*self.rounds, paired))
 
     def paired(self, number: int, history: int) -> Round:
         """Round ``number`` as the schedule's movement pairs it, seeing the first ``history``
@@ -489,6 +650,8 @@ class Tournament:
                 made = attrs.evolve(made, note=self._forbidden_note(made))
             case Movement.DANESE:
                 made = self._danese(number, history)
+            case Movement.ROTATION:
+                made = rotation_round(numbers, earlier)
             case Movement.MANUAL:
                 raise _fail(
                     Reason.OUT_OF_ORDER,
@@ -554,7 +717,13 @@ class Tournament:
                         ranking, number, partners_allowed=allowed, byes_had=byes_had
                     )
                 else:
-                    made = danese_round(ranking, number, allowed=allowed, byes_had=byes_had)
+                    made = danese_round(
+                        ranking,
+                        number,
+                        allowed=allowed,
+                        byes_had=byes_had,
+                        home_lead=self._home_lead(earlier),
+                    )
             except TournamentError as error:
                 if error.reason is not Reason.NO_PAIRING or rule is Rematches.ALLOWED:
                     raise
@@ -567,6 +736,20 @@ class Tournament:
                 )
             return made
         raise AssertionError("unreachable: the last rule re-raises")
+
+    def _home_lead(self, earlier: Sequence[Round]) -> dict[int, int] | None:
+        """Each entrant's north-south seats less its east-west seats in ``earlier`` rounds,
+        or ``None`` when the better ranked sits north-south (:attr:`Seats.RANKED`)."""
+        if self.settings.danese_seats is Seats.RANKED:
+            return None
+        lead: Counter[int] = Counter()
+        for round_ in earlier:
+            for table in round_.tables:
+                for number in table.home:
+                    lead[number] += 1
+                for number in table.away:
+                    lead[number] -= 1
+        return dict(lead)
 
     def _rematch_rule(self, rule: Rematches, earlier: Sequence[Round]) -> Allowed:
         counted = {Rematches.NEVER: earlier, Rematches.NOT_PREVIOUS: earlier[-1:]}.get(rule, ())
@@ -602,7 +785,8 @@ class Tournament:
         given = attrs.evolve(
             round_, number=number, movement=Movement.MANUAL, paired_after=len(self.history)
         )
-        return attrs.evolve(self, rounds=(*self.rounds, given))
+        self._check_round(given, number)
+        return self._extended(rounds=(*self.rounds, given))
 
     def record(
         self, round_number: int, table: int, result: TableResult, *, reason: str = ""
@@ -615,7 +799,9 @@ class Tournament:
         Raises:
             TournamentError: ``not-in-tournament`` for a round not paired or a table not in
                 it; ``out-of-order`` for a correction without a reason;
-                ``inconsistent-state`` for a result with the wrong number of deals.
+                ``inconsistent-state`` for a result with the wrong number of deals;
+                ``out-of-range`` for totals no deal reaches (see
+                :meth:`TableResult.check_reach`).
         """
         entry = ResultEntry(round_number, table, result, reason)
         if not any(seat.number == table for seat in self.round(round_number).tables):
@@ -626,7 +812,8 @@ class Tournament:
                 f"table {table} of round {round_number} has a result: a correction needs its "
                 "reason",
             )
-        return attrs.evolve(self, history=(*self.history, entry))
+        self._check_result(result, f"round {round_number} table {table}")
+        return self._extended(history=(*self.history, entry))
 
     def adjust(
         self, round_number: int, entrant: int, victory_points: int, *, reason: str
@@ -640,4 +827,6 @@ class Tournament:
                 ±:data:`~burraco.tournament.MOST_VICTORY_POINTS`.
         """
         entry = Adjustment(round_number, entrant, victory_points, reason=reason)
-        return attrs.evolve(self, history=(*self.history, entry))
+        self.round(round_number)
+        self.entrant(entrant)
+        return self._extended(history=(*self.history, entry))

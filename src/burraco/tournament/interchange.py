@@ -11,10 +11,10 @@ run.
 >>> text = "number,name,player1,player2,club\\n1,Rossi - Bianchi,Anna,Bruno,Lido\\n"
 >>> read_entrants(text)[0].players
 ('Anna', 'Bruno')
->>> read_entrants("number,name\\n1,=HYPERLINK()\\n")
+>>> read_entrants("number;nome\\n1;=HYPERLINK()\\n")
 Traceback (most recent call last):
 ...
-burraco.errors.TournamentError: line 2: name: '=HYPERLINK()' may not begin with =, +, - or @
+burraco.errors.TournamentError: line 2, column 2 (name): '=HYPERLINK()' may not begin ...
 """
 
 from __future__ import annotations
@@ -31,30 +31,36 @@ import attrs
 from burraco.errors import Reason, TournamentError, excerpt
 from burraco.tournament._checks import check_name
 from burraco.tournament.entrants import MOST_ENTRANTS, Entrant
-from burraco.tournament.event import MOST_ROUNDS, Settings, Tournament
+from burraco.tournament.event import MOST_ROUNDS, Seats, Settings, Tournament
 from burraco.tournament.movements import Movement, Rematches, Round, Table
 from burraco.tournament.results import Adjustment, ResultEntry, ResultKind, TableResult
+from burraco.tournament.spreadsheet import MOST_TEXT, Row, decode, rows
 from burraco.tournament.standings import Standings
 
 __all__ = [
     "FORMAT",
     "MOST_TEXT",
     "entrants_csv",
+    "entrants_to_list",
+    "entry_to_dict",
     "from_dict",
     "from_json",
     "read_entrants",
     "read_tables",
+    "round_to_dict",
     "score_sheet_csv",
+    "settings_to_dict",
     "standings_csv",
     "tables_csv",
     "to_dict",
     "to_json",
 ]
 
-FORMAT: Final = 1
-"""The ``format`` number of the JSON this version writes and reads."""
-MOST_TEXT: Final = 4_000_000
-"""The longest CSV or JSON text read, in characters."""
+FORMAT: Final = 2
+"""The ``format`` number of the JSON this version writes. It reads format 1 too (the files of
+earlier versions), whose Danese rounds seated the better ranked pair north-south
+(:attr:`~burraco.tournament.Seats.RANKED`) and whose rematch rule defaulted to
+``not-previous``."""
 _MOST_HISTORY: Final = 100_000
 
 
@@ -75,124 +81,99 @@ def _at(path: str) -> Iterator[None]:
 # --- CSV -------------------------------------------------------------------------------------
 
 
-def _rows(
-    text: str, required: Sequence[str], known: Sequence[str]
-) -> Iterator[tuple[int, dict[str, str]]]:
-    if not isinstance(text, str):
-        raise _fail(Reason.WRONG_TYPE, "expected the text of a csv file")
-    if len(text) > MOST_TEXT:
-        raise _fail(Reason.OUT_OF_RANGE, f"a csv file of at most {MOST_TEXT} characters")
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), strict=True)
-    try:
-        header = [name.strip().lower() for name in next(reader, [])]
-        missing = [name for name in required if name not in header]
-        if missing or len(set(header)) != len(header):
-            raise _fail(
-                Reason.BAD_CSV,
-                f"the header {excerpt(','.join(header))} needs the columns {', '.join(required)}"
-                f" (and may have {', '.join(name for name in known if name not in required)}),"
-                " each once",
-                "line 1",
-            )
-        unknown = [name for name in header if name not in known]
-        if unknown:
-            raise _fail(Reason.BAD_CSV, f"unknown column {excerpt(unknown[0])}", "line 1")
-        for row in reader:
-            if not any(cell.strip() for cell in row):
-                continue
-            if len(row) != len(header):
-                raise _fail(
-                    Reason.BAD_CSV,
-                    f"expected {len(header)} fields, not {len(row)}",
-                    f"line {reader.line_num}",
-                )
-            yield (
-                reader.line_num,
-                {name: cell.strip() for name, cell in zip(header, row, strict=True)},
-            )
-    except csv.Error as error:
-        raise _fail(Reason.BAD_CSV, str(error), f"line {reader.line_num}") from None
-
-
-def _whole(text: str, what: str, least: int, most: int) -> int:
-    if not text.isdigit() or len(text) > 6 or not least <= int(text) <= most:
-        raise _fail(
-            Reason.OUT_OF_RANGE,
-            f"expected a number from {least} to {most}, not {excerpt(text)}",
-            what,
-        )
-    return int(text)
-
-
-def read_entrants(text: str) -> tuple[Entrant, ...]:
-    """The entrants of a CSV file with the columns ``number``, ``name`` and optionally
-    ``player1``, ``player2``, ``club`` (a header line first, any column order, any case).
+def read_entrants(text: str | bytes) -> tuple[Entrant, ...]:
+    """The entrants of a spreadsheet's CSV file: the columns ``number`` and ``name``, and
+    optionally ``player1``, ``player2``, ``club``, in any order, with English or Italian
+    headers (``numero``, ``nome``, ``giocatore1``, ``giocatore2``, ``circolo``, ...; see
+    :data:`~burraco.tournament.spreadsheet.HEADERS`), separated by commas, semicolons or
+    tabs. Bytes are decoded as :func:`~burraco.tournament.spreadsheet.decode` says (UTF-8,
+    UTF-16, Windows-1252).
 
     Raises:
-        TournamentError: ``bad-csv`` for a missing column or a row of the wrong length; the
-            codes of :class:`Entrant` for a bad value, with ``line N`` as the place;
-            ``inconsistent-state`` for a number used twice.
+        TournamentError: ``bad-csv`` for a missing or unknown column or a row with too many
+            cells; the codes of :class:`Entrant` for a bad value; ``inconsistent-state`` for
+            a number used twice; each with ``line N, column M (column)`` as the place.
     """
     entrants: list[Entrant] = []
-    seen: set[int] = set()
+    seen: dict[int, int] = {}
     known = ("number", "name", "player1", "player2", "club")
-    for line, row in _rows(text, ("number", "name"), known):
+    decoded = decode(text) if isinstance(text, bytes) else text
+    for row in rows(decoded, ("number", "name"), known[2:]):
         if len(entrants) >= MOST_ENTRANTS:
-            raise _fail(Reason.OUT_OF_RANGE, f"at most {MOST_ENTRANTS} entrants", f"line {line}")
-        with _at(f"line {line}"):
-            number = _whole(row["number"], "number", 1, MOST_ENTRANTS)
+            raise _fail(
+                Reason.OUT_OF_RANGE, f"at most {MOST_ENTRANTS} entrants", f"line {row.line}"
+            )
+        number = row.number("number", 1, MOST_ENTRANTS)
         if number in seen:
             raise _fail(
-                Reason.INCONSISTENT_STATE, f"entrant number {number} is used twice", f"line {line}"
+                Reason.INCONSISTENT_STATE,
+                f"entrant number {number} is used twice (first on line {seen[number]})",
+                row.place("number"),
             )
-        seen.add(number)
-        players = tuple(row[key] for key in ("player1", "player2") if row.get(key))
-        with _at(f"line {line}"):
-            name = check_name(row["name"], "name")
-            entrants.append(Entrant(number, name, players=players, club=row.get("club", "")))
+        seen[number] = row.line
+        values: dict[str, str] = {}
+        for column in ("name", "player1", "player2", "club"):
+            try:
+                values[column] = check_name(row.text(column), column, empty=column != "name")
+            except TournamentError as error:
+                place = row.place(column) if column in row.cells else f"line {row.line}"
+                raise _fail(error.reason, error.detail, place) from None
+        players = tuple(values[key] for key in ("player1", "player2") if values[key])
+        with _at(f"line {row.line}"):
+            entrants.append(Entrant(number, values["name"], players=players, club=values["club"]))
     return tuple(entrants)
 
 
-def read_tables(text: str, *, round_number: int = 1) -> Round:
+def read_tables(text: str | bytes, *, round_number: int = 1) -> Round:
     """A round's table list from CSV, for :meth:`Tournament.with_round`: the columns
-    ``table``, ``home``, ``away``; a side is an entrant number, or two joined by ``+`` for
-    partners (``3+9``); a bye is a row whose ``table`` is ``bye`` and ``away`` empty.
+    ``table``, ``home``, ``away`` (``tavolo``, ``ns``, ``eo``, ...); a side is an entrant
+    number, or two joined by ``+`` for partners (``3+9``); a bye is a row whose ``table``
+    is ``bye`` (or ``riposo``) and ``away`` empty.
 
     Raises:
-        TournamentError: ``bad-csv`` for a missing column or a row of the wrong length;
+        TournamentError: ``bad-csv`` for a missing column or a row with too many cells;
             ``out-of-range`` for a bad number; ``inconsistent-state`` for an entrant placed
-            twice.
+            twice; each naming the line and column.
     """
     tables: list[Table] = []
     byes: list[int] = []
-    for line, row in _rows(text, ("table", "home", "away"), ("table", "home", "away")):
-        place = f"line {line}"
-        if row["table"].lower() == "bye":
-            if row["away"]:
-                raise _fail(Reason.BAD_CSV, "a bye has no away side", place)
-            with _at(place):
-                byes.append(_whole(row["home"], "home", 1, MOST_ENTRANTS))
+    decoded = decode(text) if isinstance(text, bytes) else text
+    for row in rows(decoded, ("table", "home", "away"), ()):
+        if row.text("table").lower() in ("bye", "riposo"):
+            if row.text("away"):
+                raise _fail(Reason.BAD_CSV, "a bye has no away side", row.place("away"))
+            byes.append(row.number("home", 1, MOST_ENTRANTS))
             continue
-        with _at(place):
-            number = _whole(row["table"], "table", 1, MOST_ENTRANTS)
-            tables.append(Table(number, _side(row["home"], "home"), _side(row["away"], "away")))
+        number = row.number("table", 1, MOST_ENTRANTS)
+        with _at(f"line {row.line}"):
+            tables.append(Table(number, _side(row, "home"), _side(row, "away")))
     tables.sort(key=lambda table: table.number)
     return Round(round_number, Movement.MANUAL, tuple(tables), tuple(byes))
 
 
-def _side(text: str, what: str) -> tuple[int, ...]:
+def _side(row: Row, column: str) -> tuple[int, ...]:
+    text = row.text(column)
     parts = text.split("+")
-    if len(parts) > 2:
+    if len(parts) > 2 or not all(part.strip().isdigit() for part in parts):
         raise _fail(
-            Reason.OUT_OF_RANGE, f"a side is one or two entrants, not {excerpt(text)}", what
+            Reason.OUT_OF_RANGE,
+            f"a side is one entrant's number or two joined by +, not {excerpt(text)}",
+            row.place(column),
         )
-    return tuple(_whole(part.strip(), what, 1, MOST_ENTRANTS) for part in parts)
+    numbers = tuple(int(part) for part in parts)
+    if not all(1 <= number <= MOST_ENTRANTS for number in numbers):
+        raise _fail(
+            Reason.OUT_OF_RANGE,
+            f"entrant numbers run from 1 to {MOST_ENTRANTS}, not {excerpt(text)}",
+            row.place(column),
+        )
+    return numbers
 
 
-def _csv(rows: Sequence[Sequence[object]]) -> str:
+def _csv(lines: Sequence[Sequence[object]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerows(rows)
+    writer.writerows(lines)
     return out.getvalue()
 
 
@@ -267,61 +248,76 @@ def score_sheet_csv(tournament: Tournament) -> str:
 # --- JSON ------------------------------------------------------------------------------------
 
 
+def entry_to_dict(entry: ResultEntry | Adjustment) -> dict[str, Any]:
+    """One history entry as plain JSON data, as :func:`to_dict` writes it."""
+    if isinstance(entry, ResultEntry):
+        result = entry.result
+        return {
+            "round": entry.round, "table": entry.table, "points": list(result.points),
+            "deals": [list(deal) for deal in result.deals], "kind": result.kind.value,
+            "victory": None if result.victory is None else list(result.victory),
+            "reason": entry.reason,
+        }  # fmt: skip
+    return {
+        "round": entry.round, "entrant": entry.entrant,
+        "victory_points": entry.victory_points, "reason": entry.reason,
+    }  # fmt: skip
+
+
+def round_to_dict(round_: Round) -> dict[str, Any]:
+    """One round as plain JSON data, as :func:`to_dict` writes it."""
+    return {
+        "number": round_.number,
+        "movement": round_.movement.value,
+        "tables": [
+            {"table": t.number, "home": list(t.home), "away": list(t.away)} for t in round_.tables
+        ],
+        "byes": list(round_.byes),
+        "note": round_.note,
+        "paired_after": round_.paired_after,
+    }
+
+
+def settings_to_dict(settings: Settings) -> dict[str, Any]:
+    """The settings as plain JSON data, as :func:`to_dict` writes them."""
+    return {
+        "schedule": [movement.value for movement in settings.schedule],
+        "deals": settings.deals,
+        "victory_table": [list(row) for row in settings.victory_table],
+        "bye_victory_points": settings.bye_victory_points,
+        "bye_points": settings.bye_points,
+        "rematches": settings.rematches.value,
+        "danese_seats": settings.danese_seats.value,
+        "teams": settings.teams,
+        "minutes": settings.minutes,
+        "individual": settings.individual,
+        "avoid_same_club": settings.avoid_same_club,
+        "forbidden": [list(pair) for pair in settings.forbidden],
+        "mitchell_step": settings.mitchell_step,
+        "groups": settings.groups,
+        "criteria": [criterion.value for criterion in settings.criteria],
+        "seed": settings.seed,
+    }
+
+
+def entrants_to_list(entrants: Sequence[Entrant]) -> list[dict[str, Any]]:
+    """The entrants as plain JSON data, as :func:`to_dict` writes them."""
+    return [
+        {"number": e.number, "name": e.name, "players": list(e.players), "club": e.club}
+        for e in entrants
+    ]
+
+
 def to_dict(tournament: Tournament) -> dict[str, Any]:
     """The tournament as plain JSON data (``format`` :data:`FORMAT`)."""
-    settings = tournament.settings
-    history: list[dict[str, Any]] = []
-    for entry in tournament.history:
-        if isinstance(entry, ResultEntry):
-            result = entry.result
-            history.append(
-                {"round": entry.round, "table": entry.table, "points": list(result.points),
-                 "deals": [list(deal) for deal in result.deals], "kind": result.kind.value,
-                 "victory": None if result.victory is None else list(result.victory),
-                 "reason": entry.reason}
-            )  # fmt: skip
-        else:
-            history.append(
-                {"round": entry.round, "entrant": entry.entrant,
-                 "victory_points": entry.victory_points, "reason": entry.reason}
-            )  # fmt: skip
     return {
         "type": "burraco-tournament",
         "format": FORMAT,
         "name": tournament.name,
-        "settings": {
-            "schedule": [movement.value for movement in settings.schedule],
-            "deals": settings.deals,
-            "victory_table": [list(row) for row in settings.victory_table],
-            "bye_victory_points": settings.bye_victory_points,
-            "rematches": settings.rematches.value,
-            "individual": settings.individual,
-            "avoid_same_club": settings.avoid_same_club,
-            "forbidden": [list(pair) for pair in settings.forbidden],
-            "mitchell_step": settings.mitchell_step,
-            "groups": settings.groups,
-            "criteria": [criterion.value for criterion in settings.criteria],
-            "seed": settings.seed,
-        },
-        "entrants": [
-            {"number": e.number, "name": e.name, "players": list(e.players), "club": e.club}
-            for e in tournament.entrants
-        ],
-        "rounds": [
-            {
-                "number": r.number,
-                "movement": r.movement.value,
-                "tables": [
-                    {"table": t.number, "home": list(t.home), "away": list(t.away)}
-                    for t in r.tables
-                ],
-                "byes": list(r.byes),
-                "note": r.note,
-                "paired_after": r.paired_after,
-            }
-            for r in tournament.rounds
-        ],
-        "history": history,
+        "settings": settings_to_dict(tournament.settings),
+        "entrants": entrants_to_list(tournament.entrants),
+        "rounds": [round_to_dict(round_) for round_ in tournament.rounds],
+        "history": [entry_to_dict(entry) for entry in tournament.history],
     }
 
 
@@ -388,12 +384,18 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _settings(reader: _Reader) -> Settings:
-    names = ("schedule", "deals", "victory_table", "bye_victory_points", "rematches",
-             "individual", "avoid_same_club", "forbidden", "mitchell_step", "groups",
-             "criteria", "seed")  # fmt: skip
+def _settings(reader: _Reader, format_: int) -> Settings:
+    names: tuple[str, ...] = (
+        "schedule", "deals", "victory_table", "bye_victory_points", "rematches",
+        "individual", "avoid_same_club", "forbidden", "mitchell_step", "groups", "criteria",
+        "seed",
+    )  # fmt: skip
+    if format_ >= 2:
+        names += ("bye_points", "danese_seats", "teams", "minutes")
     fields = reader.fields((), names)
     values: dict[str, Any] = {}
+    if format_ == 1:
+        values = {"rematches": Rematches.NOT_PREVIOUS, "danese_seats": Seats.RANKED}
     for name, field in fields.items():
         if name in ("schedule", "criteria"):
             values[name] = tuple(item.text() for item in field.items(MOST_ROUNDS))
@@ -413,12 +415,17 @@ def _settings(reader: _Reader) -> Settings:
                     Reason.OUT_OF_RANGE, f"unknown rematch rule {excerpt(text)}", field.path
                 )
             values[name] = Rematches(text)
-        elif name in ("individual", "avoid_same_club"):
+        elif name == "danese_seats":
+            text = field.text()
+            if text not in {member.value for member in Seats}:
+                raise _fail(Reason.OUT_OF_RANGE, f"unknown seating {excerpt(text)}", field.path)
+            values[name] = Seats(text)
+        elif name in ("individual", "avoid_same_club", "teams"):
             values[name] = field.flag()
         elif name == "forbidden":
             pairs = [item.pair() for item in field.items(10_000)]
             values[name] = tuple(pairs)
-        elif name == "seed":
+        elif name in ("seed", "minutes"):
             values[name] = None if field.data is None else field.number()
         else:
             values[name] = field.number()
@@ -439,9 +446,10 @@ def _result(fields: dict[str, _Reader]) -> TableResult:
     return TableResult(points, deals, ResultKind(kind_text), given)
 
 
-def from_dict(data: object) -> Tournament:
+def from_dict(data: object, *, check_pairings: bool = True) -> Tournament:
     """The tournament that :func:`to_dict` gave, from untrusted data: every field is checked,
-    and the rounds paired by a movement are paired again and must come out the same.
+    and (unless ``check_pairings`` is false, for data this library stored itself) the rounds
+    paired by a movement are paired again and must come out the same.
 
     Raises:
         TournamentError: with the path of the first problem, and a reason among
@@ -452,12 +460,14 @@ def from_dict(data: object) -> Tournament:
     top = _Reader(data, "").fields(
         ("type", "format", "name", "settings", "entrants", "rounds", "history")
     )
-    if top["type"].data != "burraco-tournament" or top["format"].data != FORMAT:
+    format_ = top["format"].data
+    if top["type"].data != "burraco-tournament" or format_ not in (1, FORMAT):
         raise _fail(
             Reason.UNSUPPORTED_FORMAT,
-            f"expected type 'burraco-tournament' and format {FORMAT}",
+            f"expected type 'burraco-tournament' and format 1 or {FORMAT}",
         )
-    settings = _settings(top["settings"])
+    assert isinstance(format_, int)
+    settings = _settings(top["settings"], format_)
     entrants = []
     for item in top["entrants"].items(MOST_ENTRANTS):
         fields = item.fields(("number", "name"), ("players", "club"))
@@ -511,7 +521,7 @@ def from_dict(data: object) -> Tournament:
                 history.append(ResultEntry(round_number, table_number, _result(fields), reason))
     name = top["name"].text()
     tournament = Tournament(name, tuple(entrants), settings, tuple(rounds), tuple(history))
-    for index, round_ in enumerate(tournament.rounds):
+    for index, round_ in enumerate(tournament.rounds if check_pairings else ()):
         if round_.movement is Movement.MANUAL:
             continue
         earlier = attrs.evolve(

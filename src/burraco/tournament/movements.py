@@ -52,6 +52,7 @@ __all__ = [
     "mitchell_round",
     "mitchell_shift",
     "pair_in_order",
+    "rotation_round",
     "round_robin_round",
 ]
 
@@ -77,6 +78,9 @@ class Movement(StrEnum):
     """Everybody against everybody in each group (:func:`round_robin_round`)."""
     MANUAL = "manual"
     """A table list typed in or imported by the director."""
+    ROTATION = "rotation"
+    """For individuals: a fixed schedule where everyone partners everyone once and plays
+    against everyone twice (:func:`rotation_round`; 4, 8, 12 or 16 players)."""
 
 
 class Rematches(StrEnum):
@@ -408,6 +412,61 @@ def pair_in_order(
     return pairs_of((1 << count) - 1)
 
 
+WHIST_BASES: Final[dict[int, tuple[tuple[tuple[int, int], tuple[int, int]], ...]]] = {
+    4: (((3, 0), (1, 2)),),
+    8: (((7, 0), (1, 3)), ((2, 6), (4, 5))),
+    12: (((11, 0), (7, 10)), ((1, 2), (4, 6)), ((3, 8), (5, 9))),
+    16: (((15, 0), (1, 2)), ((3, 6), (9, 11)), ((4, 13), (8, 12)), ((5, 10), (7, 14))),
+}
+"""The first round of each individual rotation, by the number of players ``n``: tables of
+two partnerships, players named ``0`` to ``n - 2`` and ``n - 1`` standing for the one who
+never moves. Round ``r`` adds ``r - 1`` to every other player modulo ``n - 1``; over
+``n - 1`` rounds everyone partners everyone once and plays against everyone twice (a whist
+design, found by search and checked in the tests)."""
+
+
+def rotation_round(players: Sequence[int], round_number: int) -> Round:
+    """Round ``round_number`` (from 1) of the individual rotation of ``players`` (4, 8, 12 or
+    16 players, in entry order): everyone partners everyone once and meets everyone twice
+    as an opponent over ``len(players) - 1`` rounds.
+
+    >>> print(rotation_round(range(1, 9), 1))
+    round 1 (rotation)
+    table 1: 8+1 v 2+4
+    table 2: 3+7 v 5+6
+
+    Raises:
+        TournamentError: ``no-pairing`` for another number of players or a round beyond
+            the last.
+    """
+    listed = list(players)
+    count = len(listed)
+    base = WHIST_BASES.get(count)
+    if base is None or len(set(listed)) != count:
+        sizes = ", ".join(map(str, WHIST_BASES))
+        raise TournamentError(
+            f"a rotation is for {sizes} players, not {count}: pair the others by danese",
+            reason=Reason.NO_PAIRING,
+        )
+    if not 1 <= round_number < count:
+        raise TournamentError(
+            f"a rotation of {count} players has rounds 1 to {count - 1}, not {round_number}",
+            reason=Reason.NO_PAIRING,
+        )
+    shift = round_number - 1
+
+    def player(element: int) -> int:
+        if element == count - 1:
+            return listed[-1]
+        return listed[(element + shift) % (count - 1)]
+
+    tables = tuple(
+        Table(index + 1, (player(home[0]), player(home[1])), (player(away[0]), player(away[1])))
+        for index, (home, away) in enumerate(base)
+    )
+    return Round(round_number, Movement.ROTATION, tables)
+
+
 def _sitting_out(ranking: Sequence[int], count: int, byes_had: Mapping[int, int]) -> list[int]:
     """The ``count`` entrants to sit out: the fewest byes so far, the lowest ranked first."""
     from_bottom = list(reversed(ranking))
@@ -420,14 +479,17 @@ def danese_round(
     *,
     allowed: Allowed,
     byes_had: Mapping[int, int] | None = None,
+    home_lead: Mapping[int, int] | None = None,
 ) -> Round:
     """A Danese round: the entrants of ``ranking`` (best first) paired first against second.
 
     Each pair is one ``allowed`` may meet; :func:`pair_in_order` finds the allowed pairing
     nearest the ranking whenever there is one. With an odd number, one entrant has a bye: the
     lowest ranked among those with the fewest byes so far (``byes_had``) for whom the others
-    can still be paired. The better ranked entrant of a table sits home; table 1 is the top
-    table.
+    can still be paired. Table 1 is the top table. Who sits home (north-south): with
+    ``home_lead`` (each entrant's home seats less away seats so far), the entrant of the two
+    that has sat home less, the better ranked when they are level, so that seats even out
+    over an event; without it, always the better ranked.
 
     Raises:
         TournamentError: with reason ``no-pairing`` if no allowed pairing exists.
@@ -439,6 +501,13 @@ def danese_round(
     for bye in candidates:
         pairs = pair_in_order([number for number in entrants if number != bye], allowed)
         if pairs is not None:
+            if home_lead is not None:
+                pairs = [
+                    (one, other)
+                    if home_lead.get(one, 0) <= home_lead.get(other, 0)
+                    else (other, one)
+                    for one, other in pairs
+                ]
             tables = tuple(
                 Table(index + 1, (home,), (away,)) for index, (home, away) in enumerate(pairs)
             )

@@ -12,6 +12,8 @@ both stay in the history.
 >>> result = TableResult.from_totals(1450, 830)
 >>> result.victory_points(FOUR_DEALS)  # a difference of 620
 (13, 7)
+>>> print(TableResult.from_totals(1735, -275))
+1735 to -275
 >>> TableResult.from_totals(1450, 830, time_out=True).kind
 <ResultKind.TIME_OUT: 'time-out'>
 >>> TableResult.unplayed().victory_points(FOUR_DEALS)
@@ -22,19 +24,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from burraco.errors import Reason, TournamentError
 from burraco.match import VictoryTable, victory_points
-from burraco.scoring import HandScore
 from burraco.tournament._checks import check_number, check_reason
 from burraco.tournament.entrants import MOST_ENTRANTS
 
+if TYPE_CHECKING:
+    from burraco.scoring import HandScore
+
 __all__ = [
+    "LEAST_DEAL_POINTS",
+    "MOST_DEAL_POINTS",
     "MOST_POINTS",
     "MOST_VICTORY_POINTS",
+    "POINT_STEP",
     "Adjustment",
     "ResultEntry",
     "ResultKind",
@@ -45,6 +52,17 @@ MOST_POINTS: Final = 100_000
 """The largest total (in absolute value) a table result may hold, for one deal or all."""
 MOST_VICTORY_POINTS: Final = 100
 """The most victory points a director may assign, or take away, in one step."""
+POINT_STEP: Final = 5
+"""Every Burraco score is a multiple of 5: card values (5, 10, 15, 20, 30), burraco bonuses
+(100, 150, 200), the closing (100) and the untaken pozzetto (-100); a total that is not a
+multiple of 5 is a slip of the pen."""
+MOST_DEAL_POINTS: Final = 4180
+"""The most one team can score in one deal under the FIBUR code: every card of the two packs
+and four jokers melded (1080 points), as fifteen clean burraco (fifteen 7-card melds, 3000)
+and a closing (100). Real deals stay far below it; a total beyond it is a typing error."""
+LEAST_DEAL_POINTS: Final = -1180
+"""The least one team can score in one deal: every card left in hand (-1080) and the
+untaken pozzetto (-100)."""
 
 
 class ResultKind(StrEnum):
@@ -102,6 +120,19 @@ class TableResult:
             )
         for index, deal in enumerate(self.deals):
             _pair_of_numbers(deal, f"deals[{index}]", MOST_POINTS, -MOST_POINTS)
+        for what, pair in (
+            ("points", self.points),
+            *((f"deal {index + 1}", deal) for index, deal in enumerate(self.deals)),
+        ):
+            for side, value in zip(("home", "away"), pair, strict=True):
+                if value % POINT_STEP:
+                    raise TournamentError(
+                        f"the {side} total {value} is not a multiple of {POINT_STEP}: every "
+                        f"Burraco score is (the nearest are {value - value % POINT_STEP} and "
+                        f"{value - value % POINT_STEP + POINT_STEP})",
+                        reason=Reason.OUT_OF_RANGE,
+                        path=what,
+                    )
         if not isinstance(self.kind, ResultKind):
             raise TournamentError("expected a ResultKind", reason=Reason.WRONG_TYPE, path="kind")
         if self.deals and tuple(map(sum, zip(*self.deals, strict=True))) != self.points:
@@ -179,8 +210,50 @@ class TableResult:
         winner, loser = victory_points(abs(home - away), table)
         return (winner, loser) if home >= away else (loser, winner)
 
+    def check_reach(self, deals: int, most_victory: int) -> None:
+        """Raise :class:`TournamentError` (``out-of-range``) unless the result is one that
+        ``deals`` deals can reach: each total of a played or timed-out table from
+        ``deals`` times :data:`LEAST_DEAL_POINTS` to ``deals`` times :data:`MOST_DEAL_POINTS`,
+        each deal within one deal's reach, and victory points given of at most
+        ``most_victory`` (the top of the victory-point table) to either side.
+
+        >>> TableResult.from_totals(99_995, 0).check_reach(4, 20)
+        Traceback (most recent call last):
+        ...
+        burraco.errors.TournamentError: points: the home total 99995 is beyond what 4 deals can ...
+        >>> TableResult.assigned((60, 0)).check_reach(4, 20)
+        Traceback (most recent call last):
+        ...
+        burraco.errors.TournamentError: victory: 60-0 victory points: each side gets 0 to 20 ...
+        """
+        least, most = deals * LEAST_DEAL_POINTS, deals * MOST_DEAL_POINTS
+        for side, value in zip(("home", "away"), self.points, strict=True):
+            if not least <= value <= most:
+                raise TournamentError(
+                    f"the {side} total {value} is beyond what {deals} deals can reach "
+                    f"(from {least} to {most})",
+                    reason=Reason.OUT_OF_RANGE,
+                    path="points",
+                )
+        for index, deal in enumerate(self.deals):
+            for side, value in zip(("home", "away"), deal, strict=True):
+                if not LEAST_DEAL_POINTS <= value <= MOST_DEAL_POINTS:
+                    raise TournamentError(
+                        f"the {side} score {value} is beyond what one deal can reach (from "
+                        f"{LEAST_DEAL_POINTS} to {MOST_DEAL_POINTS})",
+                        reason=Reason.OUT_OF_RANGE,
+                        path=f"deal {index + 1}",
+                    )
+        if self.victory is not None and max(self.victory) > most_victory:
+            raise TournamentError(
+                f"{self.victory[0]}-{self.victory[1]} victory points: each side gets 0 to "
+                f"{most_victory} on this victory-point table",
+                reason=Reason.OUT_OF_RANGE,
+                path="victory",
+            )
+
     def __str__(self) -> str:
-        text = f"{self.points[0]}-{self.points[1]}"
+        text = f"{self.points[0]} to {self.points[1]}"
         if self.victory is not None:
             text += f" ({self.kind}, victory points {self.victory[0]}-{self.victory[1]})"
         elif self.kind is ResultKind.TIME_OUT:

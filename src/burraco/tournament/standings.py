@@ -98,6 +98,8 @@ class Standings:
     """The last round counted (0 before any)."""
     lines: tuple[Standing, ...]
     """One line per entrant, in ranking order."""
+    adjustments: tuple[Adjustment, ...] = ()
+    """The director's penalties and awards counted, with their reasons, in the order given."""
 
     @property
     def ranking(self) -> tuple[int, ...]:
@@ -121,7 +123,7 @@ class Standings:
         raise TournamentError(f"no entrant {entrant}", reason=Reason.NOT_IN_TOURNAMENT)
 
     def __str__(self) -> str:
-        rows = [["rank", "no", "name", "VP", "for", "against", "diff", "buchholz"]]
+        rows = [["rank", "no", "name", "VP", "pen", "for", "against", "diff", "buchholz"]]
         for line in self.lines:
             rows.append(
                 [
@@ -129,6 +131,7 @@ class Standings:
                     str(line.entrant.number),
                     line.entrant.name,
                     str(line.victory_points),
+                    f"{line.adjustment:+d}" if line.adjustment else "",
                     str(line.points_for),
                     str(line.points_against),
                     f"{line.difference:+d}",
@@ -143,6 +146,14 @@ class Standings:
                 for column, (cell, width) in enumerate(zip(row, widths, strict=True))
             ]
             text.append("  ".join(cells).rstrip())
+        names = {line.entrant.number: line.entrant for line in self.lines}
+        if self.adjustments:
+            text.append("penalties and awards (in VP, pen):")
+        for entry in self.adjustments:
+            text.append(
+                f"  round {entry.round}: {names[entry.entrant]}: {entry.victory_points:+d} "
+                f"({entry.reason})"
+            )
         return "\n".join(text)
 
 
@@ -211,6 +222,7 @@ def compute_standings(
     entries = tournament.history[:history]
     latest: dict[tuple[int, int], TableResult] = {}
     adjustment: dict[int, int] = defaultdict(int)
+    adjustments: list[Adjustment] = []
     for entry in entries:
         if entry.round > last:
             continue
@@ -218,6 +230,7 @@ def compute_standings(
             latest[entry.round, entry.table] = entry.result
         elif isinstance(entry, Adjustment):
             adjustment[entry.entrant] += entry.victory_points
+            adjustments.append(entry)
     victory: dict[int, int] = defaultdict(int)
     scored: dict[int, int] = defaultdict(int)
     conceded: dict[int, int] = defaultdict(int)
@@ -229,6 +242,7 @@ def compute_standings(
         for number in round_.byes:
             byes[number] += 1
             victory[number] += settings.bye_victory_points
+            scored[number] += settings.bye_points
         for table in round_.tables:
             result = latest.get((round_.number, table.number))
             if result is None:
@@ -270,4 +284,4 @@ def compute_standings(
     for group in groups:
         rank = len(ordered) + 1
         ordered += [attrs.evolve(lines[number], rank=rank) for number in group]
-    return Standings(last, tuple(ordered))
+    return Standings(last, tuple(ordered), tuple(adjustments))

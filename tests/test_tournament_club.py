@@ -1,0 +1,311 @@
+"""A director's evening, issue 56: impossible totals, spreadsheet files, many writers at once,
+rematches and seats in a long Danese, assigned results, messages, and the cost of a step."""
+
+from __future__ import annotations
+
+import codecs
+import random
+import subprocess
+import sys
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from burraco import Reason, TournamentError
+from burraco.tournament import (
+    Entrant,
+    Movement,
+    Settings,
+    TableResult,
+    Tournament,
+    read_entrants,
+    read_tables,
+)
+
+SRC = str(Path(__file__).parent.parent / "src")
+
+
+def entrants(count: int) -> tuple[Entrant, ...]:
+    return tuple(Entrant(number, f"pair {number}") for number in range(1, count + 1))
+
+
+def play(event: Tournament, seed: int) -> Tournament:
+    """Pair and enter every round of ``event`` with made-up totals (multiples of 5)."""
+    rng = random.Random(seed)
+    while not event.is_over:
+        event = event.pair_next_round()
+        number = len(event.rounds)
+        for table in event.round(number).tables:
+            home, away = rng.randrange(60, 500) * 5, rng.randrange(60, 500) * 5
+            event = event.record(number, table.number, TableResult.from_totals(home, away))
+    return event
+
+
+def rematches(event: Tournament) -> int:
+    met = Counter(frozenset(table.entrants) for round_ in event.rounds for table in round_.tables)
+    return sum(count - 1 for count in met.values())
+
+
+def one_round(count: int = 4) -> Tournament:
+    return Tournament.create(
+        "one", entrants(count), Settings(schedule=(Movement.MITCHELL,))
+    ).pair_next_round()
+
+
+# --- D1: impossible totals -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("total", [1203, 99_999, 1, -7])
+def test_a_total_that_is_not_a_multiple_of_5_is_refused(total: int) -> None:
+    with pytest.raises(TournamentError) as caught:
+        one_round().record(1, 1, TableResult.from_totals(total, 900))
+    assert caught.value.reason is Reason.OUT_OF_RANGE
+    assert "multiple of 5" in str(caught.value)
+
+
+@pytest.mark.parametrize(("home", "away"), [(99_995, 0), (16_725, 100), (500, -4_725)])
+def test_a_total_beyond_what_the_deals_reach_is_refused(home: int, away: int) -> None:
+    with pytest.raises(TournamentError) as caught:
+        one_round().record(1, 1, TableResult.from_totals(home, away))
+    assert caught.value.reason is Reason.OUT_OF_RANGE
+    assert "beyond what 4 deals can reach (from -4720 to 16720)" in str(caught.value)
+
+
+def test_the_largest_reachable_totals_are_accepted() -> None:
+    event = one_round().record(1, 1, TableResult.from_totals(16_720, -4_720))
+    assert event.results(1)[1].points == (16_720, -4_720)
+
+
+# --- D2: files from any spreadsheet ----------------------------------------------------------
+
+ITALIAN = "Numero;Nome;Giocatore 1;Giocatore 2;Circolo\n1;Rossi - Bianchi;Anna;Bruno;Lido\n" + (
+    "2;Ferrari - Esposito;Carla;Dario;Circolo Nord\n3;Romano - Colò;Elena;Fabio;Società\n"
+)
+
+
+@pytest.mark.parametrize(
+    "encoding", ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "cp1252"]
+)
+@pytest.mark.parametrize("separator", [",", ";", "\t"])
+def test_entrant_files_in_any_encoding_and_separator_read_alike(
+    encoding: str, separator: str
+) -> None:
+    text = ITALIAN.replace(";", separator)
+    data = text.encode(encoding)
+    if encoding == "utf-16-le":
+        data = codecs.BOM_UTF16_LE + data if separator == "," else data
+    found = read_entrants(data)
+    assert [entrant.name for entrant in found] == [
+        "Rossi - Bianchi",
+        "Ferrari - Esposito",
+        "Romano - Colò",
+    ]
+    assert found[2].players == ("Elena", "Fabio") and found[2].club == "Società"
+
+
+def test_excel_on_windows_writes_crlf_and_a_trailing_separator() -> None:
+    data = "N.;Nome;Circolo;\r\n1;Rossi;Lido;\r\n2;Bianchi;;\r\n".encode("cp1252")
+    assert [(e.number, e.name, e.club) for e in read_entrants(data)] == [
+        (1, "Rossi", "Lido"),
+        (2, "Bianchi", ""),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "place"),
+    [
+        ("numero;nome\n1;Rossi\nx;Bianchi\n", Reason.OUT_OF_RANGE, "line 3, column 1 (number)"),
+        ("nome;numero\nRossi;1\n=A1;2\n", Reason.OUT_OF_RANGE, "line 3, column 1 (name)"),
+        ("numero;nome;colore\n1;Rossi;rosso\n", Reason.BAD_CSV, "line 1, column 3"),
+        ("numero;nome\n1;Rossi;extra\n", Reason.BAD_CSV, "line 2, column 3"),
+        ("numero;nome\n1;Rossi\n1;Bianchi\n", Reason.INCONSISTENT_STATE, "line 3, column 1"),
+        ("nome\nRossi\n", Reason.BAD_CSV, "line 1"),
+    ],
+)
+def test_errors_in_a_file_name_the_line_and_the_column(
+    text: str, reason: Reason, place: str
+) -> None:
+    with pytest.raises(TournamentError) as caught:
+        read_entrants(text.encode("cp1252"))
+    assert caught.value.reason is reason
+    assert caught.value.path.startswith(place), caught.value
+
+
+def test_a_table_list_reads_italian_headers_and_semicolons() -> None:
+    round_ = read_tables("Tavolo;NS;EO\n1;3;1\n2;5;4\nriposo;2;\n".encode("cp1252"))
+    assert [table.entrants for table in round_.tables] == [(3, 1), (5, 4)]
+    assert round_.byes == (2,)
+
+
+@given(st.binary(max_size=120))
+def test_any_bytes_read_as_entrants_give_entrants_or_a_tournament_error(data: bytes) -> None:
+    error = None
+    try:
+        read_entrants(b"numero;nome\n" + data)
+    except TournamentError as caught:
+        error = caught
+    assert error is None or len(str(error)) < 400
+
+
+# --- D3: many writers, nothing lost -----------------------------------------------------------
+
+
+def test_twenty_writers_at_once_store_all_twenty_results(tmp_path: Path) -> None:
+    from burraco.tournament.store import EventStore
+
+    path = tmp_path / "evening.sqlite3"
+    store = EventStore.create(
+        path, Tournament.create("twenty", entrants(40), Settings(schedule=(Movement.MITCHELL,)))
+    )
+    store.update(lambda event: event.pair_next_round())
+    script = textwrap.dedent(
+        """
+        import sys
+        from burraco.tournament import TableResult
+        from burraco.tournament.store import EventStore
+        table = int(sys.argv[2])
+        EventStore(sys.argv[1]).record(1, table, TableResult.from_totals(1000 + 5 * table, 900))
+        print("stored", table)
+        """
+    )
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(path), str(table)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={"PYTHONPATH": SRC},
+        )
+        for table in range(1, 21)
+    ]
+    outputs = [writer.communicate(timeout=120) for writer in writers]
+    assert [writer.returncode for writer in writers] == [0] * 20, outputs
+    results = store.load().results(1)
+    assert results == {
+        table: TableResult.from_totals(1000 + 5 * table, 900) for table in range(1, 21)
+    }
+
+
+def test_a_second_result_for_a_table_from_another_writer_is_refused_not_lost(
+    tmp_path: Path,
+) -> None:
+    from burraco.tournament.store import EventStore
+
+    store = EventStore.create(tmp_path / "e.sqlite3", one_round())
+    store.record(1, 1, TableResult.from_totals(1000, 900))
+    with pytest.raises(TournamentError) as caught:
+        store.record(1, 1, TableResult.from_totals(900, 1000))
+    assert caught.value.reason is Reason.OUT_OF_ORDER
+    store.record(1, 1, TableResult.from_totals(900, 1000), reason="scores swapped")
+    assert len(store.load().history) == 2
+
+
+# --- D6 and D7: a long Danese ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("pairs", "rounds"), [(40, 6), (13, 6), (12, 5)])
+def test_a_danese_by_default_never_rematches_when_it_can_avoid_it(pairs: int, rounds: int) -> None:
+    settings = Settings(schedule=(Movement.DANESE,) * rounds)
+    event = play(Tournament.create("danese", entrants(pairs), settings), seed=pairs)
+    assert rematches(event) == 0
+    assert all(not round_.note for round_ in event.rounds)
+
+
+def test_the_evening_of_the_how_to_does_not_pair_round_1_opponents_again() -> None:
+    schedule = (Movement.MITCHELL,) * 3 + (Movement.DANESE,)
+    for seed in range(20):
+        event = play(Tournament.create("friday", entrants(12), Settings(schedule=schedule)), seed)
+        assert rematches(event) == 0, seed
+
+
+def test_danese_seats_even_out_over_an_event() -> None:
+    event = play(
+        Tournament.create("danese", entrants(40), Settings(schedule=(Movement.DANESE,) * 6)),
+        seed=6,
+    )
+    home = Counter(table.home[0] for round_ in event.rounds for table in round_.tables)
+    assert {home[number] for number in range(1, 41)} <= {2, 3, 4}
+
+
+# --- D8: assigned results within the table ---------------------------------------------------
+
+
+@pytest.mark.parametrize("victory", [(60, 0), (21, 0), (0, 25)])
+def test_an_assigned_result_beyond_the_victory_point_table_is_refused(
+    victory: tuple[int, int],
+) -> None:
+    with pytest.raises(TournamentError) as caught:
+        one_round().record(1, 1, TableResult.assigned(victory))
+    assert caught.value.reason is Reason.OUT_OF_RANGE
+    assert "each side gets 0 to 20" in str(caught.value)
+
+
+def test_an_assigned_result_within_the_table_is_accepted() -> None:
+    event = one_round().record(1, 1, TableResult.assigned((20, 0)))
+    assert event.standings().line_of(1).victory_points == 20
+    with pytest.raises(TournamentError):
+        Settings(bye_victory_points=25)
+
+
+# --- D9: messages in the director's words ----------------------------------------------------
+
+
+def test_a_refused_result_names_the_round_and_table_not_the_history() -> None:
+    with pytest.raises(TournamentError) as caught:
+        one_round().record(1, 2, TableResult((1000, 900), ((500, 400), (500, 500))))
+    assert str(caught.value).startswith("round 1 table 2: a played table plays 4 deals, not 2")
+    assert "history[" not in str(caught.value)
+
+
+def test_a_negative_total_prints_plainly() -> None:
+    assert str(TableResult.from_totals(1735, -275)) == "1735 to -275"
+
+
+def test_printed_standings_show_penalties_and_their_reasons() -> None:
+    event = one_round().record(1, 1, TableResult.from_totals(1400, 900))
+    event = event.record(1, 2, TableResult.from_totals(700, 700)).adjust(
+        1, 3, -2, reason="slow play"
+    )
+    text = str(event.standings())
+    assert text.splitlines()[1].split() == [
+        "rank", "no", "name", "VP", "pen", "for", "against", "diff", "buchholz"
+    ]  # fmt: skip
+    line = next(row for row in text.splitlines() if row.split()[1:3] == ["3", "pair"])
+    assert line.split()[4:6] == ["6", "-2"]
+    assert text.endswith("penalties and awards (in VP, pen):\n  round 1: 3 pair 3: -2 (slow play)")
+
+
+# --- D10: a step's cost does not grow with the history ---------------------------------------
+
+
+def calls_made(step: object) -> int:
+    """How many Python function calls ``step()`` makes (a count, not a time)."""
+    count = 0
+
+    def profile(frame: object, event: str, arg: object) -> None:
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    assert callable(step)
+    sys.setprofile(profile)
+    try:
+        step()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def test_recording_a_result_does_not_check_the_whole_history_again() -> None:
+    costs = []
+    for entries in (10, 1000):
+        event = one_round(20)
+        for index in range(entries):
+            result = TableResult.from_totals(1000 + 5 * index, 900)
+            event = event.record(1, 2, result, reason="corrected" if index else "")
+        costs.append(calls_made(lambda e=event: e.record(1, 1, TableResult.from_totals(5, 0))))
+    assert costs[1] < 2 * costs[0], costs
