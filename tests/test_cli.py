@@ -181,6 +181,7 @@ def test_demo_without_a_seed_prints_one_that_repeats_the_hand(
         ["--rules", "fibur", "--players", "3"],
         ["--rules", "international", "--players", "6", "--agents", "random"],
         ["--agents", "greedy,random"],
+        ["--players", "2", "--agents", "level1,level2"],
         ["--rules", "feburit"],
         ["--rules", "reale", "--players", "2"],
     ],

@@ -23,6 +23,7 @@ from burraco import (
     play_out,
     score_hand,
 )
+from burraco.agents import AGENT_NAMES
 from burraco.cli import main
 from burraco.record import Record
 
@@ -286,6 +287,26 @@ def test_the_running_score_shows_the_table_and_the_match() -> None:
         f"on the table: team 0 0, your team 0; match so far: team 0 {totals[0]}, "
         f"your team {totals[1]}"
     )
+
+
+@pytest.mark.parametrize("name", AGENT_NAMES)
+def test_every_agent_of_the_registry_may_be_partner_and_opponents(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seat 1 plays first, and the input ends at once: the bots are built but never asked
+    options = ["--seed", "3", "--seat", "1", "--partner", name, "--opponents", name]
+    status, out = run(monkeypatch, capsys, [], *options)
+    assert status == 0
+    assert f"--partner {name} --opponents {name}\n" in out
+
+
+def test_an_unknown_agent_is_refused_with_the_names_to_choose_from(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--opponents", "level9"]) == 2
+    err = capsys.readouterr().err
+    assert "argument --opponents: invalid choice: 'level9'" in err
+    assert all(f"'{name}'" in err for name in AGENT_NAMES)
 
 
 def test_search_opponents_may_be_chosen(

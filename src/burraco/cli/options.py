@@ -12,12 +12,12 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from burraco.agents import Agent, make_agent
+from burraco.agents import AGENT_NAMES, Agent, make_agent
 from burraco.errors import excerpt
 from burraco.rules import PRESETS, Rules
 
 __all__ = [
-    "AGENTS",
+    "AGENTS_TEXT",
     "Commands",
     "add_rules",
     "add_seed",
@@ -36,8 +36,8 @@ __all__ = [
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What each command's ``add_parser`` adds its parser to: the top-level parser's commands."""
 
-AGENTS: Final = ("greedy", "random", "search")
-"""The agents the command line knows, by name."""
+AGENTS_TEXT: Final = "greedy, random, search or level1 to level5"
+"""The names of :data:`~burraco.agents.AGENT_NAMES`, as a command's help says them."""
 
 
 # --- the types of option values -----------------------------------------------------------------
@@ -70,12 +70,12 @@ def seed_number(text: str) -> int:
 
 
 def agent_list(text: str) -> tuple[str, ...]:
-    """The value of ``--agents``: names of :data:`AGENTS`, comma-separated."""
+    """The value of ``--agents``: names of :data:`~burraco.agents.AGENT_NAMES`, comma-separated."""
     names = tuple(name.strip().lower() for name in text.split(","))
     for name in names:
-        if name not in AGENTS:
+        if name not in AGENT_NAMES:
             raise argparse.ArgumentTypeError(
-                f"unknown agent '{name}': choose from {', '.join(AGENTS)}"
+                f"unknown agent '{name}': choose from {', '.join(AGENT_NAMES)}"
             )
     return names
 
@@ -108,7 +108,7 @@ def add_table(parser: argparse.ArgumentParser, agents: str) -> None:
         type=agent_list,
         default=agent_list(agents),
         metavar="NAME,...",
-        help=(f"the agent of each seat, repeated cyclically: greedy or random (default: {agents})"),
+        help=f"the agent of each seat, repeated cyclically: {AGENTS_TEXT} (default: {agents})",
     )
 
 
@@ -143,7 +143,7 @@ def fresh_seed() -> int:
 
 
 def seat_agent(name: str, seed: str) -> Agent:
-    """The agent ``name``, one of :data:`AGENTS`, for a seat seeded
+    """The agent ``name``, one of :data:`~burraco.agents.AGENT_NAMES`, for a seat seeded
     ``seed`` (such as ``"7:2"``: the command's seed and the seat).
 
     ``greedy`` gets no seed: it breaks ties by notation order, as the command line's greedy

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from burraco.actions import Action, AddToMeld, DrawStock, OpenMeld, TakeDiscardPile, parse_action
-from burraco.agents import Agent, StepHook
+from burraco.agents import AGENT_NAMES, Agent, StepHook
 from burraco.cards import CODE_KEY, format_cards, parse_card, split_notation, wild_role_conflict
 from burraco.cli.options import (
-    AGENTS,
+    AGENTS_TEXT,
     Commands,
     add_rules,
     add_seed,
@@ -71,13 +71,18 @@ def add_parser(commands: Commands) -> None:
         "--seat", type=int, default=0, help="your seat (default: %(default)s; seat 1 plays first)"
     )
     play.add_argument(
-        "--partner", choices=AGENTS, default="greedy", help="your partner's agent (default: greedy)"
+        "--partner",
+        choices=AGENT_NAMES,
+        default="greedy",
+        metavar="AGENT",
+        help=f"your partner's agent: {AGENTS_TEXT} (default: greedy)",
     )
     play.add_argument(
         "--opponents",
-        choices=AGENTS,
+        choices=AGENT_NAMES,
         default="greedy",
-        help="the opponents' agent (default: greedy)",
+        metavar="AGENT",
+        help=f"the opponents' agent: {AGENTS_TEXT} (default: greedy)",
     )
     add_rules(play)
     play.add_argument(
