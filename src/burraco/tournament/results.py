@@ -186,6 +186,18 @@ class TableResult:
         return cls(points, tuple(deals), kind)
 
     @classmethod
+    def from_deals(cls, deals: Sequence[tuple[int, int]], *, time_out: bool = False) -> TableResult:
+        """The result from each deal's home and away scores, as a duplicate table enters
+        them (the totals are their sums).
+
+        >>> TableResult.from_deals([(900, 100), (-80, 445)]).points
+        (820, 545)
+        """
+        frozen = tuple((home, away) for home, away in deals)
+        points = (sum(deal[0] for deal in frozen), sum(deal[1] for deal in frozen))
+        return cls(points, frozen, ResultKind.TIME_OUT if time_out else ResultKind.PLAYED)
+
+    @classmethod
     def from_totals(cls, home: int, away: int, *, time_out: bool = False) -> TableResult:
         """The result from the two totals written on the score card."""
         return cls((home, away), (), ResultKind.TIME_OUT if time_out else ResultKind.PLAYED)

@@ -27,7 +27,14 @@ from burraco.tournament.results import Adjustment, ResultEntry, TableResult
 if TYPE_CHECKING:
     from burraco.tournament.event import Tournament
 
-__all__ = ["Criterion", "Standing", "Standings", "compute_standings", "rank_text"]
+__all__ = [
+    "Criterion",
+    "Standing",
+    "Standings",
+    "compute_standings",
+    "rank_text",
+    "standings_html",
+]
 
 
 class Criterion(StrEnum):
@@ -285,3 +292,64 @@ def compute_standings(
         rank = len(ordered) + 1
         ordered += [attrs.evolve(lines[number], rank=rank) for number in group]
     return Standings(last, tuple(ordered), tuple(adjustments))
+
+
+def standings_html(standings: Standings, *, title: str = "", refresh: int = 0) -> str:
+    """The standings as an HTML page to print or show on a projector: rank (shared ranks
+    repeat), number, name, victory points, penalties, points for and against, difference,
+    Buchholz, and the penalties with their reasons. ``refresh`` reloads the page every so
+    many seconds (0: never).
+
+    >>> from burraco.tournament import Entrant
+    >>> line = Standing(1, Entrant(3, "Rossi & Co"), 12, 1400, 900, 1, 0, 0, 8)
+    >>> "<td>Rossi &amp; Co</td>" in standings_html(Standings(1, (line,)))
+    True
+    """
+    import html
+
+    heading = html.escape(f"{title} - " if title else "") + (
+        f"standings after round {standings.after_round}"
+    )
+    meta = f"<meta http-equiv='refresh' content='{refresh}'>" if refresh else ""
+    style = (
+        "body{font-family:sans-serif}table{border-collapse:collapse}"
+        "th,td{padding:.25em .7em;border-bottom:1px solid #ccc}td.n{text-align:right}"
+        "@media print{body{font-size:10pt}}"
+    )
+    rows = []
+    for line in standings.lines:
+        cells = [
+            str(line.rank),
+            str(line.entrant.number),
+            html.escape(line.entrant.name),
+            str(line.victory_points),
+            f"{line.adjustment:+d}" if line.adjustment else "",
+            str(line.points_for),
+            str(line.points_against),
+            f"{line.difference:+d}",
+            str(line.buchholz),
+        ]
+        rows.append(
+            "<tr>"
+            + "".join(
+                f"<td>{cell}</td>" if index == 2 else f"<td class='n'>{cell}</td>"
+                for index, cell in enumerate(cells)
+            )
+            + "</tr>"
+        )
+    names = {line.entrant.number: line.entrant for line in standings.lines}
+    penalties = "".join(
+        f"<li>round {entry.round}: {html.escape(str(names[entry.entrant]))}: "
+        f"{entry.victory_points:+d} ({html.escape(entry.reason)})</li>"
+        for entry in standings.adjustments
+    )
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'>{meta}<title>{heading}</title>"
+        f"<style>{style}</style></head><body><h1>{heading}</h1><table><thead><tr>"
+        "<th>rank</th><th>no</th><th>name</th><th>VP</th><th>pen</th><th>for</th>"
+        "<th>against</th><th>diff</th><th>buchholz</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+        + (f"<h2>penalties and awards</h2><ul>{penalties}</ul>" if penalties else "")
+        + "</body></html>"
+    )
