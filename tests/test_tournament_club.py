@@ -309,3 +309,117 @@ def test_recording_a_result_does_not_check_the_whole_history_again() -> None:
             event = event.record(1, 2, result, reason="corrected" if index else "")
         costs.append(calls_made(lambda e=event: e.record(1, 1, TableResult.from_totals(5, 0))))
     assert costs[1] < 2 * costs[0], costs
+
+
+# --- individuals, teams, victory-point tables ------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [4, 8, 12, 16])
+def test_a_rotation_partners_everyone_once_and_meets_everyone_twice(players: int) -> None:
+    from burraco.tournament import rotation_round
+
+    partners: Counter[frozenset[int]] = Counter()
+    opponents: Counter[frozenset[int]] = Counter()
+    for number in range(1, players):
+        round_ = rotation_round(range(1, players + 1), number)
+        assert round_.entrants == set(range(1, players + 1))
+        for table in round_.tables:
+            partners.update([frozenset(table.home), frozenset(table.away)])
+            opponents.update(frozenset((a, b)) for a in table.home for b in table.away)
+    everyone = {frozenset((a, b)) for a in range(1, players + 1) for b in range(a + 1, players + 1)}
+    assert set(partners) == everyone and set(partners.values()) == {1}
+    assert set(opponents) == everyone and set(opponents.values()) == {2}
+
+
+def test_an_eight_player_individual_event_by_rotation() -> None:
+    players = tuple(Entrant(n, f"player {n}") for n in range(1, 9))
+    settings = Settings(schedule=(Movement.ROTATION,) * 7, individual=True)
+    event = play(Tournament.create("individual", players, settings), seed=8)
+    partnerships = [
+        frozenset(side)
+        for round_ in event.rounds
+        for t in round_.tables
+        for side in (t.home, t.away)
+    ]
+    assert len(partnerships) == len(set(partnerships)) == 28
+    with pytest.raises(TournamentError) as caught:
+        Settings(schedule=(Movement.ROTATION,))
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+
+
+def test_a_team_event_uses_the_team_table_and_two_tables_of_points() -> None:
+    from burraco.tournament import VICTORY_TABLES
+
+    teams = tuple(Entrant(n, f"team {n}", players=("A", "B")) for n in range(1, 5))
+    event = Tournament.create("teams", teams, Settings(teams=True, schedule=(Movement.DANESE,)))
+    assert event.settings.victory_table == VICTORY_TABLES["teams-4"]
+    event = event.pair_next_round().record(1, 1, TableResult.from_totals(30_000, 2_000))
+    assert event.results(1)[1].victory_points(event.settings.victory_table) == (20, 0)
+    with pytest.raises(TournamentError):
+        event.record(1, 2, TableResult.from_totals(33_445, 0))
+
+
+def test_the_named_tables_and_a_table_from_a_file() -> None:
+    from burraco import FOUR_DEALS, THREE_DEALS
+    from burraco.tournament import read_victory_table, victory_table
+
+    assert victory_table("fibur-3") == THREE_DEALS and victory_table("FIBUR-4") == FOUR_DEALS
+    assert victory_table("burraco-2")[0] == (50, 10, 10)
+    assert victory_table("burraco-2")[-2] == (1000, 19, 1)
+    assert read_victory_table(b"[[100, 10, 10], [null, 20, 0]]") == ((100, 10, 10), (None, 20, 0))
+    with pytest.raises(TournamentError) as caught:
+        victory_table("fibur-9")
+    assert "the tables are burraco-2, fibur-3" in str(caught.value)
+    with pytest.raises(TournamentError) as caught:
+        read_victory_table("up_to;winner;loser\n100;10;10\n50;12;8\n;20;0\n")
+    assert caught.value.reason is Reason.OUT_OF_RANGE
+
+
+# --- duplicate: hand records, matchpoints, bots ----------------------------------------------
+
+
+def test_a_hand_record_is_the_deal_that_the_engine_deals() -> None:
+    from burraco import FIBUR, new_game
+    from burraco.tournament import hand_records
+
+    event = Tournament.create("dup", entrants(4), Settings(deals=3, seed=11))
+    for record, deck in zip(hand_records(event, 2), event.decks(2), strict=True):
+        state = new_game(FIBUR, deck=list(deck), dealer=record.dealer)
+        assert [sorted(hand) for hand in state.hands] == [sorted(hand) for hand in record.hands]
+        assert [sorted(cards) for cards in state.pozzetti] == [
+            sorted(cards) for cards in record.pozzetti
+        ]
+        assert state.discard_pile == (record.up_card,)
+        assert tuple(state.stock) == record.stock
+    assert [record.dealer for record in hand_records(event, 1)] == [0, 1, 2]
+
+
+def test_matchpoints_rank_the_lines_that_held_the_same_cards() -> None:
+    from burraco.tournament import matchpoint_standings
+
+    event = Tournament.create(
+        "dup", entrants(6), Settings(deals=2, seed=3, schedule=(Movement.MITCHELL,))
+    ).pair_next_round()
+    deals = {1: ((900, 100), (450, 300)), 2: ((100, 0), (500, 500)), 3: ((0, 100), (0, 0))}
+    for table, scores in deals.items():
+        event = event.record(1, table, TableResult.from_deals(scores))
+    lines = matchpoint_standings(event)
+    assert [(line.entrant, line.matchpoints, line.rank) for line in lines][:2] == [
+        (1, 8, 1),
+        (6, 7, 2),
+    ]
+    assert lines[0].percent == 100.0 and lines[0].top == 8
+
+
+def test_a_pdf_has_one_page_per_deal_and_valid_offsets() -> None:
+    import re
+
+    from burraco.tournament import hand_records, pdf_document, records_text
+
+    event = Tournament.create("dup", entrants(4), Settings(deals=3, seed=1))
+    data = pdf_document(records_text(hand_records(event, 1), title="club"))
+    assert data.count(b"/Type /Page ") == 3
+    start = int(data.rsplit(b"startxref\n", 1)[1].split()[0])
+    assert data[start:].startswith(b"xref")
+    for number, offset in enumerate(re.findall(rb"(\d{10}) 00000 n", data), start=1):
+        assert data[int(offset) :].startswith(f"{number} 0 obj".encode())
