@@ -379,17 +379,13 @@ def _table_result(args: argparse.Namespace) -> TableResult:
 
 
 def _result(args: argparse.Namespace) -> None:
+    from burraco.tournament import settings_from_dict
+
     store = _store(args.file)
     result = _table_result(args)
-
-    def step(event: Tournament) -> Tournament:
-        number = _current_round(event, args.round)
-        return event.record(number, args.table, result, reason=args.reason)
-
-    event = store.update(step)
-    entry = event.history[-1]
-    table = next(t for t in event.round(entry.round).tables if t.number == args.table)
-    home, away = result.victory_points(event.settings.victory_table)
+    round_, entry = store.record(args.round, args.table, result, reason=args.reason)
+    table = next(t for t in round_.tables if t.number == args.table)
+    home, away = result.victory_points(settings_from_dict(store.settings()).victory_table)
     print(f"round {entry.round} {table}: {result}, victory points {home}-{away}")
 
 

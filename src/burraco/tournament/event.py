@@ -261,6 +261,37 @@ class Settings:
                 Reason.INCONSISTENT_STATE, "an event is of individuals or of teams", "teams"
             )
 
+    def check_result(self, result: TableResult, place: str = "") -> None:
+        """Raise unless ``result`` is one a table of an event with these settings can have:
+        totals the deals reach, victory points given within the table's, and a played
+        table's deals as many as :attr:`deals` (a timed-out one's at most as many).
+
+        Raises:
+            TournamentError: ``out-of-range`` or ``inconsistent-state``, its place starting
+                with ``place``.
+        """
+        deals = self.deals
+        try:
+            result.check_reach(deals * self.tables_per_match, self.top_victory_points)
+        except TournamentError as error:
+            where = f"{place}: {error.path}" if place else error.path
+            raise _fail(error.reason, error.detail, where) from None
+        if not result.deals:
+            return
+        if result.kind is ResultKind.PLAYED and len(result.deals) != deals:
+            raise _fail(
+                Reason.INCONSISTENT_STATE,
+                f"a played table plays {deals} deals, not {len(result.deals)} (a table stopped "
+                "by the clock is a time-out)",
+                place,
+            )
+        if len(result.deals) > deals:
+            raise _fail(
+                Reason.INCONSISTENT_STATE,
+                f"a table plays at most {deals} deals, not {len(result.deals)}",
+                place,
+            )
+
     @property
     def round_minutes(self) -> int:
         """The minutes of a round: :attr:`minutes`, or those of the deals."""
@@ -447,28 +478,7 @@ class Tournament:
 
     def _check_result(self, result: TableResult, path: str) -> None:
         """Raise unless ``result`` is one a table of this tournament can have."""
-        deals = self.settings.deals
-        try:
-            result.check_reach(
-                deals * self.settings.tables_per_match, self.settings.top_victory_points
-            )
-        except TournamentError as error:
-            raise _fail(error.reason, error.detail, f"{path}: {error.path}") from None
-        if not result.deals:
-            return
-        if result.kind is ResultKind.PLAYED and len(result.deals) != deals:
-            raise _fail(
-                Reason.INCONSISTENT_STATE,
-                f"a played table plays {deals} deals, not {len(result.deals)} (a table stopped "
-                "by the clock is a time-out)",
-                path,
-            )
-        if len(result.deals) > deals:
-            raise _fail(
-                Reason.INCONSISTENT_STATE,
-                f"a table plays at most {deals} deals, not {len(result.deals)}",
-                path,
-            )
+        self.settings.check_result(result, path)
 
     def check_result(self, round_number: int, table: int, result: TableResult) -> None:
         """Raise unless ``result`` may be entered for ``table`` of round ``round_number``:

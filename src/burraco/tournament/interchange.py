@@ -47,8 +47,10 @@ __all__ = [
     "from_json",
     "read_entrants",
     "read_tables",
+    "round_from_dict",
     "round_to_dict",
     "score_sheet_csv",
+    "settings_from_dict",
     "settings_to_dict",
     "standings_csv",
     "tables_csv",
@@ -446,6 +448,49 @@ def _result(fields: dict[str, _Reader]) -> TableResult:
     return TableResult(points, deals, ResultKind(kind_text), given)
 
 
+def _round(item: _Reader) -> Round:
+    fields = item.fields(("number", "movement", "tables"), ("byes", "note", "paired_after"))
+    movement = fields["movement"].text()
+    if movement not in {member.value for member in Movement}:
+        raise _fail(
+            Reason.OUT_OF_RANGE, f"unknown movement {excerpt(movement)}", fields["movement"].path
+        )
+    tables = []
+    for table in fields["tables"].items(MOST_ENTRANTS):
+        parts = table.fields(("table", "home", "away"))
+        number, home, away = (
+            parts["table"].number(),
+            parts["home"].numbers(2),
+            parts["away"].numbers(2),
+        )
+        with _at(table.path):
+            tables.append(Table(number, home, away))
+    byes = fields["byes"].numbers(MOST_ENTRANTS) if "byes" in fields else ()
+    note = fields["note"].text() if "note" in fields else ""
+    after = fields["paired_after"].number() if "paired_after" in fields else 0
+    number = fields["number"].number()
+    with _at(item.path):
+        return Round(number, Movement(movement), tuple(tables), byes, note, paired_after=after)
+
+
+def round_from_dict(data: object) -> Round:
+    """The round :func:`round_to_dict` gave, checked.
+
+    Raises:
+        TournamentError: as :func:`from_dict`, for the round's fields.
+    """
+    return _round(_Reader(data, "round"))
+
+
+def settings_from_dict(data: object) -> Settings:
+    """The settings :func:`settings_to_dict` gave, checked.
+
+    Raises:
+        TournamentError: as :func:`from_dict`, for the settings' fields.
+    """
+    return _settings(_Reader(data, "settings"), FORMAT)
+
+
 def from_dict(data: object, *, check_pairings: bool = True) -> Tournament:
     """The tournament that :func:`to_dict` gave, from untrusted data: every field is checked,
     and (unless ``check_pairings`` is false, for data this library stored itself) the rounds
@@ -476,33 +521,7 @@ def from_dict(data: object, *, check_pairings: bool = True) -> Tournament:
         number, name = fields["number"].number(), fields["name"].text()
         with _at(item.path):
             entrants.append(Entrant(number, name, players=players, club=club))
-    rounds = []
-    for item in top["rounds"].items(MOST_ROUNDS):
-        fields = item.fields(("number", "movement", "tables"), ("byes", "note", "paired_after"))
-        movement = fields["movement"].text()
-        if movement not in {member.value for member in Movement}:
-            raise _fail(
-                Reason.OUT_OF_RANGE,
-                f"unknown movement {excerpt(movement)}",
-                fields["movement"].path,
-            )
-        tables = []
-        for table in fields["tables"].items(MOST_ENTRANTS):
-            parts = table.fields(("table", "home", "away"))
-            number, home, away = (
-                parts["table"].number(),
-                parts["home"].numbers(2),
-                parts["away"].numbers(2),
-            )
-            with _at(table.path):
-                tables.append(Table(number, home, away))
-        byes = fields["byes"].numbers(MOST_ENTRANTS) if "byes" in fields else ()
-        note = fields["note"].text() if "note" in fields else ""
-        after = fields["paired_after"].number() if "paired_after" in fields else 0
-        number = fields["number"].number()
-        with _at(item.path):
-            kind = Movement(movement)
-            rounds.append(Round(number, kind, tuple(tables), byes, note, paired_after=after))
+    rounds = [_round(item) for item in top["rounds"].items(MOST_ROUNDS)]
     history: list[ResultEntry | Adjustment] = []
     for item in top["history"].items(_MOST_HISTORY):
         if isinstance(item.data, dict) and "entrant" in item.data:

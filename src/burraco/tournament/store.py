@@ -17,7 +17,8 @@ history table refuses updates and deletions: a correction is a new entry.
 round 1 (mitchell)
 table 1: 1 v 3
 table 2: 2 v 4
->>> store.record(1, 1, TableResult.from_totals(1400, 900)).results(1)[1].points
+>>> _ = store.record(1, 1, TableResult.from_totals(1400, 900))
+>>> store.load().results(1)[1].points
 (1400, 900)
 
 Table pages submit each side's totals with :meth:`EventStore.submit`: the first side's
@@ -45,10 +46,13 @@ from burraco.tournament.interchange import (
     entrants_to_list,
     entry_to_dict,
     from_dict,
+    round_from_dict,
     round_to_dict,
+    settings_from_dict,
     settings_to_dict,
 )
-from burraco.tournament.results import TableResult
+from burraco.tournament.movements import Round
+from burraco.tournament.results import ResultEntry, TableResult
 
 __all__ = ["SCHEMA", "EventStore", "Submission", "SubmissionState", "is_event_store"]
 
@@ -62,8 +66,9 @@ CREATE TABLE IF NOT EXISTS event (
     name TEXT NOT NULL, settings TEXT NOT NULL, entrants TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rounds (number INTEGER PRIMARY KEY, body TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS history (
-    seq INTEGER PRIMARY KEY, round INTEGER NOT NULL, body TEXT NOT NULL,
+    seq INTEGER PRIMARY KEY, round INTEGER NOT NULL, tab INTEGER, body TEXT NOT NULL,
     source TEXT NOT NULL, at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS history_by_table ON history (round, tab);
 CREATE TRIGGER IF NOT EXISTS history_no_update BEFORE UPDATE ON history
     BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS history_no_delete BEFORE DELETE ON history
@@ -195,9 +200,22 @@ class EventStore:
         finally:
             connection.close()
 
-    def _read(self, connection: sqlite3.Connection) -> Tournament:
+    def _check_schema(self, connection: sqlite3.Connection) -> None:
         try:
             meta = dict(connection.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.Error as error:
+            raise TournamentError(
+                f"{self.path} is not an event store: {error}", reason=Reason.UNSUPPORTED_FORMAT
+            ) from None
+        if meta.get("type") != "burraco-tournament" or meta.get("schema") != str(SCHEMA):
+            raise TournamentError(
+                f"{self.path} is not an event store of schema {SCHEMA}",
+                reason=Reason.UNSUPPORTED_FORMAT,
+            )
+
+    def _read(self, connection: sqlite3.Connection) -> Tournament:
+        self._check_schema(connection)
+        try:
             row = connection.execute("SELECT name, settings, entrants FROM event").fetchone()
             rounds = [
                 json.loads(body)
@@ -211,11 +229,6 @@ class EventStore:
             raise TournamentError(
                 f"{self.path} is not an event store: {error}", reason=Reason.UNSUPPORTED_FORMAT
             ) from None
-        if meta.get("type") != "burraco-tournament" or meta.get("schema") != str(SCHEMA):
-            raise TournamentError(
-                f"{self.path} is not an event store of schema {SCHEMA}",
-                reason=Reason.UNSUPPORTED_FORMAT,
-            )
         name, settings, entrants = row
         data: dict[str, Any] = {
             "type": "burraco-tournament",
@@ -246,6 +259,17 @@ class EventStore:
         finally:
             connection.close()
 
+    def settings(self) -> dict[str, Any]:
+        """The event's settings as stored (plain JSON data), without loading the event."""
+        connection = self._connect()
+        try:
+            self._check_schema(connection)
+            (text,) = connection.execute("SELECT settings FROM event").fetchone()
+        finally:
+            connection.close()
+        found: dict[str, Any] = json.loads(text)
+        return found
+
     # --- steps -----------------------------------------------------------------------------
 
     def _append(
@@ -260,10 +284,11 @@ class EventStore:
             )
         for offset, entry in enumerate(after.history[history:]):
             connection.execute(
-                "INSERT INTO history VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO history VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     history + offset + 1,
                     entry.round,
+                    entry.table if isinstance(entry, ResultEntry) else None,
                     json.dumps(entry_to_dict(entry), ensure_ascii=False),
                     "",
                     time.time(),
@@ -295,10 +320,66 @@ class EventStore:
             return after
 
     def record(
-        self, round_number: int, table: int, result: TableResult, *, reason: str = ""
-    ) -> Tournament:
-        """:meth:`Tournament.record <burraco.tournament.Tournament.record>`, stored."""
-        return self.update(lambda event: event.record(round_number, table, result, reason=reason))
+        self, round_number: int | None, table: int, result: TableResult, *, reason: str = ""
+    ) -> tuple[Round, ResultEntry]:
+        """:meth:`Tournament.record <burraco.tournament.Tournament.record>`, stored: the
+        result of ``table`` of round ``round_number`` (``None``: the last round paired). It
+        reads only the settings and that round, not the whole event, so that entering a
+        result costs the same at the first table and the eight-hundredth. Returns the round
+        and the entry stored.
+
+        Raises:
+            TournamentError: as :meth:`Tournament.record
+                <burraco.tournament.Tournament.record>`.
+        """
+        with self._writing() as connection:
+            self._check_schema(connection)
+            if round_number is None:
+                (round_number,) = connection.execute("SELECT MAX(number) FROM rounds").fetchone()
+                if round_number is None:
+                    raise TournamentError(
+                        "no round is paired yet: pair one first", reason=Reason.OUT_OF_ORDER
+                    )
+            row = connection.execute(
+                "SELECT body FROM rounds WHERE number = ?", (round_number,)
+            ).fetchone()
+            (paired,) = connection.execute("SELECT COUNT(*) FROM rounds").fetchone()
+            if row is None:
+                raise TournamentError(
+                    f"the rounds paired are 1 to {paired}, not {round_number}",
+                    reason=Reason.NOT_IN_TOURNAMENT,
+                )
+            round_ = round_from_dict(json.loads(row[0]))
+            (settings_text,) = connection.execute("SELECT settings FROM event").fetchone()
+            settings = settings_from_dict(json.loads(settings_text))
+            if not any(seat.number == table for seat in round_.tables):
+                raise TournamentError(
+                    f"round {round_number} has no table {table}", reason=Reason.NOT_IN_TOURNAMENT
+                )
+            (earlier,) = connection.execute(
+                "SELECT COUNT(*) FROM history WHERE round = ? AND tab = ?", (round_number, table)
+            ).fetchone()
+            entry = ResultEntry(round_number, table, result, reason)
+            if earlier and not reason.strip():
+                raise TournamentError(
+                    f"table {table} of round {round_number} has a result: a correction needs "
+                    "its reason",
+                    reason=Reason.OUT_OF_ORDER,
+                )
+            settings.check_result(result, f"round {round_number} table {table}")
+            (count,) = connection.execute("SELECT COUNT(*) FROM history").fetchone()
+            connection.execute(
+                "INSERT INTO history VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    count + 1,
+                    round_number,
+                    table,
+                    json.dumps(entry_to_dict(entry), ensure_ascii=False),
+                    "",
+                    time.time(),
+                ),
+            )
+        return round_, entry
 
     def submit(self, round_number: int, table: int, side: str, result: TableResult) -> Submission:
         """A side of a table (``"home"`` or ``"away"``) enters the table's totals (home
