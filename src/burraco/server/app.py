@@ -29,6 +29,7 @@ from burraco.cards import parse_card
 from burraco.errors import NotationError
 from burraco.levels import LEVELS
 from burraco.rules import PLAYER_COUNTS, PRESETS
+from burraco.server import tournament_pages
 from burraco.server.manager import Connection, Manager
 from burraco.server.protocol import ClientError, encode, error_message
 from burraco.server.storage import Store
@@ -184,6 +185,7 @@ def build_app(db: str | Path, *, workers: int, bot_delay: float) -> Starlette:
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    routes += tournament_pages.routes(tournament_pages.events_folder(db))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.manager = manager
     return app
