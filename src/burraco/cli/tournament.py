@@ -379,10 +379,15 @@ def _table_result(args: argparse.Namespace) -> TableResult:
 
 
 def _result(args: argparse.Namespace) -> None:
+    from burraco.errors import TournamentError
     from burraco.tournament import settings_from_dict
 
     store = _store(args.file)
-    result = _table_result(args)
+    try:
+        result = _table_result(args)
+    except TournamentError as error:
+        place = f"table {args.table}: {error.path}" if error.path else f"table {args.table}"
+        raise TournamentError(error.detail, reason=error.reason, path=place) from None
     round_, entry = store.record(args.round, args.table, result, reason=args.reason)
     table = next(t for t in round_.tables if t.number == args.table)
     home, away = result.victory_points(settings_from_dict(store.settings()).victory_table)
