@@ -127,9 +127,9 @@ class TableResult:
             for side, value in zip(("home", "away"), pair, strict=True):
                 if value % POINT_STEP:
                     raise TournamentError(
-                        f"the {side} total {value} is not a multiple of {POINT_STEP}: every "
-                        f"Burraco score is (the nearest are {value - value % POINT_STEP} and "
-                        f"{value - value % POINT_STEP + POINT_STEP})",
+                        f"the {side} total {value} is not a multiple of {POINT_STEP}, as every "
+                        f"Burraco score is: {value - value % POINT_STEP} or "
+                        f"{value - value % POINT_STEP + POINT_STEP}?",
                         reason=Reason.OUT_OF_RANGE,
                         path=what,
                     )
