@@ -8,8 +8,11 @@ installed through pip from the sdist as the docs say).
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
+import sys
 import tarfile
+import tomllib
 from pathlib import Path
 
 import nox
@@ -299,6 +302,107 @@ def load(session: nox.Session) -> None:
     session.install("-e", ".[server-tests]")
     arguments = session.posargs or ["--tables", "50", "--seconds", "300"]
     session.run("python", "benchmarks/server_load.py", *arguments)
+
+
+@nox.session
+def release(session: nox.Session) -> None:
+    """Build and check what a release publishes, as ``.github/workflows/wheels.yml`` does, on
+    this machine: the sdist, the pure wheel and the mypyc-compiled wheel, both built from the
+    sdist (minutes: the compiled one compiles).
+
+    ``twine check --strict`` and ``check-wheel-contents`` read them, and
+    ``python -m tests.release_check --dist`` checks their names and version. Each wheel is then
+    installed in a fresh virtual environment of its own, where the fast tier runs against it
+    (``nox -s release -- tests/test_cards.py`` runs those tests instead) and ``burraco demo``
+    plays a hand; the compiled wheel also passes the test command of
+    ``[tool.cibuildwheel]``, from a folder holding only its ``test-sources``, as cibuildwheel
+    runs it. The compiled wheel is for this machine only (``linux_x86_64``, say): the
+    workflow's cibuildwheel makes the ones PyPI takes.
+    """
+    session.install("build", "twine", "check-wheel-contents")
+    tmp = Path(session.create_tmp())
+    dist = tmp / "release-dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    # the sdist, then the pure wheel built from it
+    session.run("python", "-m", "build", "--outdir", str(dist))
+    sdist = next(dist.glob("*.tar.gz"))
+    (pure,) = dist.glob("*-py3-none-any.whl")
+    session.run(
+        "python", "-m", "pip", "wheel", "--no-deps", "--no-cache-dir", "--wheel-dir", str(dist),
+        str(sdist), env={"BURRACO_MYPYC": "1"},
+    )  # fmt: skip
+    (compiled,) = set(dist.glob("*.whl")) - {pure}
+    built = sorted(str(path) for path in dist.iterdir())
+    session.run("twine", "check", "--strict", *built)
+    session.run("check-wheel-contents", str(pure))
+    # mypyc's shared runtime library is a top-level module of its own beside the package
+    # (W009), named by a hash that may start with a digit (W004): the compiled modules import it
+    session.run("check-wheel-contents", "--ignore", "W004,W009", str(compiled))
+    session.run("python", "-m", "tests.release_check", "--dist", str(dist))
+
+    unpacked = tmp / "release-sdist"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    with tarfile.open(sdist) as archive:
+        archive.extractall(unpacked, filter="data")
+    (sdist_root,) = unpacked.iterdir()
+    for wheel_file, is_compiled in [(pure, False), (compiled, True)]:
+        bin_dir = _fresh_venv(session, tmp / f"release-{'compiled' if is_compiled else 'pure'}")
+        python = str(bin_dir / "python")
+        session.run(
+            python, "-m", "pip", "install", "--quiet", f"{wheel_file}[tests]", external=True
+        )
+        session.run(
+            python, "-c",
+            "import burraco, sys; assert 'site-packages' in burraco.__file__, burraco.__file__; "
+            f"assert burraco.__compiled__ is {is_compiled}, burraco.__compiled__; "
+            "print('testing', burraco.__version__, 'from', burraco.__file__)",
+            external=True, env=_WHEEL_ONLY,
+        )  # fmt: skip
+        targets = session.posargs or ["tests", "docs", "README.md"]
+        session.run(
+            python, "-m", "pytest", "-p", "no:cacheprovider", "-o", "testpaths=", *targets,
+            external=True, env=_WHEEL_ONLY,
+        )  # fmt: skip
+        demo = session.run(
+            str(bin_dir / "burraco"), "demo", "--seed", "2026", external=True, silent=True
+        )
+        session.log("burraco demo, its last lines:\n" + "\n".join(str(demo).splitlines()[-9:]))
+        if is_compiled:
+            _cibuildwheel_test(session, sdist_root, bin_dir, tmp / "release-cibw-test")
+    session.log(
+        f"release: {', '.join(Path(path).name for path in built)}: built, checked by twine and "
+        "check-wheel-contents, and each wheel tested in a fresh environment"
+    )
+
+
+def _fresh_venv(session: nox.Session, where: Path) -> Path:
+    """A new virtual environment at ``where``, made by the session's Python; its scripts folder
+    is returned."""
+    shutil.rmtree(where, ignore_errors=True)
+    session.run("python", "-m", "venv", str(where))
+    return where / ("Scripts" if sys.platform == "win32" else "bin")
+
+
+def _cibuildwheel_test(session: nox.Session, project: Path, bin_dir: Path, where: Path) -> None:
+    """Run ``[tool.cibuildwheel]``'s test command with the environment of ``bin_dir``, in a
+    folder that holds only its ``test-sources`` (copied from ``project``), as cibuildwheel
+    runs it after installing a wheel with its ``test-extras``."""
+    settings = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
+    options = settings["tool"]["cibuildwheel"]
+    shutil.rmtree(where, ignore_errors=True)
+    where.mkdir()
+    for source in options["test-sources"]:
+        if (project / source).is_dir():
+            shutil.copytree(project / source, where / source)
+        else:
+            (where / source).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(project / source, where / source)
+    env = {**_WHEEL_ONLY, **options.get("test-environment", {})}
+    env["PATH"] = os.pathsep.join([str(bin_dir), os.environ.get("PATH", "")])
+    with session.chdir(where):
+        for command in options["test-command"]:
+            output = session.run(*shlex.split(command), external=True, env=env, silent=True)
+            session.log(f"{command}: " + " / ".join(str(output).strip().splitlines()[-2:]))
 
 
 def _compiled_target(session: nox.Session, name: str) -> Path:
