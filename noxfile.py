@@ -387,6 +387,7 @@ def _cibuildwheel_test(session: nox.Session, project: Path, bin_dir: Path, where
     """Run ``[tool.cibuildwheel]``'s test command with the environment of ``bin_dir``, in a
     folder that holds only its ``test-sources`` (copied from ``project``), as cibuildwheel
     runs it after installing a wheel with its ``test-extras``."""
+    bin_dir = bin_dir.resolve()  # the commands run from another folder
     settings = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
     options = settings["tool"]["cibuildwheel"]
     shutil.rmtree(where, ignore_errors=True)
@@ -398,10 +399,12 @@ def _cibuildwheel_test(session: nox.Session, project: Path, bin_dir: Path, where
             (where / source).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(project / source, where / source)
     env = {**_WHEEL_ONLY, **options.get("test-environment", {})}
-    env["PATH"] = os.pathsep.join([str(bin_dir), os.environ.get("PATH", "")])
     with session.chdir(where):
         for command in options["test-command"]:
-            output = session.run(*shlex.split(command), external=True, env=env, silent=True)
+            # its programs (python, burraco) from the wheel's environment, not the session's
+            program, *arguments = shlex.split(command)
+            program = shutil.which(program, path=str(bin_dir)) or program
+            output = session.run(program, *arguments, external=True, env=env, silent=True)
             session.log(f"{command}: " + " / ".join(str(output).strip().splitlines()[-2:]))
 
 
