@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 import warnings
@@ -30,6 +31,27 @@ from burraco.server import create_app
 SRC = str(Path(__file__).parent.parent / "src")
 
 __all__ = ["TestClient", "WebSocketDisconnect", "WebSocketTestSession", "create_app"]
+
+
+@contextmanager
+def threaded_server(app: Any, port: int | None = None) -> Iterator[str]:
+    """Serve ``app`` with uvicorn in a thread of this process, on ``port`` (a free one if not
+    given); yields its base URL."""
+    import uvicorn
+
+    port = port or free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 def free_port() -> int:

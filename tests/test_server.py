@@ -26,7 +26,7 @@ FOUR_PEOPLE = {"players": 4, "seats": ["human"] * 4, "seed": 11}
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:")) as test_client:
+    with TestClient(create_app(":memory:", workers=0)) as test_client:
         yield test_client
 
 
@@ -78,7 +78,7 @@ def test_a_table_deals_as_burraco_play_with_the_same_seed() -> None:
 
 
 def test_the_public_facts_of_a_table_name_its_seats_and_hide_its_seed(client: TestClient) -> None:
-    data = create(client, seats=["human", "greedy", "human", "search"], match=True)
+    data = create(client, seats=["human", "greedy", "human", "search"], match=True, seed=None)
     facts = client.get(f"/api/tables/{data['table']}").json()
     assert facts["seats"] == [
         {"seat": 0, "player": "human", "connected": False},
@@ -120,10 +120,11 @@ def test_a_bad_table_request_is_refused_with_what_is_wrong(
 
 
 def test_a_table_request_that_is_not_json_or_too_large_is_refused(client: TestClient) -> None:
-    answer = client.post("/api/tables", content=b"{players: 4")
+    headers = {"Content-Type": "application/json"}
+    answer = client.post("/api/tables", content=b"{players: 4", headers=headers)
     assert (answer.status_code, answer.json()["reason"]) == (400, "bad-json")
-    answer = client.post("/api/tables", content=b" " * 5000)
-    assert (answer.status_code, answer.json()["reason"]) == (400, "too-large")
+    answer = client.post("/api/tables", content=b" " * 5000, headers=headers)
+    assert (answer.status_code, answer.json()["reason"]) == (413, "too-large")
 
 
 def test_the_page_its_files_and_card_pictures_are_served(client: TestClient) -> None:
@@ -159,6 +160,8 @@ def test_a_seat_gets_its_own_view_on_connect_and_the_legal_actions_when_it_acts(
     first = deal.turn
     with client.websocket_connect(f"/ws/{data['table']}?token={token(data, first)}") as ws:
         message = receive(ws)
+    promised = message.pop("commitment")
+    assert len(promised) == 64 and int(promised, 16) >= 0
     assert message == {
         "type": "view",
         "event": 1,
@@ -439,7 +442,7 @@ def test_a_match_of_bots_deals_on_until_a_team_reaches_the_target(client: TestCl
             if message["type"] == "over":
                 overs.append(message)
     totals = [sum(_total(team) for team in hand["teams"]) for hand in overs[-1]["match"]["hands"]]
-    assert len(overs) == len(totals) >= 1
+    assert len(totals) >= len(overs) >= 1  # the hands before the spectator came are not seen
     facts = client.get(f"/api/tables/{data['table']}").json()
     assert facts["over"] is True and max(facts["score"]) >= 2000
 
@@ -550,35 +553,13 @@ def test_the_legal_actions_that_place_a_wild_say_what_it_stands_for() -> None:
             break
     message = protocol.view_message(state, state.turn, 2)
     for action in runs:
-        placed = message["wilds"][str(action)]
+        placed = message.wilds[str(action)]
         assert placed.startswith("JK=")
         assert placed in str(validate_meld(action.cards, wild_as=action.wild_as)) or (
             placed[3:] in {str(card.rank) for card in action.cards}
         )
-    assert all(text in message["legal"] for text in message["wilds"])
-    assert "draw" not in message["wilds"]
-
-
-def test_bots_decide_in_worker_threads_off_the_event_loop(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import threading
-
-    from burraco import GreedyAgent
-
-    threads: set[str] = set()
-    choose = GreedyAgent.choose
-
-    def noting(self: GreedyAgent, view: Any, legal: Any) -> Any:
-        threads.add(threading.current_thread().name)
-        return choose(self, view, legal)
-
-    monkeypatch.setattr(GreedyAgent, "choose", noting)
-    data = create(client, seats=["greedy"] * 2, players=2, seed=4)
-    with client.websocket_connect(f"/ws/{data['table']}") as ws:
-        while receive(ws)["type"] != "over":
-            pass
-    assert threads and all(name.startswith("burraco-bot") for name in threads)
+    assert all(text in message.legal for text in message.wilds)
+    assert "draw" not in message.wilds
 
 
 def test_a_bot_that_fails_does_not_stop_its_table(

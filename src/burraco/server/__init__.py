@@ -13,36 +13,58 @@ The messages, tables and storage are plain Python and import without the extra.
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import attrs
+
+from burraco.server.settings import ServerSettings
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from starlette.applications import Starlette
 
-__all__ = ["create_app", "serve"]
+    from burraco.server.storage import TableStore
+
+__all__ = ["ServerSettings", "create_app", "serve"]
 
 
 def create_app(
-    db: str | Path = ":memory:", *, workers: int = 2, bot_delay: float = 0.0
+    db: str | Path = ":memory:",
+    *,
+    workers: int | None = None,
+    bot_delay: float = 0.0,
+    settings: ServerSettings | None = None,
 ) -> Starlette:
-    """The server's application, keeping its tables in the SQLite file ``db``.
+    """The server's application, keeping its tables in ``db``.
 
     Serve it with any ASGI server (``burraco serve`` uses uvicorn). Tables stored in ``db``
     by an earlier run resume when the application starts (in its lifespan).
 
     Args:
-        db: the database file (``":memory:"``: nothing is kept).
-        workers: threads for the bots' decisions.
+        db: the SQLite database file (``":memory:"``: nothing is kept), or a PostgreSQL
+            address (``postgresql://...``, extra ``server-postgres``) that several processes
+            share.
+        workers: processes for the bots' decisions (``None``: one per core; ``0``: in the
+            server's own process, for tests).
         bot_delay: seconds a bot waits before each action, so that people can follow.
+        settings: the limits and addresses (:class:`~burraco.server.settings.ServerSettings`).
 
     Raises:
-        ImportError: naming the extra to install, without Starlette.
+        ImportError: naming the extra to install, without Starlette (or psycopg, for
+            PostgreSQL).
     """
     from burraco.server.app import build_app
 
-    return build_app(db, workers=workers, bot_delay=bot_delay)
+    store: str | Path | TableStore = db
+    if str(db).startswith(("postgresql://", "postgres://")):
+        from burraco.server.postgres import PostgresStore
+
+        lease = (settings or ServerSettings()).lease_seconds
+        store = PostgresStore(str(db), lease_seconds=lease)
+    return build_app(store, workers=workers, bot_delay=bot_delay, settings=settings)
 
 
 def serve(
@@ -51,12 +73,15 @@ def serve(
     db: str | Path = "burraco.sqlite3",
     *,
     bot_delay: float = 0.6,
-    workers: int = 2,
+    workers: int | None = None,
+    settings: ServerSettings | None = None,
     announce: Callable[[str], None] = print,
 ) -> None:
     """Serve tables at ``http://host:port/`` until stopped, keeping them in ``db``.
 
-    ``announce`` is given the address of the page before the server starts listening.
+    ``announce`` is given the address of the page before the server starts listening. Without
+    a public URL in ``settings``, links are built from the address listened on (for
+    ``0.0.0.0`` or ``::``, this machine's name).
 
     Raises:
         ImportError: naming the extra to install, without Starlette or uvicorn.
@@ -68,7 +93,12 @@ def serve(
             f"burraco serve needs uvicorn: pip install 'burraco[server]' ({error})",
             name="uvicorn",
         ) from None
-    app = create_app(db, workers=workers, bot_delay=bot_delay)
+    settings = settings or ServerSettings()
+    shown = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    if settings.public_url is None:
+        settings = attrs.evolve(settings, public_url=f"http://{shown}:{port}/")
+    app = create_app(db, workers=workers, bot_delay=bot_delay, settings=settings)
     config = uvicorn.Config(
         app,
         host=host,
@@ -79,6 +109,8 @@ def serve(
         log_level="warning",
         access_log=False,
     )
-    shown = f"[{host}]" if ":" in host else host
-    announce(f"burraco server: http://{shown}:{port}/ (tables kept in {db}; Ctrl+C stops it)")
+    kept = (
+        "tables shared in PostgreSQL" if str(db).startswith("postgres") else f"tables kept in {db}"
+    )
+    announce(f"burraco server: {settings.public_url} ({kept}; Ctrl+C stops it)")
     uvicorn.Server(config).run()

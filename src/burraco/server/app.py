@@ -5,17 +5,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
-from collections.abc import AsyncIterator
+import math
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 try:
     from starlette.applications import Starlette
+    from starlette.middleware import Middleware
     from starlette.requests import Request
     from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
     from starlette.routing import Mount, Route, WebSocketRoute
     from starlette.staticfiles import StaticFiles
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
     from starlette.websockets import WebSocket, WebSocketDisconnect
 except ImportError as error:
     raise ImportError(
@@ -29,24 +31,103 @@ from burraco.cards import parse_card
 from burraco.errors import NotationError
 from burraco.levels import LEVELS
 from burraco.rules import PLAYER_COUNTS, PRESETS
-from burraco.server import tournament_pages
-from burraco.server.manager import Connection, Manager
-from burraco.server.protocol import ClientError, encode, error_message
-from burraco.server.storage import Store
+from burraco.server.manager import MOVED_RETRY, BusyError, Connection, Manager, MovedError
+from burraco.server.protocol import (
+    MAX_MESSAGE_BYTES,
+    ClientError,
+    CloseCode,
+    ServerReason,
+    encode,
+    error_message,
+    parse_json,
+    to_json_object,
+)
+from burraco.server.settings import ServerSettings, origin_of
+from burraco.server.storage import Store, TableStore
 from burraco.server.table import HUMAN
 
-__all__ = ["build_app"]
+__all__ = ["SECURITY_HEADERS", "build_app"]
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
-MAX_REQUEST_BYTES = 4096
-"""The largest body ``POST /api/tables`` reads."""
-CLOSE_NO_TABLE = 4404
-CLOSE_BAD_TOKEN = 4403
+MAX_REQUEST_BYTES = MAX_MESSAGE_BYTES
+"""The largest body ``POST /api/tables`` reads (it stops reading there)."""
+BUSY_RETRY = 60
+"""Seconds after which to try again to create a table of bots alone."""
+
+SECURITY_HEADERS: Final = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'CONNECT; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        b"frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+"""Headers on every HTTP response (``CONNECT`` stands for the WebSocket origins allowed)."""
 
 
-def _error(status: int, reason: str, message: str) -> JSONResponse:
-    return JSONResponse({"type": "error", "reason": reason, "message": message}, status_code=status)
+def _error(
+    status: int, reason: ServerReason, message: str, retry_after: float | None = None
+) -> JSONResponse:
+    headers = {} if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    body = to_json_object(error_message(None, reason, message))
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+class _SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP response."""
+
+    def __init__(self, app: ASGIApp, connect: str) -> None:
+        self.app = app
+        self.headers = [
+            (name, value.replace(b"CONNECT", (" " + connect if connect else "").encode()))
+            for name, value in SECURITY_HEADERS
+        ]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class _TooLargeError(Exception):
+    pass
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    """The body, read as it comes and given up on past ``limit`` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise _TooLargeError
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise _TooLargeError
+    return bytes(body)
+
+
+def _listening(scope: Scope) -> str:
+    """The address the server listens on, from the connection (never the Host header)."""
+    server = scope.get("server")
+    scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
+    if not server:
+        return f"{scheme}://localhost"
+    host, port = server[0], server[1]
+    host = f"[{host}]" if ":" in str(host) else host
+    default = {"http": 80, "https": 443}[scheme]
+    return f"{scheme}://{host}" + ("" if port in (None, default) else f":{port}")
 
 
 @functools.lru_cache(maxsize=512)
@@ -75,15 +156,32 @@ def _card_picture(name: str) -> str | None:
     return svg.card(card, stands_for=stands_for)
 
 
-def build_app(db: str | Path, *, workers: int, bot_delay: float) -> Starlette:
+def build_app(
+    db: str | Path | TableStore,
+    *,
+    workers: int | None,
+    bot_delay: float,
+    settings: ServerSettings | None = None,
+) -> Starlette:
     """The application (see :func:`burraco.server.create_app`)."""
-    manager = Manager(Store(db), workers=workers, bot_delay=bot_delay)
+    settings = settings or ServerSettings()
+    store = db if isinstance(db, TableStore) else Store(db)
+    manager = Manager(store, settings=settings, workers=workers, bot_delay=bot_delay)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await manager.start()
         yield
         await manager.stop()
+
+    def public_base(scope: Scope) -> str:
+        return (settings.public_url or _listening(scope)).rstrip("/")
+
+    def origin_allowed(scope: Scope, headers: Mapping[str, str]) -> bool:
+        origin = headers.get("origin")
+        if headers.get("sec-fetch-site") == "cross-site":
+            return False
+        return origin is None or origin in settings.origins(_listening(scope))
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -99,19 +197,36 @@ def build_app(db: str | Path, *, workers: int, bot_delay: float) -> Starlette:
         )
 
     async def create(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_REQUEST_BYTES:
-            return _error(400, "too-large", f"the request has more than {MAX_REQUEST_BYTES} bytes")
+        if not origin_allowed(request.scope, request.headers):
+            return _error(403, ServerReason.BAD_ORIGIN, "tables are created from this site's page")
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            return _error(
+                415, ServerReason.BAD_CONTENT_TYPE, "send the settings as application/json"
+            )
         try:
-            data = json.loads(body)
-        except ValueError:
-            return _error(400, "bad-json", "the request is not JSON")
+            body = await _read_body(request, MAX_REQUEST_BYTES)
+        except _TooLargeError:
+            return _error(
+                413, ServerReason.TOO_LARGE, f"the request has more than {MAX_REQUEST_BYTES} bytes"
+            )
+        try:
+            data = parse_json(body, limit=MAX_REQUEST_BYTES)
+        except ClientError as error:
+            return _error(400, ServerReason(error.reason), str(error))
+        client = request.client.host if request.client else "unknown"
+        wait = manager.admit(client)
+        if wait:
+            rate = settings.tables_per_minute
+            return _error(429, ServerReason.RATE_LIMITED, f"at most {rate:g} tables a minute", wait)
         try:
             room = manager.create(data)
         except ValueError as error:
-            return _error(400, "bad-request", str(error))
+            return _error(400, ServerReason.BAD_REQUEST, str(error))
+        except BusyError as error:
+            return _error(503, ServerReason.SERVER_BUSY, str(error), BUSY_RETRY)
         table = room.table
-        base = str(request.base_url).rstrip("/")
+        base = public_base(request.scope)
         seats = [
             {"seat": seat, "token": token, "url": f"{base}/t/{table.id}#token={token}"}
             for seat, token in enumerate(table.tokens)
@@ -124,37 +239,60 @@ def build_app(db: str | Path, *, workers: int, bot_delay: float) -> Starlette:
 
     async def describe(request: Request) -> Response:
         try:
-            room = manager.room(request.path_params["table"])
+            return JSONResponse(manager.facts(request.path_params["table"]))
         except ClientError as error:
-            return _error(404, error.reason, str(error))
-        return JSONResponse(room.table.public(room.connected))
+            return _error(404, ServerReason(error.reason), str(error))
 
     async def records(request: Request) -> Response:
         try:
-            room = manager.room(request.path_params["table"])
+            manager.facts(request.path_params["table"])
         except ClientError as error:
-            return _error(404, error.reason, str(error))
-        return PlainTextResponse("\n".join(manager.store.records(room.table.id)))
+            return _error(404, ServerReason(error.reason), str(error))
+        return PlainTextResponse("\n".join(manager.store.records(request.path_params["table"])))
 
     async def card(request: Request) -> Response:
         picture = _card_picture(request.path_params["name"])
         if picture is None:
-            return _error(404, "bad-card", "no such card picture")
+            return _error(404, ServerReason.BAD_CARD, "no such card picture")
         return Response(
             picture,
             media_type="image/svg+xml",
             headers={"Cache-Control": "public, max-age=86400"},
         )
 
+    async def refuse(
+        websocket: WebSocket, reason: ServerReason, text: str, code: int, retry: float | None
+    ) -> None:
+        await websocket.send_text(encode(error_message(0, reason, text, retry_after=retry)))
+        await websocket.close(code)
+
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        token = websocket.query_params.get("token")
+        if not origin_allowed(websocket.scope, websocket.headers):
+            await refuse(
+                websocket,
+                ServerReason.BAD_ORIGIN,
+                "this table is played from this site's page",
+                CloseCode.FORBIDDEN,
+                None,
+            )
+            return
+        query = websocket.query_params
+        token = query.get("token")
+        since_text = query.get("event", "")
+        since = int(since_text) if since_text.isdigit() and len(since_text) < 16 else None
         try:
-            room, conn = manager.connect(websocket.path_params["table"], token)
+            room, conn = await manager.connect(websocket.path_params["table"], token, since)
         except ClientError as error:
-            await websocket.send_text(encode(error_message(0, error.reason, str(error))))
-            code = CLOSE_NO_TABLE if error.reason == "no-table" else CLOSE_BAD_TOKEN
-            await websocket.close(code)
+            reason = ServerReason(error.reason)
+            code = CloseCode.NO_TABLE if reason is ServerReason.NO_TABLE else CloseCode.FORBIDDEN
+            await refuse(websocket, reason, str(error), code, None)
+            return
+        except MovedError as error:
+            await refuse(websocket, ServerReason.MOVED, str(error), CloseCode.MOVED, MOVED_RETRY)
+            return
+        except BusyError as error:
+            await refuse(websocket, ServerReason.SERVER_BUSY, str(error), CloseCode.BUSY, 60)
             return
         writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
         try:
@@ -185,16 +323,25 @@ def build_app(db: str | Path, *, workers: int, bot_delay: float) -> Starlette:
         WebSocketRoute("/ws/{table}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    routes += tournament_pages.routes(tournament_pages.events_folder(db))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    named = [settings.public_url] if settings.public_url else []
+    connect = " ".join(  # 'self' covers the page's own origin, ws: and wss: included
+        sorted(
+            {origin_of(url).replace("http", "ws", 1) for url in [*named, *settings.allowed_origins]}
+        )
+    )
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(_SecurityHeaders, connect=connect)],
+    )
     app.state.manager = manager
     return app
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
     while True:
-        text = await conn.queue.get()
-        if text is None:
-            await websocket.close(1008)
+        item = await conn.queue.get()
+        if isinstance(item, int):
+            await websocket.close(item)
             return
-        await websocket.send_text(text)
+        await websocket.send_text(item)

@@ -1,10 +1,18 @@
-"""The tables of a running server: who is connected, what each connection is sent, bots, clocks.
+"""The tables of a running server: who is connected, what each connection is sent, bots, clocks,
+limits, and which tables this process serves.
 
 A :class:`Manager` lives on the server's event loop. Each table has a lock: an action is
 checked, played, stored and announced under it, so that two actions can never both answer
-the same event. Bots decide in a thread pool (:meth:`Manager.decide`), so a slow search at one
-table never holds up another table. Messages go to a connection through its own queue
-(:class:`Connection`), written out by the web layer, so a slow client holds up nobody.
+the same event. Bots decide in worker processes (:class:`~burraco.server.bots.BotPool`), so a
+slow search at one table holds up neither the people nor another table. Messages go to a
+connection through its own queue (:class:`Connection`), written out by the web layer, so a
+slow client holds up nobody.
+
+A table is in memory (a :class:`Room`) while it is served; finished or idle tables are
+archived (:class:`~burraco.server.settings.ServerSettings`) and read back from the store when
+someone opens them. With a shared store, a table is served by one process at a time: this one
+renews its hold, takes over the tables of processes whose hold ran out, and hands a table to a
+process that is asked for it (see the how-to, "Past one machine").
 """
 
 from __future__ import annotations
@@ -13,86 +21,109 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
 from burraco.actions import Action, parse_action
-from burraco.agents import Agent, GreedyAgent, make_agent
+from burraco.agents import GreedyAgent
 from burraco.engine import legal_actions
 from burraco.errors import BurracoError
+from burraco.server.bots import BotPool
 from burraco.server.protocol import (
-    BAD_TOKEN,
-    HAND_OVER,
-    NO_TABLE,
-    NOT_YOUR_TURN,
-    RATE_LIMITED,
-    SPECTATOR,
-    STALE,
+    ActionMessage,
     ClientError,
+    CloseCode,
+    ErrorReason,
+    ResumeMessage,
+    ServerMessage,
+    ServerReason,
     encode,
     error_message,
     over_message,
     parse_client,
     view_message,
 )
-from burraco.server.storage import Store
+from burraco.server.settings import ServerSettings
+from burraco.server.storage import LostTableError, TableStore
 from burraco.server.table import HUMAN, Table, TableConfig
 from burraco.state import GameState
 from burraco.views import observe
 
-__all__ = ["Connection", "Manager", "Room"]
+__all__ = ["BusyError", "Connection", "Manager", "MovedError", "RateLimiter", "Room"]
 
 _log = logging.getLogger("burraco.server")
 
-RATE: Final = 20.0
-"""Messages a connection may send per second, on average (a fast bot plays a turn of several
-actions in a few milliseconds, so this allows well over what a game needs)."""
-BURST: Final = 60.0
-"""Messages a connection may send at once."""
 STRIKES: Final = 200
-"""Messages refused for the rate after which the connection is closed."""
+"""Messages refused for the rate, in a row, after which the connection is closed."""
 BACKLOG: Final = 2000
 """Messages waiting for a client after which it is dropped (it reconnects and catches up)."""
+CLIENTS: Final = 10_000
+"""Clients whose table creations are remembered (the oldest are forgotten first)."""
+HANDOVER_POLLS: Final = 20
+"""Times a table another process serves is asked for, 0.1 s apart, before the client is told
+to reconnect."""
+MOVED_RETRY: Final = 0.5
+"""Seconds after which a client told ``moved`` should reconnect."""
+
+
+class MovedError(Exception):
+    """Raised when the table is served by another process for now: reconnect shortly."""
+
+
+class BusyError(Exception):
+    """Raised when as many tables of bots alone run as allowed."""
+
+
+class RateLimiter:
+    """A token bucket: ``rate`` a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._allowance = burst
+        self._stamp = time.monotonic()
+
+    def take(self) -> float:
+        """Take one token: ``0.0`` if there was one, else the seconds until there is."""
+        now = time.monotonic()
+        self._allowance = min(self.burst, self._allowance + (now - self._stamp) * self.rate)
+        self._stamp = now
+        if self._allowance >= 1:
+            self._allowance -= 1
+            return 0.0
+        return (1 - self._allowance) / self.rate
 
 
 class Connection:
     """One WebSocket: its seat (``None`` for a spectator), its queue of messages to send (a
-    ``None`` in it closes the socket) and its rate limit."""
+    close code in it closes the socket) and its rate limit."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, settings: ServerSettings) -> None:
         self.seat = seat
         """The seat this connection acts for, or ``None`` for a spectator."""
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        """The messages waiting to be written, ``None`` to close."""
-        self._allowance = BURST
-        self._stamp = time.monotonic()
-        self._strikes = 0
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
+        """The messages waiting to be written; a number closes the socket with that code."""
+        self.limiter = RateLimiter(settings.messages_per_second, settings.message_burst)
+        """The connection's rate limit."""
+        self.strikes = 0
+        """Messages refused for the rate in a row."""
 
     def send(self, messages: Sequence[str]) -> None:
         """Queue ``messages``; a client too far behind is closed instead."""
         if self.queue.qsize() > BACKLOG:
-            self.queue.put_nowait(None)
+            self.queue.put_nowait(CloseCode.TOO_SLOW)
             return
         for message in messages:
             self.queue.put_nowait(message)
 
-    def allow(self) -> bool:
-        """Whether one more message is within the rate limit (a token bucket)."""
-        now = time.monotonic()
-        self._allowance = min(BURST, self._allowance + (now - self._stamp) * RATE)
-        self._stamp = now
-        if self._allowance >= 1:
-            self._allowance -= 1
-            return True
-        self._strikes += 1
-        if self._strikes > STRIKES:
-            self.queue.put_nowait(None)
-        return False
+    def close(self, code: int) -> None:
+        """Close the socket with ``code`` once the messages queued are written."""
+        self.queue.put_nowait(code)
 
 
 class Room:
-    """A table on the running server, with its lock, connections, bots and clock."""
+    """A table served by this process, with its lock, connections, bots and clock."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -101,12 +132,6 @@ class Room:
         """Held while an action is checked, played, stored and announced."""
         self.connections: set[Connection] = set()
         """The open connections."""
-        self.agents: dict[int, Agent] = {
-            seat: make_agent(kind, seed=table.config.seed % 2**31 + seat)
-            for seat, kind in enumerate(table.config.seats)
-            if kind != HUMAN
-        }
-        """The bots, by seat."""
         self.turn_started = table.event
         """The event at which the turn under way began (the clock runs from it)."""
         self.deadline: float | None = None
@@ -121,46 +146,70 @@ class Room:
         """The messages of the last event, by seat (``None``: spectators), built once."""
         self.cache_event = 0
         """The event :attr:`cache` holds the messages of."""
+        self.active = time.monotonic()
+        """When something last happened here (an action, a connection coming or going)."""
+        self.gone = False
+        """Whether this process no longer serves the table."""
 
     @property
     def connected(self) -> set[int]:
         """The seats with an open connection."""
         return {conn.seat for conn in self.connections if conn.seat is not None}
 
+    @property
+    def running_bots_alone(self) -> bool:
+        """Whether this is a table of bots alone that is still playing."""
+        return self.table.running_bots_alone
+
 
 class Manager:
-    """Every table of the server, and what happens at them.
+    """Every table this process serves, and what happens at them.
 
     Args:
         store: where tables are kept.
-        workers: threads for bots' decisions.
+        settings: the limits.
+        workers: bot processes (``None``: one per core; 0: bots decide in this process).
         bot_delay: seconds a bot waits before each action, so that people can follow.
     """
 
-    def __init__(self, store: Store, *, workers: int = 2, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        *,
+        settings: ServerSettings | None = None,
+        workers: int | None = None,
+        bot_delay: float = 0.0,
+    ) -> None:
         self.store = store
+        """Where tables are kept."""
+        self.settings = settings or ServerSettings()
+        """The limits."""
         self.rooms: dict[str, Room] = {}
+        """The tables served here, by id."""
         self.bot_delay = bot_delay
+        """Seconds a bot waits before each action."""
+        self.pool = BotPool(workers, decision_seconds=self.settings.decision_seconds)
+        """Where bots decide."""
         self._stopping = False
-        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="burraco-bot")
+        self._creators: OrderedDict[str, RateLimiter] = OrderedDict()
+        self._chores: set[asyncio.Task[None]] = set()
 
     # --- lifetime ---
 
     async def start(self) -> None:
-        """Load every stored table and set its bots and clock going again."""
+        """Load the stored tables to serve, set their bots and clocks going again, and start
+        the chores (archiving, and with a shared store, holding tables)."""
         for table in self.store.load():
-            room = Room(table)
-            self.rooms[table.id] = room
-            if table.deals_on:  # stopped between the end of a hand and the next deal
-                table.next_hand()
-                self.store.dealt(table)
-            self._new_turn(room)
-            self._wake(room)
+            self._serve(table)
+        loop = asyncio.get_running_loop()
+        self._chores.add(loop.create_task(self._sweep_forever()))
+        self._chores.add(loop.create_task(self._hold_forever()))
 
     async def stop(self) -> None:
-        """Stop every bot and clock, and close the database."""
+        """Stop every bot, clock and chore, and close the database."""
         self._stopping = True
         tasks = [task for room in self.rooms.values() for task in room.tasks]
+        tasks += list(self._chores)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -168,58 +217,153 @@ class Manager:
                 await task
         for room in self.rooms.values():
             for conn in room.connections:
-                conn.queue.put_nowait(None)
-        self._executor.shutdown(wait=False, cancel_futures=True)
+                conn.close(CloseCode.MOVED)
+        self.pool.close()
         self.store.close()
 
+    def _serve(self, table: Table) -> Room:
+        """Serve a table read back from the store: deal on if it stopped between hands, set
+        its bots and clock going."""
+        room = Room(table)
+        self.rooms[table.id] = room
+        if table.deals_on:  # stopped between the end of a hand and the next deal
+            table.next_hand()
+            self.store.dealt(table)
+        self._new_turn(room)
+        self._wake(room)
+        return room
+
     # --- tables ---
+
+    def admit(self, client: str) -> float:
+        """Whether ``client`` (an address) may create a table now: ``0.0``, or the seconds
+        until it may."""
+        limiter = self._creators.pop(client, None)
+        if limiter is None:
+            per_second = self.settings.tables_per_minute / 60
+            limiter = RateLimiter(per_second, self.settings.table_burst)
+        self._creators[client] = limiter
+        while len(self._creators) > CLIENTS:
+            self._creators.popitem(last=False)
+        return limiter.take()
+
+    @property
+    def bot_tables(self) -> int:
+        """Tables of bots alone playing here."""
+        return sum(room.running_bots_alone for room in self.rooms.values())
 
     def create(self, data: object) -> Room:
         """Create a table from a request's settings (see :meth:`TableConfig.from_request`).
 
         Raises:
             ValueError: if the settings are wrong.
+            BusyError: for a table of bots alone, when as many run as allowed.
         """
-        table = Table.create(TableConfig.from_request(data))
-        room = Room(table)
+        config = TableConfig.from_request(data)
+        if HUMAN not in config.seats and self.bot_tables >= self.settings.max_bot_tables:
+            raise BusyError(
+                f"{self.settings.max_bot_tables} tables of bots alone are playing here: "
+                "try again later, or sit a person at the table"
+            )
+        table = Table.create(config)
         self.store.add(table)
+        room = Room(table)
         self.rooms[table.id] = room
         self._new_turn(room)
         self._wake(room)
         return room
 
     def room(self, table_id: str) -> Room:
-        """The table with this id.
+        """The table with this id, served here.
+
+        Raises:
+            ClientError: ``no-table`` if there is none here.
+        """
+        room = self.rooms.get(table_id)
+        if room is None:
+            raise ClientError(ServerReason.NO_TABLE, f"no table has the id {table_id[:40]!r}")
+        return room
+
+    def facts(self, table_id: str) -> dict[str, Any]:
+        """The public facts of a table, served here or not.
 
         Raises:
             ClientError: ``no-table`` if there is none.
         """
         room = self.rooms.get(table_id)
-        if room is None:
-            raise ClientError(NO_TABLE, f"no table has the id {table_id[:40]!r}")
-        return room
+        if room is not None:
+            return room.table.public(room.connected)
+        table = self.store.read(table_id) if len(table_id) <= 64 else None
+        if table is None:
+            raise ClientError(ServerReason.NO_TABLE, f"no table has the id {table_id[:40]!r}")
+        return table.public(set())
 
-    def connect(self, table_id: str, token: str | None) -> tuple[Room, Connection]:
+    async def open(self, table_id: str) -> Room:
+        """The table with this id, served here: read back from the store if it is archived or
+        was another process's.
+
+        Raises:
+            ClientError: ``no-table`` if there is none.
+            MovedError: another live process serves it (and has been asked to hand it over).
+            BusyError: it is a table of bots alone, and as many run as allowed.
+        """
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        missing = ClientError(ServerReason.NO_TABLE, f"no table has the id {table_id[:40]!r}")
+        if len(table_id) > 64:
+            raise missing
+        claim = self.store.claim(table_id)
+        for _ in range(HANDOVER_POLLS):  # the process serving it hands it over at its next beat
+            if not claim.held_elsewhere:
+                break
+            await asyncio.sleep(0.1)
+            claim = self.store.claim(table_id)
+        if claim.held_elsewhere:
+            raise MovedError("the table is moving to this process: reconnect in a moment")
+        if claim.table is None:
+            raise missing
+        room = self.rooms.get(table_id)  # opened meanwhile
+        if room is not None:
+            return room
+        table = claim.table
+        if table.running_bots_alone and self.bot_tables >= self.settings.max_bot_tables:
+            self.store.archive(table_id)
+            raise BusyError("as many tables of bots alone are playing as allowed")
+        return self._serve(table)
+
+    async def connect(
+        self, table_id: str, token: str | None, since: int | None = None
+    ) -> tuple[Room, Connection]:
         """Open a connection to a table, for a seat's token or (``None``) a spectator, with
-        the current messages queued.
+        the current messages queued (or the events since ``since``, when few).
 
         Raises:
             ClientError: ``no-table`` or ``bad-token``.
+            MovedError: as :meth:`open`.
+            BusyError: as :meth:`open`.
         """
-        room = self.room(table_id)
+        room = await self.open(table_id)
         seat = None
         if token is not None:
             seat = room.table.seat_of(token)
             if seat is None:
-                raise ClientError(BAD_TOKEN, "this link's token is not a seat of the table")
-        conn = Connection(seat)
+                raise ClientError(
+                    ServerReason.BAD_TOKEN, "this link's token is not a seat of the table"
+                )
+        conn = Connection(seat, self.settings)
         room.connections.add(conn)
-        conn.send(self.messages_at(room, room.table.event, seat))  # the clock as it is now
+        room.active = time.monotonic()
+        if since is None:
+            conn.send(self.messages_at(room, room.table.event, seat))  # the clock as it is now
+        else:
+            self._resume(room, conn, since)
         return room, conn
 
     def disconnect(self, room: Room, conn: Connection) -> None:
         """Forget a closed connection."""
         room.connections.discard(conn)
+        room.active = time.monotonic()
 
     # --- messages ---
 
@@ -240,7 +384,7 @@ class Manager:
         if event == table.event and room.deadline is not None and not state.is_over:
             left = max(0.0, room.deadline - asyncio.get_running_loop().time())
             clock = {"seat": state.turn, "seconds": table.config.clock, "left": round(left, 1)}
-        messages = [
+        messages: list[ServerMessage] = [
             view_message(
                 state,
                 seat,
@@ -248,11 +392,13 @@ class Manager:
                 history=table.history[:index],
                 score=self._score(table, state),
                 clock=clock,
+                commitment=table.commitment,
             )
         ]
         if state.is_over:
             match = table.match if table.config.match else None
-            messages.append(over_message(state, event, match))
+            deal = None if table.deal is None else table.deal.reveal()
+            messages.append(over_message(state, event, match, deal))
         return [encode(message) for message in messages]
 
     def current(self, room: Room, seat: int | None) -> list[str]:
@@ -274,68 +420,118 @@ class Manager:
 
     # --- what clients send ---
 
-    def _error(self, room: Room, conn: Connection, reason: str, message: str) -> None:
-        conn.send([encode(error_message(room.table.event, reason, message))])
+    def _error(
+        self,
+        room: Room,
+        conn: Connection,
+        reason: ErrorReason,
+        message: str,
+        retry_after: float | None = None,
+    ) -> None:
+        error = error_message(room.table.event, reason, message, retry_after=retry_after)
+        conn.send([encode(error)])
 
     async def receive(self, room: Room, conn: Connection, text: str | bytes) -> None:
         """Handle one message from a client; anything wrong is answered to it alone."""
-        if not conn.allow():
-            self._error(room, conn, RATE_LIMITED, f"at most {RATE:g} messages a second, please")
+        wait = conn.limiter.take()
+        if wait:
+            conn.strikes += 1
+            rate = self.settings.messages_per_second
+            self._error(
+                room,
+                conn,
+                ServerReason.RATE_LIMITED,
+                f"at most {rate:g} messages a second: this one was not read, send it again "
+                "after retry_after seconds",
+                retry_after=round(max(wait, 0.05), 2),
+            )
+            if conn.strikes > STRIKES:
+                conn.close(CloseCode.TOO_FAST)
             return
+        conn.strikes = 0
         try:
             request = parse_client(text, conn.seat)
         except ClientError as error:
             self._error(room, conn, error.reason, str(error))
             return
-        if request.kind == "resume":
-            self._resume(room, conn, request.event)
-            return
+        match request:
+            case ResumeMessage():
+                self._resume(room, conn, request.event)
+            case ActionMessage():
+                await self._act(room, conn, request)
+
+    async def _act(self, room: Room, conn: Connection, request: ActionMessage) -> None:
         if conn.seat is None:
-            self._error(room, conn, SPECTATOR, "a spectator cannot act; open a seat's link")
+            self._error(
+                room, conn, ServerReason.SPECTATOR, "a spectator cannot act; open a seat's link"
+            )
             return
         async with room.lock:
             table = room.table
+            if room.gone:
+                conn.close(CloseCode.MOVED)
+                return
             if request.event != table.event:
                 self._error(
                     room,
                     conn,
-                    STALE,
+                    ServerReason.STALE,
                     f"the action answers event {request.event}, but the last event is "
                     f"{table.event}: look at the table again",
                 )
                 return
             if table.state.is_over:
-                self._error(room, conn, HAND_OVER, "the table is over")
+                self._error(room, conn, ServerReason.HAND_OVER, "the table is over")
                 return
             if table.state.turn != conn.seat:
                 self._error(
-                    room, conn, NOT_YOUR_TURN, f"it is seat {table.state.turn}'s turn, not yours"
+                    room,
+                    conn,
+                    ServerReason.NOT_YOUR_TURN,
+                    f"it is seat {table.state.turn}'s turn, not yours",
                 )
                 return
             try:
                 action = parse_action(request.action)
                 self._play(room, action)
             except BurracoError as error:
-                self._error(room, conn, str(error.reason), str(error))
+                self._error(room, conn, error.reason, str(error))
+            except LostTableError:
+                self._let_go(room)
+                return
         self._wake(room)
 
     def _resume(self, room: Room, conn: Connection, event: int) -> None:
+        """The events since ``event`` if they are few and of the hand under way, else the
+        current messages alone."""
         table = room.table
-        if table.start_event <= event < table.event:
-            missed = range(event + 1, table.event + 1)
-            conn.send([text for e in missed for text in self.messages_at(room, e, conn.seat)])
-        else:  # from another hand, or nothing missed: the whole current view
-            conn.send(self.messages_at(room, table.event, conn.seat))
+        missed = table.event - event
+        if table.start_event <= event < table.event and missed <= self.settings.resume_events:
+            events = range(event + 1, table.event + 1)
+            conn.send([text for e in events for text in self.messages_at(room, e, conn.seat)])
+        else:  # from another hand, long ago, or nothing missed: the whole current view
+            conn.send(self.current(room, conn.seat))
 
     # --- playing ---
 
     def _play(self, room: Room, action: Action, *, by_clock: bool = False) -> None:
         """Play ``action`` (raises as :func:`~burraco.apply`, and then nothing changes), store
-        it, announce it, and deal on if the match goes on. Call with the lock held."""
+        it, announce it, and deal on if the match goes on. Call with the lock held.
+
+        Raises:
+            LostTableError: another process serves the table now; nothing changed.
+        """
         table = room.table
+        before = (table.states[-1], table.match, len(table.history))
         played = table.play(action, by_clock=by_clock)
         record = str(table.record()) if table.state.is_over else None
-        self.store.played(table, played, record)
+        try:
+            self.store.played(table, played, record)
+        except BaseException:
+            del table.states[-1], table.history[before[2] :]
+            table.match = before[1]
+            raise
+        room.active = time.monotonic()
         if table.state.is_over or table.state.turn != played.seat:
             self._new_turn(room)
         self._broadcast(room)
@@ -355,12 +551,12 @@ class Manager:
         if clock is not None and not state.is_over and table.config.seats[state.turn] == HUMAN:
             room.deadline = asyncio.get_running_loop().time() + clock
 
-    async def decide(self, agent: Agent, state: GameState) -> Action:
-        """The agent's choice for the seat to act, worked out in the thread pool."""
-        view = observe(state, state.turn)
-        legal = legal_actions(state)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, agent.choose, view, legal)
+    async def _decide(self, room: Room, kind: str) -> Action:
+        table = room.table
+        seed = table.bot_seed_for(table.state.turn)
+        people = not table.bots_only
+        decision = await self.pool.decide(table.id, kind, seed, table.state, people=people)
+        return decision.action
 
     def _spawn(self, room: Room, job: Coroutine[Any, Any, None]) -> None:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(job)
@@ -370,7 +566,7 @@ class Manager:
     def _wake(self, room: Room) -> None:
         """Set the bots or the clock going for whoever is to act."""
         state = room.table.state
-        if state.is_over or self._stopping:
+        if state.is_over or self._stopping or room.gone:
             return
         kind = room.table.config.seats[state.turn]
         if kind != HUMAN:
@@ -386,16 +582,25 @@ class Manager:
             while True:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
+                table = room.table
+                state = table.state
+                if room.gone or state.is_over or table.config.seats[state.turn] == HUMAN:
+                    return
+                event = table.event
+                kind = table.config.seats[state.turn]
+                try:
+                    action = await self._decide(room, kind)
+                except Exception:  # a bot's bug must not stop the table
+                    _log.exception("table %s: seat %s's bot failed", table.id, state.turn)
+                    action = legal_actions(state)[0]
                 async with room.lock:
-                    table = room.table
-                    state = table.state
-                    if state.is_over or table.config.seats[state.turn] == HUMAN:
-                        return
+                    if room.gone or table.event != event:
+                        continue
                     try:
-                        self._play(room, await self.decide(room.agents[state.turn], state))
-                    except Exception:  # a bot's bug must not stop the table
-                        _log.exception("table %s: seat %s's bot failed", table.id, state.turn)
-                        self._play(room, legal_actions(state)[0])
+                        self._play(room, action)
+                    except LostTableError:
+                        self._let_go(room)
+                        return
         finally:
             room.bots_busy = False
             self._wake(room)
@@ -405,10 +610,88 @@ class Manager:
         assert deadline is not None
         await asyncio.sleep(max(0.0, deadline - asyncio.get_running_loop().time()))
         async with room.lock:
-            if room.turn_started != turn or room.table.state.is_over:
+            if room.turn_started != turn or room.table.state.is_over or room.gone:
                 return
             agent = GreedyAgent(seed=room.table.state.turn)
             while room.turn_started == turn and not room.table.state.is_over:
-                action = await self.decide(agent, room.table.state)
-                self._play(room, action, by_clock=True)
+                state = room.table.state
+                action = agent.choose(observe(state, state.turn), legal_actions(state))
+                try:
+                    self._play(room, action, by_clock=True)
+                except LostTableError:
+                    self._let_go(room)
+                    return
         self._wake(room)
+
+    # --- leaving memory, and other processes ---
+
+    def _let_go(self, room: Room, code: int = CloseCode.MOVED) -> None:
+        """This process no longer serves the table: stop its bots and clock and tell its
+        connections to reconnect."""
+        room.gone = True
+        self.rooms.pop(room.table.id, None)
+        for task in list(room.tasks):
+            if task is not asyncio.current_task():
+                task.cancel()
+        for conn in list(room.connections):
+            conn.close(code)
+
+    async def archive(self, room: Room) -> None:
+        """Take a table out of memory, kept in the store as it is."""
+        async with room.lock:
+            if room.gone:
+                return
+            self.store.archive(room.table.id)
+            self._let_go(room)
+
+    async def sweep(self) -> None:
+        """Archive the tables finished or idle for longer than the settings allow."""
+        now = time.monotonic()
+        settings = self.settings
+        for room in list(self.rooms.values()):
+            if room.connections:
+                continue
+            quiet = now - room.active
+            if quiet > settings.idle_seconds or (
+                room.table.is_over and quiet > settings.finished_seconds
+            ):
+                await self.archive(room)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                _log.exception("archiving tables failed")
+
+    async def hold(self) -> None:
+        """With a shared store: renew this process's hold on its tables (letting go of those
+        it lost), hand over the tables asked for, and take over those of processes whose
+        hold ran out."""
+        for table_id in self.store.renew(set(self.rooms)):
+            room = self.rooms.get(table_id)
+            if room is not None:
+                _log.warning("table %s: another process took it over", table_id)
+                self._let_go(room)
+        for table_id in self.store.wanted():
+            room = self.rooms.get(table_id)
+            if room is None:
+                continue
+            async with room.lock:
+                if not room.gone:
+                    self.store.hand_over(table_id)
+                    self._let_go(room)
+        for table in self.store.take_over(limit=50):
+            if table.id not in self.rooms:
+                _log.info("table %s: taken over", table.id)
+                self._serve(table)
+
+    async def _hold_forever(self) -> None:
+        interval = min(self.settings.lease_seconds / 4, 0.5)
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.hold()
+            except Exception:
+                _log.exception("holding tables failed")

@@ -1,26 +1,32 @@
-"""The messages of the server's wire protocol, each built from what one seat may see.
+"""The messages of the server's wire protocol, as types, each built from what one seat may see.
 
-Every function here is pure: it takes a state (or a table's history) and a seat and returns a
-JSON-ready ``dict``, built from :func:`~burraco.observe` of that seat, never from the state's
-hidden parts. :func:`encode` writes a message the same way every time, so that two states a
-seat cannot tell apart give it byte-identical messages (the twin-state tests check this).
+Client to server (:data:`ClientMessage`): :class:`ActionMessage` and :class:`ResumeMessage`,
+read from text in one place, :func:`parse_client`. Server to client (:data:`ServerMessage`):
+:class:`ViewMessage`, :class:`OverMessage` and :class:`ErrorMessage`, written as text in one
+place, :func:`encode`. The reasons of the errors the server itself gives are
+:class:`ServerReason`; an action the rules refuse is answered with the library's own
+:class:`~burraco.Reason`.
 
-Server to client: ``view``, ``over`` and ``error``; client to server: ``action`` and
-``resume`` (:func:`parse_client`). The reasons of the errors that the server itself raises
-(rather than the library) are the ``*`` constants below.
+The builders here are pure: they take a state (or a table's history) and a seat, and use
+:func:`~burraco.observe` of that seat, never the state's hidden parts. :func:`encode` writes a
+message the same way every time, so that two states a seat cannot tell apart give it
+byte-identical messages (the twin-state tests check this).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any, Final
+import re
+from collections.abc import Mapping, Sequence
+from enum import IntEnum, StrEnum
+from typing import Any, Final, TypeAlias, assert_never
 
 import attrs
 
 from burraco.actions import Action, AddToMeld, OpenMeld, TakeDiscardPile
 from burraco.cards import format_cards
 from burraco.engine import legal_actions, resulting_meld
+from burraco.errors import Reason
 from burraco.match import Match
 from burraco.melds import burraco_kind
 from burraco.melds import placed_wild as melds_placed_wild
@@ -30,84 +36,265 @@ from burraco.state import GameState
 from burraco.views import observe
 
 __all__ = [
-    "BAD_JSON",
-    "BAD_MESSAGE",
-    "BAD_TOKEN",
-    "ClientError",
-    "HAND_OVER",
     "MAX_ACTION_LENGTH",
+    "MAX_DEPTH",
     "MAX_MESSAGE_BYTES",
-    "NOT_YOUR_TURN",
-    "NO_TABLE",
+    "ActionMessage",
+    "ClientError",
+    "ClientMessage",
+    "CloseCode",
+    "ErrorMessage",
+    "OverMessage",
     "Played",
-    "RATE_LIMITED",
-    "Request",
-    "SPECTATOR",
-    "STALE",
-    "TOO_LARGE",
-    "UNKNOWN_TYPE",
-    "WRONG_SEAT",
+    "ResumeMessage",
+    "ServerMessage",
+    "ServerReason",
+    "ViewMessage",
     "encode",
     "error_message",
     "last_turns",
     "over_message",
     "parse_client",
+    "parse_json",
     "placed_wild",
     "took_with_pile",
     "view_message",
 ]
 
 MAX_MESSAGE_BYTES: Final = 4096
-"""The longest message a client may send, in bytes of UTF-8."""
+"""The longest message a client may send, in bytes of UTF-8 (and the largest body of
+``POST /api/tables``)."""
 MAX_ACTION_LENGTH: Final = 400
 """The longest action text a client may send, in characters."""
+MAX_DEPTH: Final = 16
+"""The deepest nesting of arrays and objects a client's JSON may have."""
 
-STALE: Final = "stale"
-"""The action answers an event that is not the table's last one (or repeats one)."""
-NOT_YOUR_TURN: Final = "not-your-turn"
-"""The action comes from a seat that is not to act."""
-SPECTATOR: Final = "spectator"
-"""A spectator's connection sent an action."""
-HAND_OVER: Final = "hand-over"
-"""An action came after the end of the table's last hand."""
-BAD_JSON: Final = "bad-json"
-"""The message is not JSON."""
-TOO_LARGE: Final = "too-large"
-"""The message is longer than :data:`MAX_MESSAGE_BYTES`."""
-UNKNOWN_TYPE: Final = "unknown-type"
-"""The message's ``type`` is not ``action`` or ``resume``."""
-BAD_MESSAGE: Final = "bad-message"
-"""A field of the message is missing or has the wrong type."""
-WRONG_SEAT: Final = "wrong-seat"
-"""The message names a seat that is not the connection's own."""
-RATE_LIMITED: Final = "rate-limited"
-"""The connection sent messages faster than the server accepts them."""
-NO_TABLE: Final = "no-table"
-"""No table has this id."""
-BAD_TOKEN: Final = "bad-token"
-"""The token is not one of the table's seats."""
+
+class ServerReason(StrEnum):
+    """Why the server refused something a client sent (the ``reason`` of an ``error``).
+
+    The values are sent as they are and never change. An action the rules refuse gets the
+    library's :class:`~burraco.Reason` instead (``too-few-cards``, ...)."""
+
+    STALE = "stale"
+    """The action answers an event that is not the table's last one (or repeats one)."""
+    NOT_YOUR_TURN = "not-your-turn"
+    """The action comes from a seat that is not to act."""
+    SPECTATOR = "spectator"
+    """A spectator's connection sent an action."""
+    HAND_OVER = "hand-over"
+    """An action came after the end of the table's last hand."""
+    BAD_JSON = "bad-json"
+    """The message (or request body) is not JSON."""
+    TOO_LARGE = "too-large"
+    """The message is longer than :data:`MAX_MESSAGE_BYTES` (HTTP status 413 for a body)."""
+    TOO_DEEP = "too-deep"
+    """The JSON nests arrays and objects deeper than :data:`MAX_DEPTH`."""
+    UNKNOWN_TYPE = "unknown-type"
+    """The message's ``type`` is not ``action`` or ``resume``."""
+    BAD_MESSAGE = "bad-message"
+    """A field of the message is missing or has the wrong type."""
+    WRONG_SEAT = "wrong-seat"
+    """The message names a seat that is not the connection's own."""
+    RATE_LIMITED = "rate-limited"
+    """Sent faster than the server accepts: messages on a connection, or tables created by
+    one client (HTTP 429); ``retry_after`` (or the header ``Retry-After``) says when to try
+    again."""
+    NO_TABLE = "no-table"
+    """No table has this id."""
+    BAD_TOKEN = "bad-token"
+    """The token is not one of the table's seats."""
+    BAD_REQUEST = "bad-request"
+    """A table's settings are wrong (HTTP 400); the message names the field."""
+    BAD_CONTENT_TYPE = "bad-content-type"
+    """A table is created from a JSON body only, ``Content-Type: application/json`` (HTTP
+    415)."""
+    BAD_ORIGIN = "bad-origin"
+    """The request or WebSocket comes from a page of another origin (HTTP 403, close code
+    4403)."""
+    SERVER_BUSY = "server-busy"
+    """As many tables of bots alone are running as the server allows (HTTP 503)."""
+    MOVED = "moved"
+    """The table is served by another process for now; reconnect after ``retry_after``
+    (close code 4307)."""
+    BAD_CARD = "bad-card"
+    """No card picture has this name (HTTP 404)."""
+
+
+class CloseCode(IntEnum):
+    """The codes the server closes a WebSocket with, after an ``error`` that says why."""
+
+    FORBIDDEN = 4403
+    """A bad token or origin: do not reconnect with the same link."""
+    NO_TABLE = 4404
+    """No table has this id: do not reconnect."""
+    MOVED = 4307
+    """The table is served elsewhere: reconnect (through the same address) shortly."""
+    TOO_FAST = 4429
+    """The connection went on sending far faster than allowed."""
+    BUSY = 4503
+    """The server is busy: reconnect later."""
+    TOO_SLOW = 1008
+    """The client read too slowly and too much was waiting for it: reconnect and resume."""
+
+
+ErrorReason: TypeAlias = ServerReason | Reason
+"""The reason of an ``error``: the server's own, or the rules' for an illegal action."""
 
 
 class ClientError(Exception):
-    """Something a client sent was refused; the server answers that connection alone with
-    :func:`error_message` of :attr:`reason` and the message."""
+    """Something a client sent was refused; the server answers that connection alone with an
+    :class:`ErrorMessage` of :attr:`reason` and the message."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: ErrorReason, message: str) -> None:
         super().__init__(message)
         self.reason = reason
         """The reason code sent with the error."""
 
 
-@attrs.frozen
-class Request:
-    """A client's message, checked: ``kind`` is ``"action"`` or ``"resume"``."""
+# --- client to server ---------------------------------------------------------------------------
 
-    kind: str
-    """``"action"`` or ``"resume"``."""
+
+@attrs.frozen
+class ActionMessage:
+    """``{"type": "action", "event": N, "action": "open 5H 6H JK"}``: play an action, in
+    answer to the view of event ``N``."""
+
     event: int
-    """The event number the client last saw."""
-    action: str = ""
-    """The action in notation (for ``"action"``)."""
+    """The event number of the last view the client saw."""
+    action: str
+    """The action in notation."""
+
+
+@attrs.frozen
+class ResumeMessage:
+    """``{"type": "resume", "event": N}``: what happened since event ``N``."""
+
+    event: int
+    """The event number of the last view the client saw."""
+
+
+ClientMessage: TypeAlias = ActionMessage | ResumeMessage
+"""Every message a client may send."""
+
+
+# --- server to client ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ViewMessage:
+    """``{"type": "view", ...}``: the table after event :attr:`event`, as one seat sees it
+    (see :func:`view_message`)."""
+
+    event: int
+    """The event number."""
+    view: dict[str, Any]
+    """``to_dict(observe(state, seat))``; a spectator's has no seat and no hand."""
+    legal: tuple[str, ...]
+    """The legal actions in notation for the seat to act; empty for everyone else."""
+    wilds: dict[str, str]
+    """For each legal action that places a wild card, what it stands for."""
+    last: list[dict[str, Any]]
+    """Each seat's last turn (:func:`last_turns`)."""
+    score: tuple[int, ...]
+    """The running totals, by team."""
+    burracos: list[list[str | None]]
+    """For each team's melds in order, the class of each burraco or ``None``."""
+    clock: dict[str, Any] | None = None
+    """The turn clock (``{"seat", "seconds", "left"}``) or ``None``."""
+    commitment: str | None = None
+    """The SHA-256 commitment to the hand's deal (:mod:`burraco.server.deals`)."""
+
+
+@attrs.frozen
+class OverMessage:
+    """``{"type": "over", ...}``: the end of a hand, after its last view."""
+
+    event: int
+    """The event number of the hand's last view."""
+    hand_score: dict[str, Any]
+    """The hand's score, as ``to_dict`` writes a :class:`~burraco.HandScore`."""
+    match: dict[str, Any] | None
+    """The match so far (``to_dict``), ``None`` for a table of a single hand."""
+    hands: tuple[str, ...]
+    """Each seat's cards left, in notation."""
+    deal: dict[str, Any] | None = None
+    """The hand's deal revealed: ``deck``, ``salt``, ``commitment``, ``dealer``, ``rules``,
+    ``players`` (:meth:`burraco.server.deals.Deal.reveal`)."""
+
+
+@attrs.frozen
+class ErrorMessage:
+    """``{"type": "error", ...}``: something the client sent was refused, and nothing
+    changed. Sent to that client alone (over HTTP, the body of the refusal, without
+    ``event``)."""
+
+    event: int | None
+    """The table's last event (``None`` in an HTTP answer)."""
+    reason: ErrorReason
+    """Why (:class:`ServerReason`, or the rules' :class:`~burraco.Reason`)."""
+    message: str
+    """What was wrong, for a person."""
+    retry_after: float | None = None
+    """For ``rate-limited``, ``moved`` and ``server-busy``: seconds after which to try again."""
+
+
+ServerMessage: TypeAlias = ViewMessage | OverMessage | ErrorMessage
+"""Every message the server sends."""
+
+
+def to_json_object(message: ServerMessage) -> dict[str, Any]:
+    """The message as the JSON object that is sent, its keys in a fixed order."""
+    match message:
+        case ViewMessage():
+            body: dict[str, Any] = {
+                "type": "view",
+                "event": message.event,
+                "view": message.view,
+                "legal": list(message.legal),
+                "wilds": message.wilds,
+                "last": message.last,
+                "score": list(message.score),
+                "burracos": message.burracos,
+                "clock": message.clock,
+            }
+            if message.commitment is not None:
+                body["commitment"] = message.commitment
+            return body
+        case OverMessage():
+            body = {
+                "type": "over",
+                "event": message.event,
+                "hand_score": message.hand_score,
+                "match": message.match,
+                "hands": list(message.hands),
+            }
+            if message.deal is not None:
+                body["deal"] = message.deal
+            return body
+        case ErrorMessage():
+            body = {"type": "error"}
+            if message.event is not None:
+                body["event"] = message.event
+            body["reason"] = str(message.reason)
+            body["message"] = message.message
+            if message.retry_after is not None:
+                body["retry_after"] = message.retry_after
+            return body
+        case _:
+            assert_never(message)
+
+
+def encode(message: ServerMessage) -> str:
+    """The message as compact JSON text, the same bytes every time for the same message."""
+    return json.dumps(to_json_object(message), separators=(",", ":"), ensure_ascii=False)
+
+
+def error_message(
+    event: int | None, reason: ErrorReason, message: str, *, retry_after: float | None = None
+) -> ErrorMessage:
+    """An ``error`` message, for the connection that sent something wrong only."""
+    return ErrorMessage(event, reason, message, retry_after)
 
 
 @attrs.frozen
@@ -122,16 +309,6 @@ class Played:
     """Whether the turn clock ran out and a bot played it for the seat."""
     took: str = ""
     """For a pick: the cards taken with the discard pile (public), in notation."""
-
-
-def encode(message: dict[str, Any]) -> str:
-    """The message as compact JSON text, its keys in the order they were built."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-
-
-def error_message(event: int, reason: str, message: str) -> dict[str, Any]:
-    """An ``error`` message, for the connection that sent something wrong only."""
-    return {"type": "error", "event": event, "reason": reason, "message": message}
 
 
 def _view_body(state: GameState, seat: int | None) -> dict[str, Any]:
@@ -194,90 +371,138 @@ def view_message(
     history: Sequence[Played] = (),
     score: Sequence[int] = (),
     clock: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    commitment: str | None = None,
+) -> ViewMessage:
     """The ``view`` message of event ``event`` for ``seat`` (``None``: a spectator).
 
     ``view`` is ``to_dict(observe(state, seat))`` (a spectator's has no seat and no hand),
     ``legal`` the legal actions in notation for the seat to act and ``[]`` for everyone else,
     ``last`` each seat's last turn (:func:`last_turns`), ``score`` the running totals by team.
-    Three fields beyond the protocol's help a page draw the table: ``wilds``, for each legal
+    Fields beyond the protocol's help a page draw the table: ``wilds``, for each legal
     action that places a wild card, what it stands for (:func:`placed_wild`), ``burracos``,
     for each team's melds in order, the class of each burraco (``"clean"``, ...) or ``None``,
-    and ``clock``, the turn clock (``{"seat", "seconds", "left"}``) or ``None``.
+    ``clock``, the turn clock (``{"seat", "seconds", "left"}``) or ``None``, and
+    ``commitment``, the commitment to the hand's deal.
     """
     rules = state.rules
     mine = seat is not None and seat == state.turn and not state.is_over
     legal = legal_actions(state) if mine else []
     wilds = {str(action): placed_wild(state, action) for action in legal}
-    return {
-        "type": "view",
-        "event": event,
-        "view": _view_body(state, seat),
-        "legal": [str(action) for action in legal],
-        "wilds": {text: wild for text, wild in wilds.items() if wild},
-        "last": last_turns(history),
-        "score": list(score),
-        "burracos": [
+    return ViewMessage(
+        event=event,
+        view=_view_body(state, seat),
+        legal=tuple(str(action) for action in legal),
+        wilds={text: wild for text, wild in wilds.items() if wild},
+        last=last_turns(history),
+        score=tuple(score),
+        burracos=[
             [None if (kind := burraco_kind(meld, rules)) is None else str(kind) for meld in melds]
             for melds in state.melds
         ],
-        "clock": clock,
-    }
+        clock=clock,
+        commitment=commitment,
+    )
 
 
-def over_message(state: GameState, event: int, match: Match | None) -> dict[str, Any]:
+def over_message(
+    state: GameState,
+    event: int,
+    match: Match | None,
+    deal: Mapping[str, Any] | None = None,
+) -> OverMessage:
     """The ``over`` message of a hand that has ended: ``hand_score`` (as ``to_dict``), and
     ``match``, the match so far as ``to_dict`` (``None`` for a table of a single hand). At
-    the end of a hand every hand is shown: ``hands``, each seat's cards left in notation."""
-    return {
-        "type": "over",
-        "event": event,
-        "hand_score": to_dict(score_hand(state)),
-        "match": None if match is None else to_dict(match),
-        "hands": [format_cards(hand) for hand in state.hands],
-    }
+    the end of a hand every hand is shown: ``hands``, each seat's cards left in notation, and
+    ``deal``, the deal revealed (``None``: not committed)."""
+    return OverMessage(
+        event=event,
+        hand_score=to_dict(score_hand(state)),
+        match=None if match is None else to_dict(match),
+        hands=tuple(format_cards(hand) for hand in state.hands),
+        deal=None if deal is None else dict(deal),
+    )
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _depth(text: str) -> int:
+    """How deeply ``text`` (JSON, perhaps broken) nests arrays and objects."""
+    depth = deepest = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def parse_json(text: str | bytes, *, limit: int = MAX_MESSAGE_BYTES) -> object:
+    """Read untrusted JSON of at most ``limit`` bytes and :data:`MAX_DEPTH` levels.
+
+    Raises:
+        ClientError: ``too-large``, ``too-deep`` or ``bad-json``.
+    """
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
+    if size > limit:
+        raise ClientError(
+            ServerReason.TOO_LARGE, f"the message has {size} bytes; at most {limit} are read"
+        )
+    try:
+        decoded = text.decode("utf-8") if isinstance(text, bytes) else text
+    except UnicodeDecodeError:
+        raise ClientError(ServerReason.BAD_JSON, "the message is not UTF-8 text") from None
+    if _depth(decoded) > MAX_DEPTH:
+        raise ClientError(
+            ServerReason.TOO_DEEP, f"the JSON nests more than {MAX_DEPTH} arrays or objects deep"
+        )
+    try:
+        return json.loads(decoded)
+    except (ValueError, RecursionError):
+        raise ClientError(
+            ServerReason.BAD_JSON, f"the message is not JSON: {decoded[:40]!r}"
+        ) from None
 
 
 def _event(data: dict[str, Any]) -> int:
     event = data.get("event")
     if isinstance(event, bool) or not isinstance(event, int) or not 0 <= event < 2**53:
-        raise ClientError(BAD_MESSAGE, "the message needs an event number (a whole number >= 0)")
+        raise ClientError(
+            ServerReason.BAD_MESSAGE, "the message needs an event number (a whole number >= 0)"
+        )
     return event
 
 
-def parse_client(text: str | bytes, seat: int | None) -> Request:
+def parse_client(text: str | bytes, seat: int | None) -> ClientMessage:
     """Read a client's message sent on ``seat``'s connection (``None``: a spectator's).
 
     Raises:
-        ClientError: with reason :data:`TOO_LARGE`, :data:`BAD_JSON`, :data:`BAD_MESSAGE`,
-            :data:`UNKNOWN_TYPE` or :data:`WRONG_SEAT`.
+        ClientError: with reason ``too-large``, ``too-deep``, ``bad-json``, ``bad-message``,
+            ``unknown-type`` or ``wrong-seat`` (:class:`ServerReason`).
     """
-    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
-    if size > MAX_MESSAGE_BYTES:
-        raise ClientError(
-            TOO_LARGE, f"the message has {size} bytes; at most {MAX_MESSAGE_BYTES} are read"
-        )
-    try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        excerpt = text[:40] if isinstance(text, str) else repr(text[:40])
-        raise ClientError(BAD_JSON, f"the message is not JSON: {excerpt!r}") from None
+    data = parse_json(text)
     if not isinstance(data, dict):
-        raise ClientError(BAD_MESSAGE, 'a message is a JSON object with a "type"')
+        raise ClientError(ServerReason.BAD_MESSAGE, 'a message is a JSON object with a "type"')
     kind = data.get("type")
     if kind not in ("action", "resume"):
         shown = repr(kind)[:40]
-        raise ClientError(UNKNOWN_TYPE, f"unknown message type {shown}: send 'action' or 'resume'")
+        raise ClientError(
+            ServerReason.UNKNOWN_TYPE, f"unknown message type {shown}: send 'action' or 'resume'"
+        )
     if "seat" in data and data["seat"] != seat:
         raise ClientError(
-            WRONG_SEAT, f"this connection is seat {seat}'s, not {repr(data['seat'])[:20]}"
+            ServerReason.WRONG_SEAT,
+            f"this connection is seat {seat}'s, not {repr(data['seat'])[:20]}",
         )
     event = _event(data)
     if kind == "resume":
-        return Request("resume", event)
+        return ResumeMessage(event)
     action = data.get("action")
     if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_LENGTH:
         raise ClientError(
-            BAD_MESSAGE, 'an action message needs "action", the action in notation, such as "draw"'
+            ServerReason.BAD_MESSAGE,
+            'an action message needs "action", the action in notation, such as "draw"',
         )
-    return Request("action", event, action)
+    return ActionMessage(event, action)

@@ -8,6 +8,8 @@ per accepted action and per hand dealt afterwards.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import secrets
 from typing import Any, Final
@@ -16,11 +18,12 @@ import attrs
 
 from burraco.actions import Action
 from burraco.agents import AGENT_NAMES
-from burraco.engine import apply, new_game
+from burraco.engine import apply
 from burraco.match import Match
 from burraco.record import Record
 from burraco.rules import PLAYER_COUNTS, PRESETS, Rules
 from burraco.scoring import score_hand
+from burraco.server.deals import Deal
 from burraco.server.protocol import Played, took_with_pile
 from burraco.state import GameState
 
@@ -65,10 +68,16 @@ class TableConfig:
     """For each seat, ``"human"`` or an agent's name (``random``, ``greedy``, ``search``)."""
     match: bool = False
     """A match to the rules' target (``True``) or a single hand."""
-    seed: int = 0
-    """The seed every deal of the table is drawn from."""
+    seed: int | None = None
+    """For a practice table, the seed its creator chose, which every deal is drawn from (and
+    which the table shows); ``None`` for a table whose deals nobody knows in advance."""
     clock: float | None = None
     """Seconds per turn for a person, after which a bot plays the turn; ``None``: no clock."""
+
+    @property
+    def practice(self) -> bool:
+        """Whether the creator chose the seed, and so knows every hand."""
+        return self.seed is not None
 
     @property
     def rules(self) -> Rules:
@@ -125,9 +134,9 @@ class TableConfig:
         if not isinstance(match, bool):
             raise ValueError("match must be true (a match to the target) or false (one hand)")
         seed = data.get("seed")
-        if seed is None:
-            seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
+        ):
             raise ValueError(f"seed {str(seed)[:30]!r} must be a whole number from 0 to 2**63 - 1")
         clock = data.get("clock")
         if clock is not None and (
@@ -154,22 +163,34 @@ class TableConfig:
 class Table:
     """A table's hand under way, its history and the match so far.
 
-    Build one with :meth:`create`, or :meth:`restore` one from what was stored.
+    Build one with :meth:`create`, or restore one from what was stored (the constructor, then
+    :meth:`restore_hand` for each hand).
     """
 
-    def __init__(self, table_id: str, config: TableConfig, tokens: tuple[str | None, ...]) -> None:
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        tokens: tuple[str | None, ...],
+        bot_seed: int,
+    ) -> None:
         self.id = table_id
         """The table's id."""
         self.config = config
         """The settings."""
         self.tokens = tokens
         """For each seat, its token (``None`` for a bot's seat)."""
+        self.bot_seed = bot_seed
+        """The secret the bots' seeds are drawn from (:meth:`bot_seed_for`), apart from the
+        deals'."""
         self.match = Match.start(config.rules)
         """The hands scored so far (for a single hand, just that one)."""
         self.hand = 0
         """The number of the hand under way, from 0."""
         self.start_event = 1
         """The event of the deal of the hand under way."""
+        self.deal: Deal | None = None
+        """The deal of the hand under way, with the salt of its commitment."""
         self.states: list[GameState] = []
         """The states of the hand under way, from the deal: ``states[k]`` is event
         ``start_event + k``."""
@@ -178,19 +199,44 @@ class Table:
 
     @classmethod
     def create(cls, config: TableConfig) -> Table:
-        """A new table with fresh tokens for its people, its first hand dealt."""
+        """A new table with fresh tokens for its people and a secret for its bots, its first
+        hand dealt."""
         tokens = tuple(new_token() if kind == HUMAN else None for kind in config.seats)
-        table = cls(new_table_id(), config, tokens)
-        table.states = [table.deal(0)]
+        table = cls(new_table_id(), config, tokens, secrets.randbits(63))
+        table.restore_hand(0, 1, table.draw(0), [])
         return table
 
-    def deal(self, hand: int) -> GameState:
-        """The deal of hand number ``hand`` (from 0) by the match's dealer, as ``burraco play
-        --seed`` deals it: a single hand from the table's seed, the hands of a match from
-        ``f"{seed}:{hand}"``."""
+    def draw(self, hand: int) -> Deal:
+        """The deal of hand number ``hand`` (from 0) by the match's dealer: from a secret seed,
+        or at a practice table as ``burraco play --seed`` deals it (a single hand from the
+        table's seed, the hands of a match from ``f"{seed}:{hand}"``)."""
         seed = self.config.seed
-        dealt = f"{seed}:{hand}" if self.config.match else seed
-        return new_game(self.config.rules, seed=dealt, dealer=self.match.dealer)
+        chosen = None if seed is None else f"{seed}:{hand}" if self.config.match else seed
+        return Deal.draw(self.config.rules, dealer=self.match.dealer, seed=chosen)
+
+    def restore_hand(
+        self, hand: int, start_event: int, deal: Deal, actions: list[tuple[Action, bool]]
+    ) -> None:
+        """Make hand number ``hand``, dealt at event ``start_event``, the one under way, and
+        play ``actions`` (each with whether the clock played it) from its deal."""
+        self.hand = hand
+        self.start_event = start_event
+        self.deal = deal
+        self.history = []
+        self.states = [deal.state]
+        for action, by_clock in actions:
+            self.play(action, by_clock=by_clock)
+
+    def bot_seed_for(self, seat: int) -> int:
+        """The seed of the bot's decision at ``seat`` for the current event: from the bots'
+        secret, the hand and the event, so that a replay with the secret decides the same."""
+        text = f"{self.bot_seed}:{self.hand}:{self.event}:{seat}"
+        return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment to the deal of the hand under way."""
+        return None if self.deal is None else self.deal.commitment
 
     @property
     def state(self) -> GameState:
@@ -207,12 +253,24 @@ class Table:
         """Whether the table is done: its hand is over and no other hand follows."""
         return self.state.is_over and (not self.config.match or self.match.is_over)
 
+    @property
+    def bots_only(self) -> bool:
+        """Whether no person sits at the table."""
+        return HUMAN not in self.config.seats
+
+    @property
+    def running_bots_alone(self) -> bool:
+        """Whether this is a table of bots alone that is still playing."""
+        return self.bots_only and not self.is_over
+
     def seat_of(self, token: str) -> int | None:
-        """The seat whose token this is, or ``None``."""
+        """The seat whose token this is, or ``None`` (compared in constant time, as bytes)."""
+        given = token.encode("utf-8", "replace")
+        found = None
         for seat, mine in enumerate(self.tokens):
-            if mine is not None and secrets.compare_digest(mine, token):
-                return seat
-        return None
+            if mine is not None and hmac.compare_digest(mine.encode(), given):
+                found = seat
+        return found
 
     def play(self, action: Action, *, by_clock: bool = False) -> Played:
         """Play ``action`` for the seat to act (raises as :func:`~burraco.apply` does, and
@@ -235,10 +293,7 @@ class Table:
         """Deal the next hand of the match (call when :attr:`deals_on`)."""
         assert self.deals_on
         event = self.event
-        self.hand += 1
-        self.start_event = event + 1
-        self.history = []
-        self.states = [self.deal(self.hand)]
+        self.restore_hand(self.hand + 1, event + 1, self.draw(self.hand + 1), [])
         return self.state
 
     def record(self) -> Record:
@@ -254,20 +309,30 @@ class Table:
         )
 
     def public(self, connected: set[int]) -> dict[str, Any]:
-        """The public facts: settings but the seed, seats and who is connected, whether over."""
+        """The public facts: settings (the seed of a practice table only), seats and who is
+        connected, the commitment to the deal under way, whether over."""
         config = self.config
-        return {
+        facts: dict[str, Any] = {
             "table": self.id,
             "rules": config.rules_name,
             "players": config.players,
             "match": config.match,
             "clock": config.clock,
-            "seats": [
-                {"seat": seat, "player": kind, "connected": kind != HUMAN or seat in connected}
-                for seat, kind in enumerate(config.seats)
-            ],
-            "event": self.event,
-            "hand": self.hand + 1,
-            "score": list(self.match.totals),
-            "over": self.is_over,
+            "practice": config.practice,
         }
+        if config.practice:
+            facts["seed"] = config.seed
+        facts.update(
+            {
+                "seats": [
+                    {"seat": seat, "player": kind, "connected": kind != HUMAN or seat in connected}
+                    for seat, kind in enumerate(config.seats)
+                ],
+                "event": self.event,
+                "hand": self.hand + 1,
+                "score": list(self.match.totals),
+                "over": self.is_over,
+                "commitment": self.commitment,
+            }
+        )
+        return facts

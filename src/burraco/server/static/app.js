@@ -16,6 +16,7 @@ function el(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "class") node.className = value;
     else if (key === "text") node.textContent = value;
+    else if (key === "style") node.style.cssText = value; // the CSP allows no style attribute
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value);
   }
@@ -89,7 +90,7 @@ async function lobby() {
 // --- the table -------------------------------------------------------------------------------
 
 const game = {
-  table: null, token: null, socket: null, event: 0, message: null, info: null,
+  table: null, token: null, socket: null, event: 0, message: null, info: null, sent: null,
   selected: new Set(), sortBy: "suit", turnHand: null, retry: 500, over: null, notice: "",
   clockTimer: null,
 };
@@ -173,6 +174,7 @@ function send(action) {
     showNotice("Not connected: wait a moment, the page reconnects by itself.");
     return;
   }
+  game.sent = { event: game.event, action };
   game.socket.send(JSON.stringify({ type: "action", event: game.event, action }));
 }
 
@@ -523,18 +525,29 @@ function onMessage(event) {
   } else if (message.type === "error") {
     showNotice(message.message);
     if (message.reason === "stale") game.socket.send(JSON.stringify({ type: "resume", event: game.event }));
-    if (message.reason === "no-table" || message.reason === "bad-token") game.retry = null;
+    if (message.reason === "rate-limited" && game.sent && game.sent.event === game.event) {
+      const again = game.sent; // the server did not read it: send it again when allowed
+      setTimeout(() => { if (game.event === again.event) send(again.action); }, message.retry_after * 1000);
+    }
+    if (["no-table", "bad-token", "bad-origin"].includes(message.reason)) game.retry = null;
   }
 }
 
 async function refreshInfo() {
   const answer = await fetch(`/api/tables/${game.table}`);
-  if (answer.ok) game.info = await answer.json();
+  if (!answer.ok) return;
+  game.info = await answer.json();
+  // a practice table's creator chose the seed, and so knows every hand: say so
+  $("practice").hidden = !game.info.practice;
+  $("practice").textContent = game.info.practice ? `practice (seed ${game.info.seed})` : "";
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = game.token ? `?token=${encodeURIComponent(game.token)}` : "";
+  const params = new URLSearchParams();
+  if (game.token) params.set("token", game.token);
+  if (game.message) params.set("event", String(game.event)); // what was missed, not all again
+  const query = params.toString() ? `?${params}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/${game.table}${query}`);
   game.socket = socket;
   $("connection").textContent = "connecting…";
