@@ -404,3 +404,24 @@ def test_a_fast_client_is_told_when_to_retry_and_stays_connected(client: TestCli
         ws.send_json({"type": "action", "event": 1, "action": "draw"})
         answer = receive(ws)
     assert (answer["type"], answer["event"]) == ("view", 2)
+
+
+def test_burraco_verify_deal_checks_a_revealed_deal_against_its_commitment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from burraco.cli import main
+    from burraco.server.deals import Deal
+
+    revealed = Deal.draw(attrs.evolve(CLASSIC, players=2), dealer=1).reveal()
+    assert revealed is not None
+    good = tmp_path / "over.json"
+    good.write_text(json.dumps({"type": "over", "event": 9, "deal": revealed}))
+    assert main(["verify-deal", str(good)]) == 0
+    assert f"matches its commitment {revealed['commitment']}" in capsys.readouterr().out
+    forged = tmp_path / "forged.json"
+    cards = revealed["deck"].split()
+    forged.write_text(json.dumps({**revealed, "deck": " ".join(cards[1:] + cards[:1])}))
+    assert main(["verify-deal", str(forged)]) == 1
+    assert "does not match" in capsys.readouterr().out
+    (tmp_path / "bad.json").write_text("[")
+    assert main(["verify-deal", str(tmp_path / "bad.json")]) == 2

@@ -17,6 +17,7 @@ Commands:
 * ``burraco duel A B --deals N`` measures how much stronger bot A is than bot B by duplicate
   deals (:mod:`burraco.duel`), on local processes with ``--jobs`` or on Ray with ``--ray``;
 * ``burraco serve`` serves tables to play at in a browser (needs ``burraco[server]``).
+* ``burraco verify-deal FILE`` checks a deal a server revealed against its commitment.
 
 Bare ``burraco`` prints the help and the commands. Exit status: 0 when all went well (also when
 the reader of the output goes away early, as in ``burraco demo | head``), 1 when ``validate``
@@ -49,7 +50,18 @@ from collections.abc import Sequence
 from typing import Final
 
 from burraco import __compiled__, __version__
-from burraco.cli import demo, duel, play, replay, score, serve, simulate, tournament, validate
+from burraco.cli import (
+    demo,
+    duel,
+    play,
+    replay,
+    score,
+    serve,
+    simulate,
+    tournament,
+    validate,
+    verify,
+)
 from burraco.cli.status import BAD_INPUT as BAD_INPUT
 from burraco.cli.status import ILLEGAL_MELD as ILLEGAL_MELD
 from burraco.cli.status import INTERRUPTED as INTERRUPTED
@@ -78,6 +90,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     duel.add_parser(commands)
     serve.add_parser(commands)
+    verify.add_parser(commands)
     return parser
 
 
