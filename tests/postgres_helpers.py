@@ -9,6 +9,7 @@ import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,7 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.server_helpers import free_port
+from tests.server_helpers import SRC, free_port, wait_until_up
+
+LEASE = 2.0
+"""The lease of the test servers: a dead one's tables are taken over after this."""
 
 
 def postgres_bin() -> Path | None:
@@ -77,3 +81,39 @@ def postgres_cluster() -> Iterator[str]:
             yield f"postgresql://burraco@127.0.0.1:{port}/postgres"
         finally:
             run(str(folder / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+
+
+@contextmanager
+def shared_server(
+    url: str, *, bot_delay: float = 0.1, port: int | None = None, public_url: str | None = None
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """A ``burraco serve`` process on the shared database, with a short lease."""
+    port = port or free_port()
+    code = (
+        "from burraco.server import serve, ServerSettings\n"
+        f"serve('127.0.0.1', {port}, {url!r}, bot_delay={bot_delay}, workers=1, "
+        f"settings=ServerSettings(lease_seconds={LEASE}, resume_events=1000, "
+        f"tables_per_minute=1000, public_url={public_url!r}))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    process = subprocess.Popen(
+        [sys.executable, "-c", code],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, process)
+        yield base, process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()

@@ -8,12 +8,10 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,51 +25,16 @@ from burraco import DrawStock, TakeDiscardPile  # noqa: E402
 from burraco.server.postgres import PostgresStore  # noqa: E402
 from burraco.server.storage import LostTableError  # noqa: E402
 from burraco.server.table import Table, TableConfig  # noqa: E402
-from tests.postgres_helpers import postgres_cluster  # noqa: E402
-from tests.server_helpers import SRC, free_port, get_json, post_table, wait_until_up  # noqa: E402
+from tests.postgres_helpers import LEASE, postgres_cluster, shared_server  # noqa: E402
+from tests.server_helpers import get_json, post_table  # noqa: E402
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is a POSIX signal")
-
-LEASE = 2.0
 
 
 @pytest.fixture(scope="module")
 def database() -> Iterator[str]:
     with postgres_cluster() as url:
         yield url
-
-
-@contextmanager
-def server(url: str, *, bot_delay: float = 0.1) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """A ``burraco serve`` process on the shared database, with a short lease."""
-    port = free_port()
-    code = (
-        "from burraco.server import serve, ServerSettings\n"
-        f"serve('127.0.0.1', {port}, {url!r}, bot_delay={bot_delay}, workers=1, "
-        f"settings=ServerSettings(lease_seconds={LEASE}, resume_events=1000))\n"
-    )
-    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    process = subprocess.Popen(
-        [sys.executable, "-c", code],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(base, process)
-        yield base, process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
 
 
 def test_a_process_that_stops_cleanly_lets_go_and_a_lost_table_is_never_written(
@@ -155,7 +118,10 @@ class Watcher:
 
 @pytest.mark.slow
 def test_two_processes_share_tables_and_a_killed_ones_tables_carry_on(database: str) -> None:
-    with server(database) as (first, process), server(database) as (second, _):
+    with (
+        shared_server(database) as (first, process),
+        shared_server(database) as (second, _),
+    ):
         person = post_table(first, {"players": 2, "seats": ["human", "greedy"]})
         bots = post_table(first, {"players": 2, "seats": ["greedy", "greedy"]})
         elsewhere = post_table(second, {"players": 2, "seats": ["greedy", "random"]})
