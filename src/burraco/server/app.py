@@ -31,6 +31,7 @@ from burraco.cards import parse_card
 from burraco.errors import NotationError
 from burraco.levels import LEVELS
 from burraco.rules import PLAYER_COUNTS, PRESETS
+from burraco.server import tournament_pages
 from burraco.server.manager import MOVED_RETRY, BusyError, Connection, Manager, MovedError
 from burraco.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -87,15 +88,29 @@ class _SecurityHeaders:
             (name, value.replace(b"CONNECT", (" " + connect if connect else "").encode()))
             for name, value in SECURITY_HEADERS
         ]
+        # the tournament pages still write their style and one script inline
+        self.inline_headers = [
+            (
+                name,
+                value.replace(b"script-src 'self';", b"script-src 'self' 'unsafe-inline';").replace(
+                    b"style-src 'self';", b"style-src 'self' 'unsafe-inline';"
+                ),
+            )
+            if name == b"content-security-policy"
+            else (name, value)
+            for name, value in self.headers
+        ]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        inline = str(scope.get("path", "")).startswith("/events")
+        headers = self.inline_headers if inline else self.headers
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
+                message = {**message, "headers": [*message.get("headers", []), *headers]}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -329,6 +344,8 @@ def build_app(
             {origin_of(url).replace("http", "ws", 1) for url in [*named, *settings.allowed_origins]}
         )
     )
+    source = db.path if isinstance(db, Store) else db if not isinstance(db, TableStore) else ""
+    routes += tournament_pages.routes(tournament_pages.events_folder(source or ":memory:"))
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
