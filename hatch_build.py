@@ -51,7 +51,9 @@ OPTIONAL_IMPORTS = (
     "numpy",
     "pettingzoo",
     "pyspiel",
+    "psycopg",
     "ray",
+    "segno",
     "starlette",
     "uvicorn",
 )

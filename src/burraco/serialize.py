@@ -954,13 +954,17 @@ def _suit_order(value: object, path: str) -> tuple[Suit, ...]:
     return tuple(suits)
 
 
-def _read_game(data: dict[str, Any], known: object = None) -> GameState:
-    """A game document; ``known`` is its field ``known`` (``None``: every seat's known cards
-    empty), read with the rest so that the invariants are checked on the whole state."""
+_NO_KNOWN: Final = object()
+"""Stands for a game document read without its field ``known`` (every seat knows nothing)."""
+
+
+def _read_game(data: dict[str, Any], known: object = _NO_KNOWN) -> GameState:
+    """A game document; ``known`` is its field ``known`` (:data:`_NO_KNOWN`: every seat's known
+    cards empty), read with the rest so that the invariants are checked on the whole state."""
     _fields(data, "", _GAME_FIELDS, "a game", optional=_OPTIONAL_GAME_FIELDS)
     rules = _read_rules(data["rules"], "rules")
     deck = rules.deck_size
-    known_cards = () if known is None else _read_known(known, rules)
+    known_cards = () if known is _NO_KNOWN else _read_known(known, rules)
     hands = _array(data["hands"], "hands", rules.players, "a hand per seat")
     melds = _array(data["melds"], "melds", rules.teams, "the melds of each team")
     pozzetti = _array(data["pozzetti"], "pozzetti", rules.teams, "the pozzetti not taken")

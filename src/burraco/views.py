@@ -243,7 +243,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     >>> observe(sample, 0) == view, sample.hands[0] == view.hand
     (True, True)
 
-    A view built in code rather than loaded (loading runs :func:`burraco.testing.check_view`)
+    A view built in code rather than loaded (loading runs :func:`burraco.checks.check_view`)
     is checked before sampling for what would let the samples reveal cards: its known cards
     must fit in their holders' hands and number no more than the cards that the view's counts
     allow to have been taken with the discard pile (none in a hand just dealt), since every
@@ -375,7 +375,7 @@ def arrange(view: PlayerView, rng: random.Random | None = None) -> GameState:
 
     Unlike :func:`determinize` it takes the first arrangement, even one that leaves the player
     to act without a legal action, so that what else is wrong with a view can be found
-    (:func:`burraco.testing.check_view` uses it).
+    (:func:`burraco.checks.check_view` uses it).
 
     Raises:
         InvalidStateError: as :func:`determinize`, if the view's cards do not fit the packs or
@@ -411,6 +411,9 @@ def _deal_hidden(
     for count in places[players + 1 :]:
         start, end = end, end + count
         pozzetti.append(tuple(cards[start:end]))
+    pile_card = view.pile_card
+    if pile_card is None and view.turn != view.seat and _one_card_pick_pending(view):
+        pile_card = _pile_card_held(view.known_cards[view.turn], hands[view.turn])
     return GameState(
         view.rules,
         view.dealer,
@@ -428,6 +431,28 @@ def _deal_hidden(
         view.stalemate_turns,
         view.unseen_pozzetto,
         view.known_cards,
-        view.pile_card,
+        pile_card,
         view.time_out_turns,
     )
+
+
+def _one_card_pick_pending(view: PlayerView) -> bool:
+    """Whether the player to act took a one-card pile this turn that it may not discard again
+    (rules §13.1) and has melded nothing since: then its :attr:`~GameState.pile_card` is hidden
+    from the other seats, and a sample must choose one that agrees with the hand it deals."""
+    return (
+        not view.rules.return_single_pile_card
+        and view.phase is Phase.PLAY
+        and view.taken_from_pile == 1
+        and not view.melded_this_turn
+        and view.outcome is None
+    )
+
+
+def _pile_card_held(known: tuple[Card, ...], hand: tuple[Card, ...]) -> Card | None:
+    """The ``pile_card`` that a dealt ``hand`` implies: ``None`` when it holds two copies of a
+    card it is known to hold (the other copy was held before the pick), otherwise a known card
+    (the one taken; the view does not say which, so the first known card stands for it)."""
+    if any(hand.count(card) > 1 for card in known):
+        return None
+    return known[0] if known else None
