@@ -24,9 +24,17 @@ nox.options.reuse_existing_virtualenvs = True
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite (unit, property and doctests), as the README says."""
+    """Run the fast tier of the test suite (unit, property and doctests), as the README says."""
     session.install("-e", ".[tests]")
     session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session
+def slow(session: nox.Session) -> None:
+    """Run the slow tier: the brute-force comparisons, soak-sized random play, the long fuzz,
+    the state machine and the docs build (``pytest -m slow``, which ``.ci/run`` also runs)."""
+    session.install("-e", ".[tests,docs]")
+    session.run("python", "-m", "pytest", "-m", "slow", *session.posargs)
 
 
 @nox.session
@@ -65,6 +73,8 @@ def fuzz(session: nox.Session) -> None:
         "-p",
         "no:cacheprovider",
         "tests/test_fuzz.py",
+        "-m",
+        "slow or not slow",
         *session.posargs,
         env={"BURRACO_FUZZ": count},
     )
@@ -85,6 +95,8 @@ def record_fuzz(session: nox.Session) -> None:
         "-p",
         "no:cacheprovider",
         "tests/test_record_fuzz.py",
+        "-m",
+        "slow or not slow",
         *session.posargs,
         env={"BURRACO_RECORD_FUZZ": count, "BURRACO_RECORD_TIMING": "1"},
     )
@@ -285,7 +297,7 @@ def compiled(session: nox.Session) -> None:
     )
     session.run(
         "python", "-m", "pytest", "tests", "docs", "README.md", "-p", "no:cacheprovider",
-        "-o", "testpaths=", *session.posargs, env=_WHEEL_ONLY,
+        "-o", "testpaths=", "-m", "slow or not slow", *session.posargs, env=_WHEEL_ONLY,
     )  # fmt: skip
 
 

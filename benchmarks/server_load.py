@@ -213,10 +213,14 @@ def main() -> int:
                 except OSError:
                     time.sleep(0.1)
             before = cpu_seconds(server.pid)
+            empty = memory_mb(server.pid)
             figures = asyncio.run(
                 run(base, args.tables, args.seconds, args.search_tables, args.greedy_tables)
             )
-            figures["server_memory_mb"] = memory_mb(server.pid)
+            figures["server_memory_mb"] = full = memory_mb(server.pid)
+            held = args.tables + args.search_tables + args.greedy_tables
+            if full is not None and empty is not None and held:  # every table is still held
+                figures["memory_per_table_kb"] = round((full - empty) * 1024 / held, 1)
             used = cpu_seconds(server.pid)
             if used is not None and before is not None:
                 per_action = (used - before) / max(1, figures["actions"]) * 1000

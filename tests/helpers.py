@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import importlib.util
-import random
 import sys
 import types
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from burraco import (
     CLASSIC,
@@ -19,11 +21,10 @@ from burraco import (
     Phase,
     Rules,
     apply,
-    legal_actions,
     make_deck,
-    new_game,
     parse_action,
     parse_cards,
+    testing,
     validate_meld,
 )
 
@@ -152,17 +153,9 @@ def play(state: GameState, *moves: str) -> GameState:
 def random_play(
     rules: Rules, seed: int, *, max_steps: int = 5000
 ) -> Iterator[tuple[GameState, Action]]:
-    """Play a hand uniformly at random over ``legal_actions``; yield (state, action) pairs."""
-    chooser = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    for _ in range(max_steps):
-        actions = legal_actions(state)
-        if not actions:
-            return
-        action = chooser.choice(actions)
-        yield state, action
-        state = apply(state, action)
-    raise AssertionError(f"the hand did not end in {max_steps} steps")
+    """Play a hand uniformly at random over ``legal_actions``; yield (state, action) pairs
+    (:func:`burraco.testing.random_play`, the one random-play driver)."""
+    return testing.random_play(rules, seed, max_steps=max_steps)
 
 
 def benchmark(name: str) -> types.ModuleType:
@@ -177,3 +170,18 @@ def benchmark(name: str) -> types.ModuleType:
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def slow_but_first(values: Sequence[Any], ids: Sequence[str] | None = None) -> list[Any]:
+    """``values`` as parameters of which all but the first carry the ``slow`` marker: the fast
+    tier (the README's test command) tries one, the slow tier (``pytest -m slow``, run by
+    ``.ci/run``) the others. A value may itself be a ``pytest.param``."""
+    names = list(ids) if ids is not None else [None] * len(values)
+    params = []
+    for index, (value, name) in enumerate(zip(values, names, strict=True)):
+        marks = () if index == 0 else (pytest.mark.slow,)
+        if isinstance(value, type(pytest.param(None))):
+            params.append(pytest.param(*value.values, id=value.id, marks=(*value.marks, *marks)))
+        else:
+            params.append(pytest.param(value, id=name, marks=marks))
+    return params

@@ -13,7 +13,6 @@ meld when there is one, which takes pozzetti and closes hands far more often.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 import traceback
@@ -31,17 +30,13 @@ from burraco import (
     INTERNATIONAL,
     REALE,
     Action,
-    AddToMeld,
     GameState,
-    OpenMeld,
     Rules,
     apply,
-    legal_actions,
-    new_game,
     score_hand,
 )
 from burraco.serialize import from_json, to_json
-from burraco.testing import check_invariants
+from burraco.testing import check_invariants, random_play
 
 CONFIGS: Final[dict[str, Rules]] = {
     **{
@@ -65,33 +60,12 @@ CONFIGS: Final[dict[str, Rules]] = {
 }
 """Every preset with 2, 3, 4 and 6 players, and variants with the other switches turned."""
 
-MAX_STEPS: Final = 5000
-EAGERNESS: Final = 0.9
-"""How often an eager chooser takes a meld when one is legal."""
-
-
-def choose(chooser: random.Random, actions: Sequence[Action], *, eager: bool) -> Action:
-    """A random legal action; an eager chooser usually prefers a meld."""
-    if eager and chooser.random() < EAGERNESS:
-        melds = [action for action in actions if isinstance(action, (OpenMeld, AddToMeld))]
-        if melds:
-            return chooser.choice(melds)
-    return chooser.choice(actions)
-
 
 def random_hand(rules: Rules, seed: int, *, eager: bool) -> Iterator[tuple[GameState, Action]]:
-    """Play a hand dealt from ``seed``, choosing with ``random.Random(seed)``; yield each state
-    with the action taken in it."""
-    chooser = random.Random(seed)
-    state = new_game(rules, seed=seed, dealer=seed % rules.players)
-    for _ in range(MAX_STEPS):
-        actions = legal_actions(state)
-        if not actions:
-            return
-        action = choose(chooser, actions, eager=eager)
-        yield state, action
-        state = apply(state, action)
-    raise AssertionError(f"the hand did not end in {MAX_STEPS} steps")
+    """Play a hand dealt from ``seed`` by the dealer ``seed % players``, choosing with
+    ``random.Random(seed)`` (eagerly: usually a meld when one is legal); yield each state with
+    the action taken in it (:func:`burraco.testing.random_play`)."""
+    return random_play(rules, seed, dealer=seed % rules.players, eager=eager)
 
 
 def final_state(rules: Rules, seed: int, *, eager: bool) -> GameState:

@@ -54,7 +54,7 @@ from tests.bruteforce import (
     single_pile_position,
     stress_position,
 )
-from tests.helpers import position
+from tests.helpers import position, slow_but_first
 
 RULE_SETS = rule_sets()
 IDS = [rules_id(rules) for rules in RULE_SETS]
@@ -154,7 +154,7 @@ def test_the_comparison_reports_an_action_listed_twice(monkeypatch: pytest.Monke
     assert any(p.startswith("listed more than once") for p in compare(state))
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+@pytest.mark.parametrize("rules", slow_but_first(RULE_SETS, IDS))
 def test_legal_actions_are_the_brute_force_ones_in_random_play(rules: Rules) -> None:
     compared = 0
     for seed in range(2):
@@ -164,7 +164,7 @@ def test_legal_actions_are_the_brute_force_ones_in_random_play(rules: Rules) -> 
     assert compared > 20
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+@pytest.mark.parametrize("rules", slow_but_first(RULE_SETS, IDS))
 def test_legal_actions_are_the_brute_force_ones_where_wilds_can_stand_anywhere(
     rules: Rules,
 ) -> None:
@@ -174,7 +174,7 @@ def test_legal_actions_are_the_brute_force_ones_where_wilds_can_stand_anywhere(
         assert compare(state) == [], [str(m) for m in state.melds[0]]
 
 
-@pytest.mark.parametrize("rules", RULE_SETS[1::2], ids=IDS[1::2])
+@pytest.mark.parametrize("rules", slow_but_first(RULE_SETS[1::2], IDS[1::2]))
 def test_legal_actions_are_the_brute_force_ones_with_the_pile_in_hand(rules: Rules) -> None:
     rng = random.Random(f"pile {rules.name} {rules.players}")
     for _ in range(2):
@@ -209,7 +209,7 @@ def test_stress_positions_hold_long_sequences_and_full_sets() -> None:
     assert ace_to_ace
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+@pytest.mark.parametrize("rules", slow_but_first(RULE_SETS, IDS))
 def test_legal_actions_are_the_brute_force_ones_after_a_one_card_pile(rules: Rules) -> None:
     rng = random.Random(f"one-card pile {rules.name} {rules.players}")
     for _ in range(4):

@@ -23,6 +23,9 @@ pytest.importorskip("furo")
 pytest.importorskip("myst_parser")
 
 
+pytestmark = pytest.mark.slow  # the slow tier (`pytest -m slow`): it builds the docs
+
+
 @pytest.fixture(scope="module")
 def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The docs built as HTML, with warnings as errors, into a temporary directory."""

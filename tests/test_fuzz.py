@@ -923,6 +923,7 @@ def run(count: int, seed: int) -> Tally:
     return Tally(inputs, rejected, accepted, impossible, failures)
 
 
+@pytest.mark.slow
 def test_hostile_inputs_raise_only_burraco_errors_and_impossible_ones_are_rejected() -> None:
     tally = run(COUNT, SEED)
     print("\n" + tally.summary())
@@ -939,6 +940,7 @@ def test_hostile_inputs_raise_only_burraco_errors_and_impossible_ones_are_reject
     assert {"field-edited", "card-swapped", "score-edited"} <= set(tally.accepted)
 
 
+@pytest.mark.slow
 def test_the_oracles_accept_every_value_of_random_play() -> None:
     chooser = random.Random(0)
     for value in originals():

@@ -51,7 +51,7 @@ from burraco import (
     validate_meld,
 )
 from burraco.serialize import from_dict, to_dict
-from tests.helpers import all_cards, random_play
+from tests.helpers import all_cards, random_play, slow_but_first
 from tests.soak import final_state, random_hand
 
 RULE_SETS = [
@@ -218,7 +218,9 @@ def brute_force_positions(rules: Rules, wanted: int, max_hand: int) -> Iterator[
                 break  # one position per hand, for variety
 
 
-@pytest.mark.parametrize("rules", [RULE_SETS[0], RULE_SETS[2], RULE_SETS[5], RULE_SETS[8]])
+@pytest.mark.parametrize(
+    "rules", slow_but_first([RULE_SETS[0], RULE_SETS[2], RULE_SETS[5], RULE_SETS[8]])
+)
 def test_legal_actions_reach_every_state_that_any_meld_reaches(rules: Rules) -> None:
     """Every open or add that ``apply`` accepts gives a state that some listed action gives,
     and no two listed actions give the same state."""
@@ -454,7 +456,7 @@ DEAD_END_HANDS: Final = 2000
 ``tests.soak``). ``nox -s soak`` plays many more, with every state checked."""
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", slow_but_first(sorted(PRESETS), sorted(PRESETS)))
 def test_no_preset_reaches_a_position_without_a_legal_action(preset: str) -> None:
     # random_hand raises if a hand does not end; every state before the end has an action
     endings: Counter[EndReason] = Counter()

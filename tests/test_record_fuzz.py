@@ -266,6 +266,7 @@ def check(text: str) -> str:
     return outcome
 
 
+@pytest.mark.slow
 def test_mutated_records_are_read_or_rejected_with_a_short_record_error() -> None:
     chooser = random.Random(SEED)
     texts = originals()

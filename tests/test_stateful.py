@@ -38,7 +38,9 @@ from burraco import (
 )
 from burraco.serialize import from_json, to_json
 from burraco.testing import cards, check_invariants, melds
-from tests.soak import choose
+from burraco.testing import random_action as choose
+
+pytestmark = pytest.mark.slow  # the slow tier: `pytest -m slow`
 
 RULE_SETS: Final = [
     CLASSIC,

@@ -33,6 +33,7 @@ __all__ = [
     "check_view",
     "game_states",
     "melds",
+    "random_action",
     "random_play",
 ]
 
@@ -173,6 +174,23 @@ EAGERNESS: Final = 0.9
 """How often an eager :func:`random_play` takes a meld when one is legal."""
 
 
+def random_action(
+    chooser: random.Random, actions: Sequence[Action], *, eager: bool = False
+) -> Action:
+    """One of ``actions`` chosen by ``chooser``: uniformly, or for an ``eager`` player a meld
+    (an opening or an addition) with probability :data:`EAGERNESS` when one is among them.
+
+    >>> from burraco import DrawStock, TakeDiscardPile
+    >>> random_action(random.Random(1), [DrawStock(), TakeDiscardPile()])
+    DrawStock()
+    """
+    if eager and chooser.random() < EAGERNESS:
+        melds = [action for action in actions if isinstance(action, OpenMeld | AddToMeld)]
+        if melds:
+            return chooser.choice(melds)
+    return chooser.choice(actions)
+
+
 def random_play(
     rules: Rules = CLASSIC,
     seed: int = 0,
@@ -204,12 +222,7 @@ def random_play(
         actions = legal_actions(state)
         if not actions:
             return
-        choices: Sequence[Action] = actions
-        if eager and chooser.random() < EAGERNESS:
-            melds = [action for action in actions if isinstance(action, (OpenMeld, AddToMeld))]
-            if melds:
-                choices = melds
-        action = chooser.choice(choices)
+        action = random_action(chooser, actions, eager=eager)
         yield state, action
         state = apply(state, action)
     raise AssertionError(f"the hand did not end in {max_steps} steps")

@@ -34,7 +34,7 @@ from burraco import (
     score_hand,
 )
 from burraco.serialize import to_dict
-from tests.soak import choose
+from burraco.testing import random_action as choose
 
 DIRECTORY: Final = Path(__file__).parent
 STATES_SHOWN: Final = 30

@@ -1,7 +1,7 @@
 """What a hand's counts bound: the draws a stock size shows, the cards known from the pile
 (private; for :func:`burraco.determinize` and :mod:`burraco.checks`).
 
-:func:`burraco.testing.check_invariants` first checks that a state is well formed (cards
+:func:`burraco.checks.check_invariants` first checks that a state is well formed (cards
 conserved, legal melds, seats in range, a phase that agrees with the outcome, ...). A well-formed
 state can still be one that no play reaches: a stock larger than the deal leaves, a pile larger
 than the draws made, a pozzetto still unseen after the partner has discarded. The checks here
