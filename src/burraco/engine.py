@@ -60,6 +60,7 @@ from burraco.state import (
     GameState,
     MeldFacts,
     Phase,
+    build_state,
     known_after_pick,
     known_after_play,
     meld_facts,
@@ -397,23 +398,26 @@ def _draw(state: GameState, action: DrawStock, phase: Phase) -> GameState:
     stock, pozzetti = reserve_stock(rules, stock[1:], state.pozzetti)
     outcome = end_after_draw(rules, stock)
     phase = _PLAY_PHASE if outcome is None else _OVER_PHASE
-    return new_state(
-        rules=rules,
-        dealer=state.dealer,
-        turn=seat,
-        phase=phase,
-        hands=replace_at(hands, seat, tuple(hand)),
-        melds=state.melds,
-        stock=stock,
-        discard_pile=state.discard_pile,
-        pozzetti=pozzetti,
-        pozzetto_taken=state.pozzetto_taken,
-        outcome=outcome,
-        stalemate_turns=state.stalemate_turns,
-        unseen_pozzetto=state.unseen_pozzetto,
-        known=state.known,
-        time_out_turns=state.time_out_turns,
-        facts=meld_facts(state),
+    return build_state(
+        rules,
+        state.dealer,
+        seat,  # turn
+        phase,
+        replace_at(hands, seat, tuple(hand)),
+        state.melds,
+        stock,
+        state.discard_pile,
+        pozzetti,
+        state.pozzetto_taken,
+        outcome,
+        0,  # taken_from_pile
+        False,  # melded_this_turn
+        state.stalemate_turns,
+        state.unseen_pozzetto,
+        state.known,
+        None,  # pile_card
+        state.time_out_turns,
+        meld_facts(state),
     )
 
 
@@ -446,24 +450,26 @@ def _pile_taken(state: GameState) -> GameState:
     pile_card = None
     if len(pile) == 1 and not state.rules.return_single_pile_card and pile[0] not in held:
         pile_card = pile[0]
-    return new_state(
-        rules=state.rules,
-        dealer=state.dealer,
-        turn=seat,
-        phase=_PLAY_PHASE,
-        hands=replace_at(hands, seat, hand),
-        melds=state.melds,
-        stock=state.stock,
-        discard_pile=(),
-        pozzetti=state.pozzetti,
-        pozzetto_taken=state.pozzetto_taken,
-        taken_from_pile=len(pile),
-        stalemate_turns=state.stalemate_turns,
-        unseen_pozzetto=state.unseen_pozzetto,
-        known=known_after_pick(state.known, seat, pile),
-        pile_card=pile_card,
-        time_out_turns=state.time_out_turns,
-        facts=meld_facts(state),
+    return build_state(
+        state.rules,
+        state.dealer,
+        seat,  # turn
+        _PLAY_PHASE,  # phase
+        replace_at(hands, seat, hand),
+        state.melds,
+        state.stock,
+        (),  # discard_pile
+        state.pozzetti,
+        state.pozzetto_taken,
+        None,  # outcome
+        len(pile),  # taken_from_pile
+        False,  # melded_this_turn
+        state.stalemate_turns,
+        state.unseen_pozzetto,
+        known_after_pick(state.known, seat, pile),
+        pile_card,
+        state.time_out_turns,
+        meld_facts(state),
     )
 
 
@@ -603,25 +609,26 @@ def _after_meld(
     pile_card = state.pile_card
     if pile_card is not None and pile_card in cards:
         pile_card = None  # the copy melded counts as the one taken with the pile
-    return new_state(
-        rules=state.rules,
-        dealer=state.dealer,
-        turn=seat,
-        phase=_PLAY_PHASE,
-        hands=replace_at(hands, seat, rest),
-        melds=replace_at(melds, team, team_melds),
-        stock=state.stock,
-        discard_pile=state.discard_pile,
-        pozzetti=pozzetti,
-        pozzetto_taken=taken,
-        taken_from_pile=state.taken_from_pile,
-        melded_this_turn=True,
-        stalemate_turns=state.stalemate_turns,
-        unseen_pozzetto=state.unseen_pozzetto,
-        known=known_after_play(known, seat, cards) if known[seat] else known,
-        pile_card=pile_card,
-        time_out_turns=state.time_out_turns,
-        facts=_facts_after(state, team, index, meld),
+    return build_state(
+        state.rules,
+        state.dealer,
+        seat,  # turn
+        _PLAY_PHASE,  # phase
+        replace_at(hands, seat, rest),
+        replace_at(melds, team, team_melds),
+        state.stock,
+        state.discard_pile,
+        pozzetti,
+        taken,  # pozzetto_taken
+        None,  # outcome
+        state.taken_from_pile,
+        True,  # melded_this_turn
+        state.stalemate_turns,
+        state.unseen_pozzetto,
+        known_after_play(known, seat, cards) if known[seat] else known,
+        pile_card,
+        state.time_out_turns,
+        _facts_after(state, team, index, meld),
     )
 
 
@@ -679,25 +686,26 @@ def _discard(state: GameState, action: Discard, phase: Phase) -> GameState:
         state, following, taken_on_discard=on_discard, hand_over=outcome is not None
     )
     known = state.known
-    return new_state(
-        rules=rules,
-        dealer=state.dealer,
-        turn=following,
-        phase=phase,
-        hands=replace_at(hands, seat, rest),
-        melds=state.melds,
-        stock=state.stock,
-        discard_pile=(*state.discard_pile, card),
-        pozzetti=pozzetti,
-        pozzetto_taken=taken,
-        outcome=outcome,
-        taken_from_pile=taken_from_pile,
-        melded_this_turn=melded,
-        stalemate_turns=stalemate,
-        unseen_pozzetto=unseen,
-        known=known_after_play(known, seat, (card,)) if known[seat] else known,
-        time_out_turns=state.time_out_turns - 1 if state.time_out_turns else 0,
-        facts=meld_facts(state),
+    return build_state(
+        rules,
+        state.dealer,
+        following,  # turn
+        phase,
+        replace_at(hands, seat, rest),
+        state.melds,
+        state.stock,
+        (*state.discard_pile, card),
+        pozzetti,
+        taken,  # pozzetto_taken
+        outcome,
+        taken_from_pile,
+        melded,  # melded_this_turn
+        stalemate,  # stalemate_turns
+        unseen,  # unseen_pozzetto
+        known_after_play(known, seat, (card,)) if known[seat] else known,
+        None,  # pile_card
+        state.time_out_turns - 1 if state.time_out_turns else 0,
+        meld_facts(state),
     )
 
 
@@ -903,24 +911,24 @@ def call_time_out(state: GameState) -> GameState:
     """
     if state.phase is _OVER_PHASE or state.time_out_turns:
         return state
-    return new_state(
-        rules=state.rules,
-        dealer=state.dealer,
-        turn=state.turn,
-        phase=state.phase,
-        hands=state.hands,
-        melds=state.melds,
-        stock=state.stock,
-        discard_pile=state.discard_pile,
-        pozzetti=state.pozzetti,
-        pozzetto_taken=state.pozzetto_taken,
-        outcome=state.outcome,
-        taken_from_pile=state.taken_from_pile,
-        melded_this_turn=state.melded_this_turn,
-        stalemate_turns=state.stalemate_turns,
-        unseen_pozzetto=state.unseen_pozzetto,
-        known=state.known,
-        pile_card=state.pile_card,
-        time_out_turns=len(state.hands),
-        facts=meld_facts(state),
+    return build_state(
+        state.rules,
+        state.dealer,
+        state.turn,
+        state.phase,
+        state.hands,
+        state.melds,
+        state.stock,
+        state.discard_pile,
+        state.pozzetti,
+        state.pozzetto_taken,
+        state.outcome,
+        state.taken_from_pile,
+        state.melded_this_turn,
+        state.stalemate_turns,
+        state.unseen_pozzetto,
+        state.known,
+        state.pile_card,
+        len(state.hands),  # time_out_turns
+        meld_facts(state),
     )

@@ -44,7 +44,7 @@ from burraco._bots.greedy import fits_alone
 from burraco.cards import CODE_KEY, Card, Rank, make_deck
 from burraco.engine import legal_actions
 from burraco.rules import Rules
-from burraco.state import GameState, Phase, new_state
+from burraco.state import GameState, Phase, build_state
 from burraco.views import PlayerView, determinize
 
 __all__ = ["InferenceSampler", "discarders"]
@@ -258,25 +258,26 @@ class InferenceSampler:
         for pozzetto in base.pozzetti:
             pozzetti.append(tuple(pool[start : start + len(pozzetto)]))
             start += len(pozzetto)
-        state = new_state(
-            rules=base.rules,
-            dealer=base.dealer,
-            turn=base.turn,
-            phase=base.phase,
-            hands=tuple(hands),
-            melds=base.melds,
-            stock=stock,
-            discard_pile=base.discard_pile,
-            pozzetti=tuple(pozzetti),
-            pozzetto_taken=base.pozzetto_taken,
-            outcome=base.outcome,
-            taken_from_pile=base.taken_from_pile,
-            melded_this_turn=base.melded_this_turn,
-            stalemate_turns=base.stalemate_turns,
-            unseen_pozzetto=base.unseen_pozzetto,
-            known=base.known,
-            pile_card=base.pile_card,
-            time_out_turns=base.time_out_turns,
+        state = build_state(
+            base.rules,
+            base.dealer,
+            base.turn,
+            base.phase,
+            tuple(hands),
+            base.melds,
+            stock,
+            base.discard_pile,
+            tuple(pozzetti),
+            base.pozzetto_taken,
+            base.outcome,
+            base.taken_from_pile,
+            base.melded_this_turn,
+            base.stalemate_turns,
+            base.unseen_pozzetto,
+            base.known,
+            base.pile_card,
+            base.time_out_turns,
+            None,  # facts
         )
         if view.phase is Phase.PLAY and view.turn != me and not legal_actions(state):
             return base  # the weighted deal leaves the player to act stuck: a uniform one
