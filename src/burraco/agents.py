@@ -455,7 +455,7 @@ def _resolve(target: str, spec: str) -> Callable[..., object]:
     return factory  # type: ignore[no-any-return]
 
 
-def make_agent(spec: str, seed: int | None = None) -> Agent:
+def make_agent(spec: str, seed: int | str | bytes | None = None) -> Agent:
     """Build the agent named by ``spec``, seeded with ``seed``.
 
     ``spec`` is one of :data:`AGENT_NAMES` (``"random"``, ``"greedy"``, ``"search"``, and the
@@ -467,7 +467,8 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     the keyword ``seed`` when the class accepts one: the built-in agents always do; another
     callable when its signature has a ``seed`` parameter or ``**`` keywords, or, if it has no
     signature to read (a compiled class, say), when calling it with the seed raises no
-    ``TypeError``.
+    ``TypeError``. A seed is whatever :class:`random.Random` takes (an int, a string such as
+    the command line's ``"7:2"``, bytes), as every built-in agent does.
 
     >>> make_agent("search(simulations=8)", seed=3)
     SearchAgent(simulations=8, seed=3)

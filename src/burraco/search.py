@@ -65,8 +65,9 @@ weights the deal by what the other seats did)."""
 Evaluation: TypeAlias = Callable[[GameState, int], float]
 """How the search values the state at the end of a rollout for a team: its lead in points
 over the best other team (the default scores the hand as it stands; :func:`expected_lead`
-estimates the lead the hand will end with; ``benchmarks/club_evaluation.py`` in the
-repository tries one that weighs the race to close)."""
+estimates the lead the hand will end with; one that weighs the race to close was tried and
+set aside: ``benchmarks/club_evaluation.py`` in the repository's history, up to commit
+881858a)."""
 
 
 def expected_lead(state: GameState, team: int) -> float:
@@ -84,7 +85,8 @@ def expected_lead(state: GameState, team: int) -> float:
     cards in hand count for next to nothing until the hand has ended, and a team that may
     close gains some 15 to 60 points, 35 to 95 with a seat down to two cards, and some 40 to
     80 more once a seat is down to its last card. The features and the weights are in the
-    docs' search reference; the repository's ``benchmarks/value_fit.py`` makes the fit.
+    docs' search reference; the script that made the fit, ``benchmarks/value_fit.py``, is in
+    the repository's history (up to commit 881858a).
 
     >>> from burraco import CLASSIC, new_game
     >>> start = new_game(CLASSIC, seed=1)

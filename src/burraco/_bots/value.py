@@ -8,8 +8,8 @@ one discard from closing. Here the worth is a least-squares fit instead: thousan
 played by greedy players at every seat (the search's own rollout policy), each position at
 the start of a turn recorded with how the hand ended, and the team's final lead over the
 other teams fitted on a few differences between the teams, with one set of weights per
-quarter of the stock. ``benchmarks/value_fit.py`` in the repository makes the fit and prints
-:data:`WEIGHTS`.
+quarter of the stock. The script that made the fit and printed :data:`WEIGHTS`,
+``benchmarks/value_fit.py``, is in the repository's history (up to commit 881858a).
 """
 
 from __future__ import annotations
@@ -102,8 +102,9 @@ WEIGHTS: Final[dict[int, tuple[tuple[float, ...], ...]]] = {
 # fmt: on
 """Per number of players, one row of weights (in the order of :data:`FEATURES`) per stage of
 the stock (:data:`STAGES`), fitted under the classic rules with that many players on 20,000
-hands (``benchmarks/value_fit.py --seed 1300``). Six players seldom reach the last quarter of
-the stock (a few hundred positions in 20,000 hands): that stage has the third's weights."""
+hands (``benchmarks/value_fit.py --seed 1300``, in the repository's history). Six players
+seldom reach the last quarter of the stock (a few hundred positions in 20,000 hands): that
+stage has the third's weights."""
 
 
 def stage(state: GameState) -> int:

@@ -151,9 +151,7 @@ def seat_agent(name: str, seed: str) -> Agent:
     """
     if name == "greedy":
         return make_agent(name)
-    # make_agent hands the seed to the agent's class, and every built-in class takes a string
-    # seed (random.Random does), although make_agent's signature names an int
-    return make_agent(name, seed)  # type: ignore[arg-type]
+    return make_agent(name, seed)
 
 
 def seat_agents(names: Sequence[str], players: int, seed: str) -> list[Agent]:
