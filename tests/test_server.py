@@ -229,7 +229,7 @@ def test_an_accepted_action_is_announced_to_every_connection_with_the_next_event
     assert (
         mine["last"]
         == theirs["last"]
-        == [{"seat": first, "actions": ["draw"], "took": "", "clock": False}]
+        == [{"seat": first, "actions": ["draw"], "took": "", "pozzetto": False, "clock": False}]
     )
     assert mine["legal"] and all(parse_action(text) for text in mine["legal"])
     assert theirs["legal"] == [] and theirs["view"]["hand"] is None
@@ -345,7 +345,7 @@ def test_an_illegal_action_is_explained_with_the_librarys_message(client: TestCl
         send(ws, type="action", event=2, action=f"open {' '.join(hand[:2])}")
         error = receive(ws)
     assert error["reason"] == "too-few-cards"
-    assert error["message"].startswith(f"illegal action 'open {' '.join(hand[:2])}' by seat")
+    assert error["message"].startswith(f"illegal action 'open {' '.join(hand[:2])}' by you:")
 
 
 def test_messages_beyond_the_rate_are_refused(client: TestClient) -> None:

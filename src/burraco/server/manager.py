@@ -25,10 +25,11 @@ from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
 from typing import Any, Final
 
-from burraco.actions import Action, parse_action
+from burraco.actions import Action, DrawStock, parse_action
 from burraco.agents import GreedyAgent
+from burraco.cards import format_cards
 from burraco.engine import legal_actions
-from burraco.errors import BurracoError
+from burraco.errors import BurracoError, IllegalActionError
 from burraco.server.bots import BotPool
 from burraco.server.protocol import (
     ActionMessage,
@@ -160,6 +161,25 @@ class Room:
     def running_bots_alone(self) -> bool:
         """Whether this is a table of bots alone that is still playing."""
         return self.table.running_bots_alone
+
+
+def _drawn(table: Table, index: int) -> str | None:
+    """The card the seat to act at ``table.states[index]`` drew from the stock on its turn
+    under way, in notation, or ``None``."""
+    state = table.states[index]
+    for step in range(index - 1, -1, -1):
+        played = table.history[step]
+        if played.seat != state.turn:
+            return None
+        if isinstance(played.action, DrawStock):
+            before = list(table.states[step].hands[played.seat])
+            for card in table.states[step + 1].hands[played.seat]:
+                if card in before:
+                    before.remove(card)
+                else:
+                    return format_cards([card])
+            return None
+    return None
 
 
 class Manager:
@@ -393,6 +413,8 @@ class Manager:
                 score=self._score(table, state),
                 clock=clock,
                 commitment=table.commitment,
+                target=table.config.rules.target if table.config.match else None,
+                drew=_drawn(table, index) if seat == state.turn else None,
             )
         ]
         if state.is_over:
@@ -494,6 +516,9 @@ class Manager:
             try:
                 action = parse_action(request.action)
                 self._play(room, action)
+            except IllegalActionError as error:  # said to the seat that acted: "by you"
+                text = f"illegal action {str(error.action)!r} by you: {error.reason}: "
+                self._error(room, conn, error.reason, text + error.detail)
             except BurracoError as error:
                 self._error(room, conn, error.reason, str(error))
             except LostTableError:

@@ -204,6 +204,10 @@ class ViewMessage:
     """The turn clock (``{"seat", "seconds", "left"}``) or ``None``."""
     commitment: str | None = None
     """The SHA-256 commitment to the hand's deal (:mod:`burraco.server.deals`)."""
+    target: int | None = None
+    """The match's target, for a table that plays a match; ``None`` for a single hand."""
+    drew: str | None = None
+    """For the seat to act alone: the card it drew from the stock this turn, in notation."""
 
 
 @attrs.frozen
@@ -221,6 +225,15 @@ class OverMessage:
     deal: dict[str, Any] | None = None
     """The hand's deal revealed: ``deck``, ``salt``, ``commitment``, ``dealer``, ``rules``,
     ``players`` (:meth:`burraco.server.deals.Deal.reveal`)."""
+    target: int | None = None
+    """The match's target (``None`` for a table of a single hand)."""
+    totals: tuple[int, ...] = ()
+    """The match's running totals by team after this hand (this hand's, for a single hand)."""
+    winner: int | None = None
+    """The team that won the match, once it is over; ``None`` while it goes on, after a tie,
+    and for a single hand."""
+    match_over: bool = True
+    """Whether the table is done (a single hand, or the match's end): no hand follows."""
 
 
 @attrs.frozen
@@ -260,6 +273,10 @@ def to_json_object(message: ServerMessage) -> dict[str, Any]:
             }
             if message.commitment is not None:
                 body["commitment"] = message.commitment
+            if message.target is not None:
+                body["target"] = message.target
+            if message.drew is not None:
+                body["drew"] = message.drew
             return body
         case OverMessage():
             body = {
@@ -271,6 +288,10 @@ def to_json_object(message: ServerMessage) -> dict[str, Any]:
             }
             if message.deal is not None:
                 body["deal"] = message.deal
+            body["target"] = message.target
+            body["totals"] = list(message.totals)
+            body["winner"] = message.winner
+            body["match_over"] = message.match_over
             return body
         case ErrorMessage():
             body = {"type": "error"}
@@ -309,6 +330,8 @@ class Played:
     """Whether the turn clock ran out and a bot played it for the seat."""
     took: str = ""
     """For a pick: the cards taken with the discard pile (public), in notation."""
+    pozzetto: bool = False
+    """Whether the seat took a pozzetto with this action (public)."""
 
 
 def _view_body(state: GameState, seat: int | None) -> dict[str, Any]:
@@ -322,8 +345,8 @@ def _view_body(state: GameState, seat: int | None) -> dict[str, Any]:
 def last_turns(history: Sequence[Played]) -> list[dict[str, Any]]:
     """What each seat did on its last turn of the hand (the turn under way, for the seat to
     act): its actions in notation (a draw from the stock as ``draw``, without the card), the
-    cards a pick took with the pile, and whether a bot played the turn when the clock ran
-    out. Seats in order; a seat that has not played yet is left out."""
+    cards a pick took with the pile, whether it took a pozzetto, and whether a bot played the
+    turn when the clock ran out. Seats in order; a seat that has not played yet is left out."""
     turns: dict[int, list[Played]] = {}
     previous: int | None = None
     for played in history:
@@ -336,6 +359,7 @@ def last_turns(history: Sequence[Played]) -> list[dict[str, Any]]:
             "seat": seat,
             "actions": [str(played.action) for played in turns[seat]],
             "took": " ".join(played.took for played in turns[seat] if played.took),
+            "pozzetto": any(played.pozzetto for played in turns[seat]),
             "clock": any(played.by_clock for played in turns[seat]),
         }
         for seat in sorted(turns)
@@ -372,6 +396,8 @@ def view_message(
     score: Sequence[int] = (),
     clock: dict[str, Any] | None = None,
     commitment: str | None = None,
+    target: int | None = None,
+    drew: str | None = None,
 ) -> ViewMessage:
     """The ``view`` message of event ``event`` for ``seat`` (``None``: a spectator).
 
@@ -381,8 +407,9 @@ def view_message(
     Fields beyond the protocol's help a page draw the table: ``wilds``, for each legal
     action that places a wild card, what it stands for (:func:`placed_wild`), ``burracos``,
     for each team's melds in order, the class of each burraco (``"clean"``, ...) or ``None``,
-    ``clock``, the turn clock (``{"seat", "seconds", "left"}``) or ``None``, and
-    ``commitment``, the commitment to the hand's deal.
+    ``clock``, the turn clock (``{"seat", "seconds", "left"}``) or ``None``,
+    ``commitment``, the commitment to the hand's deal, ``target``, the match's target, and
+    ``drew``, the card the seat to act drew from the stock (sent to that seat alone).
     """
     rules = state.rules
     mine = seat is not None and seat == state.turn and not state.is_over
@@ -401,6 +428,8 @@ def view_message(
         ],
         clock=clock,
         commitment=commitment,
+        target=target,
+        drew=drew if mine else None,
     )
 
 
@@ -413,13 +442,25 @@ def over_message(
     """The ``over`` message of a hand that has ended: ``hand_score`` (as ``to_dict``), and
     ``match``, the match so far as ``to_dict`` (``None`` for a table of a single hand). At
     the end of a hand every hand is shown: ``hands``, each seat's cards left in notation, and
-    ``deal``, the deal revealed (``None``: not committed)."""
+    ``deal``, the deal revealed (``None``: not committed). ``target``, ``totals``, ``winner``
+    and ``match_over`` say where the match stands, so that a page never works them out."""
+    score = score_hand(state)
+    if match is None:
+        totals: tuple[int, ...] = tuple(score.totals)
+        target, winner, over = None, None, True
+    else:
+        totals, target = match.totals, match.rules.target
+        winner, over = match.winner, match.is_over
     return OverMessage(
         event=event,
-        hand_score=to_dict(score_hand(state)),
+        hand_score=to_dict(score),
         match=None if match is None else to_dict(match),
         hands=tuple(format_cards(hand) for hand in state.hands),
         deal=None if deal is None else dict(deal),
+        target=target,
+        totals=totals,
+        winner=winner,
+        match_over=over,
     )
 
 

@@ -277,7 +277,13 @@ class Table:
         then nothing changes); score the hand when it ends."""
         before = self.state
         after = apply(before, action)
-        played = Played(before.turn, action, by_clock, took_with_pile(before, action))
+        played = Played(
+            before.turn,
+            action,
+            by_clock,
+            took_with_pile(before, action),
+            pozzetto=len(after.pozzetti) < len(before.pozzetti),
+        )
         self.states.append(after)
         self.history.append(played)
         if after.is_over:

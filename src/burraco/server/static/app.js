@@ -26,10 +26,10 @@ function el(tag, attrs = {}, ...children) {
 
 const cards = (text) => (text ? text.split(" ").filter(Boolean) : []);
 const baseOf = (token) => token.split("=")[0];
-const rankOf = (code) => (code === "JK" ? "JK" : code.slice(0, -1));
-const suitOf = (code) => (code === "JK" ? "" : code.slice(-1));
+const suitOf = (code) => (code === "JK" || !SUITS.includes(code.slice(-1)) ? "" : code.slice(-1));
+const rankOf = (code) => (code === "JK" ? "JK" : suitOf(code) ? code.slice(0, -1) : code);
 const pretty = (token) =>
-  token.split("=").map((c) => (c === "JK" ? "JK" : rankOf(c) + SUIT_NAMES[suitOf(c)])).join(" as ");
+  token.split("=").map((c) => (c === "JK" ? "JK" : rankOf(c) + (SUIT_NAMES[suitOf(c)] ?? ""))).join(" as ");
 
 function cardImage(token, extra = "") {
   return el("img", {
@@ -58,6 +58,11 @@ async function lobby() {
     }
   };
   $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", () => {
+    const players = Number($("players").value);
+    $("seats-legend").textContent = players === 4 || players === 6
+      ? "Seats (partners sit opposite)" : "Seats (each plays alone)";
+  });
   drawSeats();
   $("create").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -91,8 +96,8 @@ async function lobby() {
 
 const game = {
   table: null, token: null, socket: null, event: 0, message: null, info: null, sent: null,
-  selected: new Set(), sortBy: "suit", turnHand: null, retry: 500, over: null, notice: "",
-  clockTimer: null,
+  selected: new Set(), sortBy: "suit", retry: 500, over: null, notice: "",
+  clockTimer: null, infoTimer: null,
 };
 
 function seatName(seat) {
@@ -109,13 +114,26 @@ function seatName(seat) {
 function meldName(seat, index) {
   // "the queens" or "the ♥ run": melds are not numbered on the table
   const view = game.message.view;
-  const meld = cards((view.melds[seat % view.melds.length] || [])[index] || "");
+  const meld = cards(teamMelds(view, seat)[index] || "");
+  const kind = meldKind(meld);
+  if (!kind) return `meld ${index + 1}`;
+  return kind.run ? `the ${SUIT_NAMES[kind.suit]} run` : `the ${kind.rank}s`;
+}
+
+function teamMelds(view, seat) {
+  return view.melds[seat % view.melds.length] || [];
+}
+
+function meldKind(meld) {
+  // a set or a run, read from its cards: natural cards of two ranks (a natural two included)
+  // or a wild standing for a card of a suit make a run
   const naturals = meld.filter((token) => !token.includes("=") && token !== "JK");
-  if (!naturals.length) return `meld ${index + 1}`;
-  const ranks = new Set(naturals.map(rankOf).filter((rank) => rank !== "2"));
-  if (ranks.size === 1) return `the ${[...ranks][0]}s`;
-  const suit = suitOf(naturals.find((c) => rankOf(c) !== "2") || naturals[0]);
-  return `the ${SUIT_NAMES[suit]} run`;
+  if (!naturals.length) return null;
+  const ranks = new Set(naturals.map(rankOf));
+  const placedInSuit = meld.some((token) => token.includes("=") && SUITS.includes(token.slice(-1)));
+  const plain = naturals.find((c) => rankOf(c) !== "2") || naturals[0];
+  const run = ranks.size > 1 || placedInSuit;
+  return { run, suit: suitOf(plain), rank: rankOf(plain) };
 }
 
 function describeAction(text, seat) {
@@ -125,7 +143,12 @@ function describeAction(text, seat) {
     case "draw": return you ? "you drew" : "drew";
     case "pick": return you ? "you took the pile" : "took the pile";
     case "open": return `opened ${words.slice(1).map(pretty).join(" ")}`;
-    case "add": return `added ${words.slice(2).map(pretty).join(" ")} to ${meldName(seat, Number(words[1]))}`;
+    case "add": {
+      const added = words.slice(2).filter((w) => !w.startsWith("="));
+      const moved = words.slice(2).find((w) => w.startsWith("="));
+      const wild = moved ? ` (the wild as ${pretty(moved.slice(1))})` : "";
+      return `added ${added.map(pretty).join(" ")} to ${meldName(seat, Number(words[1]))}${wild}`;
+    }
     case "discard": return `discarded ${pretty(words[1])}`;
     default: return text;
   }
@@ -135,6 +158,9 @@ function lastTurnText(entry) {
   if (!entry) return "";
   let text = entry.actions.map((a) => describeAction(a, entry.seat)).join(", ");
   if (entry.took) text += ` (the pile: ${cards(entry.took).map(pretty).join(" ")})`;
+  if (entry.pozzetto) text += ", took the pozzetto";
+  const outcome = game.message && game.message.view.outcome;
+  if (outcome && outcome.closer === entry.seat) text += ", and closed";
   if (entry.clock) text += " — time ran out, a bot played this turn";
   return text;
 }
@@ -155,9 +181,11 @@ function sortedHand(hand) {
 }
 
 function parseLegal(text) {
+  // "add 0 JK =A": the last token, when it starts with "=", says where the wild goes
   const words = text.split(" ");
   const kind = words[0];
-  const tokens = kind === "add" ? words.slice(2) : words.slice(1);
+  const all = kind === "add" ? words.slice(2) : words.slice(1);
+  const tokens = all.filter((t) => !t.startsWith("="));
   return {
     text, kind, meld: kind === "add" ? Number(words[1]) : null, tokens,
     key: tokens.map(baseOf).sort().join(" "),
@@ -201,8 +229,10 @@ function drawOthers(view, last) {
   order.forEach((seat, i) => {
     const turn = seat === view.turn && !view.outcome;
     const known = cards(view.known_cards[seat]);
+    const away = game.info && game.info.seats[seat] && !game.info.seats[seat].connected;
     const node = el("div", { class: `player ${places[i]}${turn ? " turn" : ""}`, "data-seat": seat },
-      el("div", { class: "name", text: seatName(seat) }),
+      el("div", { class: "name", text: seatName(seat) },
+        away ? el("span", { class: "away", text: " · disconnected" }) : null),
       el("div", { class: "backs" }, el("span", { class: "back" }),
         el("span", { class: "count", text: plural(view.hand_sizes[seat], "card") })),
     );
@@ -316,15 +346,22 @@ function drawHand(view) {
 }
 
 function freshCards(hand) {
-  // the cards that came into the hand with this turn's draw or pick, marked until played
+  // the cards that came into the hand with this turn's draw or pick, marked until played:
+  // the server says which card this seat drew ("drew") and what the pile gave ("took")
   const result = new Set();
-  if (!game.turnHand) return result;
-  const before = [...game.turnHand];
-  hand.forEach((code, index) => {
-    const at = before.indexOf(code);
-    if (at >= 0) before.splice(at, 1);
-    else result.add(index);
-  });
+  const message = game.message;
+  const view = message.view;
+  if (view.seat === null || view.seat !== view.turn || view.phase !== "play" || view.outcome) {
+    return result;
+  }
+  const mine = message.last.find((e) => e.seat === view.seat);
+  const came = [];
+  if (message.drew) came.push(message.drew);
+  if (mine && mine.took) came.push(...cards(mine.took));
+  for (const code of came) {
+    const index = hand.findIndex((c, i) => c === code && !result.has(i));
+    if (index >= 0) result.add(index);
+  }
   return result;
 }
 
@@ -350,7 +387,7 @@ function drawActions(view) {
     for (const action of game.legal) {
       const label = action.kind === "draw" ? "Draw from the stock"
         : `Take the pile (${plural(cards(view.discard_pile).length, "card")})`;
-      box.append(el("button", { type: "button", class: "primary", text: label, onclick: () => send(action.text) }));
+      box.append(el("button", { type: "button", class: "primary", text: label, "data-action": action.text, onclick: () => send(action.text) }));
     }
     return;
   }
@@ -368,13 +405,13 @@ function drawActions(view) {
     if (action.kind === "open") label = `Open ${shown}${wild}`;
     else if (action.kind === "add") label = `Add ${shown} to ${meldName(view.seat, action.meld)}${wild}`;
     else label = `Discard ${pretty(action.tokens[0])}`;
-    box.append(el("button", { type: "button", class: "primary", text: label, onclick: () => send(action.text) }));
+    box.append(el("button", { type: "button", class: "primary", text: label, "data-action": action.text, onclick: () => send(action.text) }));
   }
   if (!matching.some((a) => a.kind === "open") && chosen.length >= 2) {
-    box.append(el("button", { type: "button", text: "Open with these", onclick: () => send(`open ${chosen.join(" ")}`) }));
+    box.append(el("button", { type: "button", class: "try", text: "Open with these", onclick: () => send(`open ${chosen.join(" ")}`) }));
   }
   if (!matching.some((a) => a.kind === "discard") && chosen.length === 1) {
-    box.append(el("button", { type: "button", text: `Discard ${pretty(chosen[0])}`, onclick: () => send(`discard ${chosen[0]}`) }));
+    box.append(el("button", { type: "button", class: "try", text: `Discard ${pretty(chosen[0])}`, onclick: () => send(`discard ${chosen[0]}`) }));
   }
 }
 
@@ -389,10 +426,9 @@ function statusText(view, last) {
     : `${seatName(view.turn)} to ${phase}.`;
   const mine = last.find((e) => e.seat === view.seat);
   if (mine && view.seat === view.turn && view.phase === "play") { // this turn's draw or pick
-    const hand = sortedHand(cards(view.hand));
-    const drew = [...freshCards(hand)].map((i) => hand[i]);
-    if (mine.actions.includes("draw") && drew.length === 1) text += ` You drew ${pretty(drew[0])}.`;
+    if (game.message.drew) text += ` You drew ${pretty(game.message.drew)}.`;
     if (mine.took) text += ` The pile added ${cards(mine.took).map(pretty).join(" ")} to your hand.`;
+    if (mine.pozzetto) text += " You took your pozzetto.";
   } else if (mine) {
     text += ` Your last turn: ${lastTurnText(mine)}.`;
   }
@@ -404,7 +440,7 @@ function drawScore(message) {
   const teams = view.melds.length;
   const mine = view.seat === null ? null : view.seat % teams;
   const parts = message.score.map((total, team) => `${team === mine ? "us" : `team ${team}`} ${total}`);
-  const target = game.info && game.info.match ? ` (to ${view.rules.target})` : "";
+  const target = typeof message.target === "number" ? ` (to ${message.target})` : "";
   $("score").textContent = `Score: ${parts.join(" · ")}${target}`;
 }
 
@@ -453,8 +489,6 @@ function onView(message) {
   const previous = game.message;
   const view = message.view;
   const changedHand = !previous || previous.view.hand !== view.hand;
-  if (view.seat === null || view.seat !== view.turn || view.outcome) game.turnHand = null;
-  else if (game.turnHand === null && view.phase === "draw") game.turnHand = cards(view.hand || "");
   if (changedHand) game.selected.clear();
   game.message = message;
   game.event = message.event;
@@ -498,12 +532,15 @@ function onOver(message) {
   let closing = "Close";
   if (message.match) {
     const hands = message.match.hands;
-    const sums = teams.map((_, team) => hands.reduce((s, h) => s + h.teams[team].melded + h.teams[team].in_hand + h.teams[team].burraco_bonus + h.teams[team].closing_bonus + h.teams[team].pozzetto_penalty, 0));
-    body.append(el("p", { class: "match", text: `Match: ${sums.map((s, t) => `${t === mine ? "us" : `team ${t}`} ${s}`).join(" · ")} after ${hands.length} hand(s), to ${view.rules.target}.` }));
-    const leader = sums.indexOf(Math.max(...sums));
-    const done = Math.max(...sums) >= view.rules.target && sums.filter((s) => s === Math.max(...sums)).length === 1;
-    if (done) body.append(el("p", { class: "winner", text: leader === mine ? "Your team wins the match!" : `Team ${leader} wins the match.` }));
-    else closing = "Next hand";
+    const sums = message.totals;
+    body.append(el("p", { class: "match", text: `Match: ${sums.map((s, t) => `${t === mine ? "us" : `team ${t}`} ${s}`).join(" · ")} after ${hands.length} hand(s), to ${message.target}.` }));
+    const leader = message.winner;
+    if (leader !== null) {
+      body.append(el("p", { class: "winner", text: leader === mine ? "Your team wins the match!" : `Team ${leader} wins the match.` }));
+    } else if (message.match_over) {
+      body.append(el("p", { class: "winner", text: "The match is over." }));
+    }
+    if (!message.match_over) closing = "Next hand";
   }
   $("sheet-close").textContent = closing;
   $("sheet-title").textContent = message.match
@@ -530,16 +567,31 @@ function onMessage(event) {
       setTimeout(() => { if (game.event === again.event) send(again.action); }, message.retry_after * 1000);
     }
     if (["no-table", "bad-token", "bad-origin"].includes(message.reason)) game.retry = null;
+    if (message.reason === "no-table") noTable();
   }
 }
 
 async function refreshInfo() {
-  const answer = await fetch(`/api/tables/${game.table}`);
+  let answer;
+  try { answer = await fetch(`/api/tables/${game.table}`); } catch { return; }
+  if (answer.status === 404) { noTable(); return; }
   if (!answer.ok) return;
+  const before = JSON.stringify(game.info && game.info.seats);
   game.info = await answer.json();
+  if (game.message && JSON.stringify(game.info.seats) !== before) render();
   // a practice table's creator chose the seed, and so knows every hand: say so
   $("practice").hidden = !game.info.practice;
   $("practice").textContent = game.info.practice ? `practice (seed ${game.info.seed})` : "";
+}
+
+function noTable() {
+  // an unknown link: say so instead of drawing an empty table
+  game.retry = null;
+  clearInterval(game.infoTimer);
+  if (game.socket) game.socket.close();
+  $("table").hidden = true;
+  $("missing").hidden = false;
+  $("connection").textContent = "";
 }
 
 function connect() {
@@ -579,7 +631,9 @@ async function table(id) {
   $("stock").addEventListener("click", () => send("draw"));
   $("pile").addEventListener("click", () => send("pick"));
   await refreshInfo();
+  if (game.retry === null) return;
   connect();
+  game.infoTimer = setInterval(refreshInfo, 4000);
 }
 
 const match = location.pathname.match(/^\/t\/([\w-]+)$/);
