@@ -37,8 +37,9 @@ Measured:
   repeated (the meld memo answers) and with the memo cleared before each call (the analysis);
 * ``legal_actions`` and ``apply`` per call over positions from seeded random play;
 * ``determinize`` per call on the view of the seat to act at some of those positions;
-* random-play throughput (steps and hands per second) for 2, 4 and 6 players, choosing
-  uniformly over ``legal_actions`` at every decision;
+* random-play throughput (steps and hands per second) for 2, 4 and 6 players, and for the
+  three- and five-player games of rules §14 (``FIBUR3``, ``FIBUR5``: pairs formed during the
+  hand), choosing uniformly over ``legal_actions`` at every decision;
 * ``legal_actions`` by hand size (12, 22, 33 and 44 cards), to show how its cost grows;
 * memory per retained state along a hand (tracemalloc), to show that states share structure.
 """
@@ -59,7 +60,7 @@ import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -600,6 +601,10 @@ def run_suite(quick: bool, *, timed_only: bool = False) -> dict[str, Any]:
         str(players): bench_play(attrs.evolve(CLASSIC, players=players), play_seconds, seed=2000)
         for players in (2, 4, 6)
     }
+    for name in PAIRS_PRESETS:  # rules §14, where this checkout has them (not under --against)
+        preset = burraco.PRESETS.get(name)
+        if preset is not None:
+            results["play"][name] = bench_play(preset, play_seconds, seed=2000)
     results["legal_actions_by_hand_size"] = bench_hand_sizes(5 if quick else 40, seed=3000)
     if timed_only:
         return results
@@ -609,6 +614,17 @@ def run_suite(quick: bool, *, timed_only: bool = False) -> dict[str, Any]:
     results["memos"].update(bench_memo_memory(20 if quick else 300, seed=30_000))
     results["memory"] = bench_memory(seed=4000)
     return results
+
+
+PAIRS_PRESETS: Final = ("fibur3", "fibur5")
+"""The presets of rules §14 (pairs formed during the hand), played beside the fixed teams."""
+
+
+def _per_step(results: dict[str, Any], name: str) -> float:
+    """CPU µs a step of random play under ``name`` (NaN where the run did not play it: an
+    older checkout without the preset)."""
+    row = results["play"].get(name)
+    return math.nan if row is None else 1e6 / row["steps_per_s"]
 
 
 TIMED_ROWS: tuple[tuple[str, Callable[[dict[str, Any]], float]], ...] = (
@@ -628,6 +644,10 @@ TIMED_ROWS: tuple[tuple[str, Callable[[dict[str, Any]], float]], ...] = (
     *(
         (f"random play, {n} players (µs a step)", lambda r, n=n: 1e6 / r["play"][n]["steps_per_s"])
         for n in ("2", "4", "6")
+    ),
+    *(
+        (f"random play, {n} (µs a step)", lambda r, n=n: _per_step(r, n))
+        for n in PAIRS_PRESETS
     ),
     *(
         (f"legal_actions, {n} cards, cold (µs)",
@@ -710,8 +730,9 @@ def print_table(results: dict[str, Any]) -> None:
         )
     print(f"\n{'random play, CPU time':<24} {'steps/s':>10} {'hands/s':>10} {'steps/hand':>11}")
     for players, row in results["play"].items():
+        label = players + (" players" if players.isdigit() else "")
         print(
-            f"{players + ' players':<24} {row['steps_per_s']:>10,.0f} {row['hands_per_s']:>10,.1f}"
+            f"{label:<24} {row['steps_per_s']:>10,.0f} {row['hands_per_s']:>10,.1f}"
             f" {row['steps_per_hand']:>11.1f}"
         )
     print(f"\n{'legal_actions, fixed cases':<28} {'actions':>10} {'cold ms':>10} {'warm ms':>10}")

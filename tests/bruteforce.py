@@ -73,7 +73,7 @@ from burraco import (
     validate_meld,
 )
 from burraco.closing import DEAD_CARDS, keeping_problem, last_card_problem, returns_pile_card
-from burraco.rules import meld_switches
+from burraco.rules import Partnerships, meld_switches
 from tests.helpers import position, random_play
 
 __all__ = ["MeldMove", "brute_force_actions", "compare", "extension_moves", "opening_moves"]
@@ -278,7 +278,7 @@ def _meld_moves(state: GameState) -> dict[MoveKey, set[Rank | None]]:
     found: dict[MoveKey, set[Rank | None]] = {}
     rules = state.rules
     hand = state.hands[state.turn]
-    team = state.turn % rules.teams
+    team = _team_to_act(state)
     team_melds = state.melds[team]
     for (cards, meld), spellings in opening_moves(hand, rules).items():
         if (
@@ -330,7 +330,7 @@ def _listed_key(state: GameState, action: Action) -> MoveKey:
         return ("open", tuple(sorted(action.cards, key=_code)), meld)
     if isinstance(action, AddToMeld):
         assert isinstance(action.meld, int)
-        team = state.turn % rules.teams
+        team = _team_to_act(state)
         grown = extend_meld(
             state.melds[team][action.meld], action.cards, rules, wild_as=action.wild_as
         )
@@ -385,10 +385,24 @@ def _describe(key: MoveKey, spellings: set[Rank | None]) -> str:
 # --- positions to compare on --------------------------------------------------------------------
 
 
+def _team_to_act(state: GameState) -> int:
+    """The team of the seat to act, read from the current teams as rules §14 states them
+    (``state.partners``: the seats of each team), not from the engine's arithmetic."""
+    return next(team for team, seats in enumerate(state.partners) if state.turn in seats)
+
+
 def rule_sets() -> list[Rules]:
-    """Every preset with every player count, then :data:`CLASSIC` with each other value of
-    every switch that decides meld legality (:func:`switch_variants`)."""
-    return [*_presets(), *switch_variants(CLASSIC)]
+    """Every preset of fixed teams with every player count, the presets of rules §14 (their
+    own player counts), then :data:`CLASSIC` with each other value of every switch that
+    decides meld legality (:func:`switch_variants`)."""
+    return [*_presets(), *partnership_presets(), *switch_variants(CLASSIC)]
+
+
+def partnership_presets() -> list[Rules]:
+    """The presets whose pairs form during the hand (rules §14): FIBUR3 and FIBUR5."""
+    return [
+        preset for preset in PRESETS.values() if preset.partnerships is Partnerships.FIRST_OUT_ALONE
+    ]
 
 
 def switch_variants(rules: Rules) -> list[Rules]:
@@ -421,6 +435,7 @@ def _presets() -> list[Rules]:
     return [
         attrs.evolve(preset, players=players)
         for preset in PRESETS.values()
+        if preset.partnerships is Partnerships.FIXED
         for players in (2, 3, 4, 6)
     ]
 
@@ -531,7 +546,9 @@ def stress_position(rng: random.Random, rules: Rules, *, hand_size: int | None =
             if card in near:
                 near.remove(card)
     # only the team to act may have taken its pozzetto: the others have no melds here
-    taken = [rng.random() < 0.5 and bool(melds)] + [False] * (rules.teams - 1)
+    # (under rules §14 nobody has one before the pairs form, and these are such positions)
+    took = rng.random() < 0.5 and bool(melds) and rules.partnerships is Partnerships.FIXED
+    taken = [took] + [False] * (rules.teams - 1)
     pile = rng.choice(list(left.elements()))  # the play phase: the pile is not empty
     state = position(
         rules, hands={0: format_cards(hand)}, melds={0: melds}, taken=taken, pile=str(pile)
@@ -653,10 +670,32 @@ def build_perft_corpus() -> list[GameState]:
     return corpus
 
 
-def load_perft_corpus() -> list[GameState]:
-    """The committed corpus."""
-    with gzip.open(PERFT_POSITIONS, "rt", encoding="utf-8") as lines:
+def load_perft_corpus(path: Path = PERFT_POSITIONS) -> list[GameState]:
+    """The committed corpus (or the one of rules §14, :data:`PERFT_PAIRS_POSITIONS`)."""
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
         return [from_json(line, GameState) for line in lines]
+
+
+PERFT_PAIRS_POSITIONS = Path(__file__).parent / "vectors" / "perft_pairs_positions.jsonl.gz"
+"""The corpus of the presets of rules §14 (:func:`partnership_presets`), kept apart so that the
+first corpus and its digest stay as they were."""
+PERFT_PAIRS_DIGEST = Path(__file__).parent / "vectors" / "perft_pairs_digest.txt"
+"""The digest of :data:`PERFT_PAIRS_POSITIONS`, as :data:`PERFT_DIGEST` is of the first."""
+
+
+def build_pairs_corpus() -> list[GameState]:
+    """The corpus of rules §14: for each of :func:`partnership_presets`, from hands played at
+    random (seeds 0 to 5), four play-phase states before the pairs form and four after (where
+    the hand got there)."""
+    corpus: list[GameState] = []
+    for rules in partnership_presets():
+        for seed in range(6):
+            states = [state for state in random_positions(rules, seed) if state.phase is Phase.PLAY]
+            before = [state for state in states if len(state.partners) == rules.players]
+            after = [state for state in states if len(state.partners) < rules.players]
+            for part in (before, after):
+                corpus += part[:: max(1, len(part) // 4)][:4]
+    return corpus
 
 
 def perft_lines(corpus: list[GameState]) -> list[str]:
@@ -680,6 +719,12 @@ def write_perft() -> None:
         with gzip.GzipFile(PERFT_POSITIONS, "wb", mtime=0) as raw:
             raw.write("".join(to_json(state) + "\n" for state in build_perft_corpus()).encode())
     PERFT_DIGEST.write_text("\n".join(perft_lines(load_perft_corpus())) + "\n", encoding="utf-8")
+    if not PERFT_PAIRS_POSITIONS.exists():
+        with gzip.GzipFile(PERFT_PAIRS_POSITIONS, "wb", mtime=0) as raw:
+            raw.write("".join(to_json(state) + "\n" for state in build_pairs_corpus()).encode())
+    PERFT_PAIRS_DIGEST.write_text(
+        "\n".join(perft_lines(load_perft_corpus(PERFT_PAIRS_POSITIONS))) + "\n", encoding="utf-8"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

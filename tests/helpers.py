@@ -64,8 +64,12 @@ def position(
     taken_from_pile: int = 0,
     melded_this_turn: bool = False,
     unseen: tuple[int, ...] = (),
+    partners: tuple[tuple[int, ...], ...] = (),
 ) -> GameState:
     """A position from notation, holding every card of the packs exactly once.
+
+    ``partners``: the current teams (rules §14), by default the deal's; ``melds`` and
+    ``taken`` are then per team of ``partners``.
 
     ``stock`` gives the top cards of the stock. Cards not placed go, in deck order: 11 to each
     pozzetto not given, 11 to each seat not in ``hands``, the rest to the stock under ``stock``;
@@ -84,7 +88,8 @@ def position(
 
     hand_cards = {seat: take(sorted(parse_cards(text))) for seat, text in hands.items()}
     team_melds: list[tuple[Meld, ...]] = []
-    for team in range(rules.teams):
+    teams = len(partners) if partners else rules.teams
+    for team in range(teams):
         items = (melds or {}).get(team, ())
         made = tuple(m if isinstance(m, Meld) else validate_meld(m, rules) for m in items)
         for meld in made:
@@ -92,7 +97,7 @@ def position(
         team_melds.append(made)
     pile_cards = take(parse_cards(pile))
     stock_top = take(parse_cards(stock)) if stock is not None else ()
-    taken_flags = tuple(taken) if taken is not None else (False,) * rules.teams
+    taken_flags = tuple(taken) if taken is not None else (False,) * teams
     given_pozzetti = (
         [take(parse_cards(text)) for text in pozzetti] if pozzetti is not None else None
     )
@@ -102,8 +107,8 @@ def position(
 
     if given_pozzetti is None:
         given_pozzetti = []
-        for _ in range(rules.teams - sum(taken_flags)):
-            given_pozzetti.append(take(rest()[: rules.pozzetto_size]))
+        for size in rules.pozzetto_sizes[sum(taken_flags) :]:
+            given_pozzetti.append(take(rest()[:size]))
     others = [seat for seat in range(rules.players) if seat not in hand_cards]
     if not exact_stock:
         for seat in others:
@@ -138,6 +143,7 @@ def position(
         taken_from_pile=taken_from_pile,
         melded_this_turn=melded_this_turn,
         unseen_pozzetto=unseen,
+        partners=partners,
     )
     assert_conserved(state)
     return state

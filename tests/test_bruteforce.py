@@ -17,6 +17,8 @@ import pytest
 from burraco import (
     CLASSIC,
     FIBUR,
+    FIBUR3,
+    FIBUR5,
     PRESETS,
     REALE,
     AddToMeld,
@@ -26,6 +28,7 @@ from burraco import (
     InvalidMeldError,
     Meld,
     OpenMeld,
+    Partnerships,
     Phase,
     Rank,
     Rules,
@@ -41,6 +44,8 @@ from burraco import (
 from tests import bruteforce
 from tests.bruteforce import (
     PERFT_DIGEST,
+    PERFT_PAIRS_DIGEST,
+    PERFT_PAIRS_POSITIONS,
     brute_force_actions,
     compare,
     extension_moves,
@@ -295,7 +300,12 @@ def test_the_perft_digest_of_the_corpus_is_unchanged() -> None:
 
 def test_the_perft_corpus_covers_every_rule_set() -> None:
     corpus = load_perft_corpus()
-    presets = {(name, players) for name in PRESETS for players in (2, 3, 4, 6)}
+    presets = {
+        (name, players)
+        for name, preset in PRESETS.items()
+        if preset.partnerships is Partnerships.FIXED
+        for players in (2, 3, 4, 6)
+    }
     assert {(s.rules.name, s.rules.players) for s in corpus} == presets
     assert all(
         s.rules == attrs.evolve(PRESETS[s.rules.name], players=s.rules.players) for s in corpus
@@ -304,3 +314,23 @@ def test_the_perft_corpus_covers_every_rule_set() -> None:
     assert sum(s.pile_card is not None for s in corpus) >= 10
     for state in corpus:
         check_invariants(state)
+
+
+def test_the_perft_digest_of_the_partnership_corpus_is_unchanged() -> None:
+    # The corpus of rules §14 (FIBUR3 and FIBUR5, before and after the pairs form); regenerate
+    # as the first corpus's, deleting tests/vectors/perft_pairs_positions.jsonl.gz to rebuild.
+    expected = PERFT_PAIRS_DIGEST.read_text(encoding="utf-8").splitlines()
+    assert perft_lines(load_perft_corpus(PERFT_PAIRS_POSITIONS)) == expected
+
+
+def test_the_partnership_corpus_crosses_the_forming_of_pairs_and_agrees_with_the_brute_force() -> (
+    None
+):
+    corpus = load_perft_corpus(PERFT_PAIRS_POSITIONS)
+    for preset in (FIBUR3, FIBUR5):
+        states = [state for state in corpus if state.rules == preset]
+        assert any(len(state.partners) == preset.players for state in states)
+        assert any(len(state.partners) < preset.players for state in states)
+    for state in corpus:
+        check_invariants(state)
+        assert compare(state) == [], str(state)

@@ -11,6 +11,8 @@ from burraco import (
     CLASSIC,
     FEBURIT,
     FIBUR,
+    FIBUR3,
+    FIBUR5,
     INTERNATIONAL,
     PRESETS,
     REALE,
@@ -174,6 +176,8 @@ def test_preset_set_ranks_and_seating_orders() -> None:
         "international": INTERNATIONAL,
         "feburit": FEBURIT,
         "reale": REALE,
+        "fibur3": FIBUR3,
+        "fibur5": FIBUR5,
     }
     assert all(rules.name == name for name, rules in PRESETS.items())
 
@@ -201,9 +205,14 @@ def test_player_counts_derive_teams_packs_pozzetti_and_stock(
 @pytest.mark.parametrize(
     "changes",
     [
-        {"players": 5},
         {"players": 1},
         {"players": 8},
+        {"players": 7},
+        {"partnerships": "first-out-alone"},
+        {"players": 3, "partnerships": "first-out-alone", "pozzetto_sizes": (18, 11, 11)},
+        {"pozzetto_sizes": (11,)},
+        {"pozzetto_sizes": (11, 0)},
+        {"players": 5, "partnerships": "first-out-alone", "pozzetti_as_reserve_stock": True},
         {"target": 0},
         {"target": -100},
         {"set_ranks": {Rank.TWO, Rank.ACE}},

@@ -35,6 +35,7 @@ from burraco import (
     Match,
     OpenMeld,
     Outcome,
+    Partnerships,
     Phase,
     PlayerView,
     Rank,
@@ -277,12 +278,19 @@ def test_rules_written_in_full_before_the_compact_form_still_read() -> None:
     )
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize(
+    ("preset", "players"),
+    [
+        (name, players)
+        for name in sorted(PRESETS)
+        for players in (2, 3, 4, 5, 6)
+        if PRESETS[name].partnerships is Partnerships.FIXED or players == PRESETS[name].players
+    ],
+)
 def test_rules_round_trip_compactly(preset: str, players: int) -> None:
-    rules = attrs.evolve(PRESETS[preset], players=players, target=2005)
+    rules = attrs.evolve(PRESETS[preset], players=players, target=2010)
     body = to_dict(Match.start(rules))["rules"]
-    assert body == {"preset": preset, "players": players, "target": 2005}
+    assert body == {"preset": preset, "players": players, "target": 2010}
     assert from_dict(_match_with_rules(body), Match).rules == rules
 
 
@@ -341,8 +349,13 @@ def test_the_fields_of_rules_section_13_are_written_only_when_set() -> None:
 
 def test_the_format_covers_every_field_of_the_values() -> None:
     state = call_time_out(apply(new_game(FIBUR, seed=1), TakeDiscardPile()))
-    assert list(to_dict(state))[2:] == [field.name for field in attrs.fields(GameState)]
-    fields = [field.name for field in attrs.fields(Rules) if not field.name.startswith("_")]
+    # partners: written only once pairs form (rules §14), see test_partnerships
+    assert list(to_dict(state))[2:] == [field.name for field in attrs.fields(GameState)][:-1]
+    fields = [
+        field.alias
+        for field in attrs.fields(Rules)
+        if not field.name.startswith("_") or field.alias == "pozzetto_sizes"
+    ]
     assert list(full_rules_body(CLASSIC)) == fields
     score = score_hand(final_state(CLASSIC, 0, eager=True))
     assert list(to_dict(score)["teams"][0]) == [field.name for field in attrs.fields(TeamScore)][:8]
@@ -361,7 +374,8 @@ def test_the_format_covers_every_field_of_the_values() -> None:
     assert list(written) == [field.name for field in attrs.fields(TeamScore)]
     match = to_dict(Match.start())
     assert list(match) == ["format", "type", "rules", "first_dealer", "hands"]
-    assert FORMAT == 1
+    assert FORMAT == 2
+    assert to_dict(state)["format"] == match["format"] == 1
 
 
 def test_the_examples_of_the_reference_page_load() -> None:
@@ -584,7 +598,7 @@ HOSTILE: Final[list[tuple[str, Callable[[], object], Reason, str]]] = [
     ("not text", lambda: 12345, Reason.WRONG_TYPE, ""),
     ("an array", lambda: "[]", Reason.WRONG_TYPE, ""),
     ("no format", lambda: '{"type": "game"}', Reason.MISSING_FIELD, "format"),
-    ("format 2", lambda: game(format=2), Reason.UNSUPPORTED_FORMAT, "format"),
+    ("format 3", lambda: game(format=3), Reason.UNSUPPORTED_FORMAT, "format"),
     ("format as text", lambda: game(format="1"), Reason.WRONG_TYPE, "format"),
     ("format true", lambda: game(format=True), Reason.WRONG_TYPE, "format"),
     ("unknown type", lambda: game(type="board"), Reason.UNSUPPORTED_FORMAT, "type"),
@@ -594,7 +608,7 @@ HOSTILE: Final[list[tuple[str, Callable[[], object], Reason, str]]] = [
     ("unknown field", lambda: game(score=0), Reason.UNKNOWN_FIELD, "score"),
     ("rules field missing", lambda: rules_without("players"), Reason.MISSING_FIELD,
      "rules.players"),
-    ("five players", lambda: with_rules(players=5), Reason.OUT_OF_RANGE, "rules.players"),
+    ("seven players", lambda: with_rules(players=7), Reason.OUT_OF_RANGE, "rules.players"),
     ("players true", lambda: with_rules(players=True), Reason.WRONG_TYPE, "rules.players"),
     ("players 4.0", lambda: with_rules(players=4.0), Reason.WRONG_TYPE, "rules.players"),
     ("sets of twos", lambda: with_rules(set_ranks=["A", "2"]), Reason.OUT_OF_RANGE,

@@ -63,8 +63,15 @@ from burraco.errors import (
 )
 from burraco.melds import Meld, MeldKind, table_meld
 from burraco.pozzetto import can_take_pozzetto
-from burraco.rules import Rules, StockEnd
-from burraco.state import EndReason, GameState, Outcome, Phase
+from burraco.rules import Partnerships, Rules, StockEnd
+from burraco.state import (
+    EndReason,
+    GameState,
+    Outcome,
+    Phase,
+    fixed_partners,
+    partners_after_first_out,
+)
 from burraco.views import PlayerView, arrange, determinize, observe
 
 __all__ = ["check_history", "check_invariants", "check_view"]
@@ -136,7 +143,7 @@ def _check_position(state: GameState) -> None:
         )
     _check_types(state)
     _check_counts(state)
-    _check_melds(state.melds, state.rules)
+    _check_melds(state.melds, state.rules, state.partners)
     _check_conserved(state)
     _check_seats(state)
     _check_phase(state)
@@ -223,12 +230,48 @@ def _count(items: Sequence[object], path: str, expected: int, what: str) -> None
 def _check_counts(state: GameState) -> None:
     rules = state.rules
     _count(state.hands, "hands", rules.players, f"hands (rules.players is {rules.players})")
-    _count(state.melds, "melds", rules.teams, f"lists of melds, one per team ({rules.teams})")
-    _count(state.pozzetto_taken, "pozzetto_taken", rules.teams, "flags, one per team")
+    _check_partners(state)
+    teams = len(state.partners)
+    _count(state.melds, "melds", teams, f"lists of melds, one per team ({teams})")
+    _count(state.pozzetto_taken, "pozzetto_taken", teams, "flags, one per team")
 
 
-def _check_melds(melds: tuple[tuple[Meld, ...], ...], rules: Rules) -> None:
+def _check_partners(state: GameState) -> None:
+    """The teams are the deal's, or (first-out-alone, rules §14.2) those formed when one seat
+    ran out first, that seat having taken the first pozzetto."""
+    rules = state.rules
+    partners = state.partners
+    dealt = fixed_partners(rules.players, rules.teams)
+    if partners == dealt:
+        return
+    if rules.partnerships is Partnerships.FIRST_OUT_ALONE:
+        for alone in range(rules.players):
+            if partners == partners_after_first_out(rules.players, alone):
+                team = partners.index((alone,))
+                if len(state.pozzetto_taken) == len(partners) and not state.pozzetto_taken[team]:
+                    raise inconsistent_state(
+                        field_path("pozzetto_taken", team),
+                        f"seat {alone} plays alone, so it was the first to run out of cards "
+                        "and took the first pozzetto",
+                    )
+                return
+        detail = (
+            "every seat alone, or the lone first-out seat and the pairs of rules §14.2, such as "
+            f"{partners_after_first_out(rules.players, 0)}"
+        )
+    else:
+        detail = f"the teams of the deal, {dealt}"
+    raise inconsistent_state("partners", f"the teams must be {detail}, not {partners}")
+
+
+def _check_melds(
+    melds: tuple[tuple[Meld, ...], ...],
+    rules: Rules,
+    partners: tuple[tuple[int, ...], ...] = (),
+) -> None:
     for team, row in enumerate(melds):
+        # a pair of rules §14 keeps the sets both partners laid before it formed
+        joined = rules.partnerships is Partnerships.FIRST_OUT_ALONE and len(partners[team]) > 1
         sets: dict[Rank, int] = {}
         for index, meld in enumerate(row):
             where = f"melds[{team}][{index}]"
@@ -248,7 +291,7 @@ def _check_melds(melds: tuple[tuple[Meld, ...], ...], rules: Rules) -> None:
                     where,
                     f"the meld's fields do not match its cards '{text}', which make '{rebuilt}'",
                 )
-            if meld.kind is MeldKind.SET and rules.one_set_per_rank:
+            if meld.kind is MeldKind.SET and rules.one_set_per_rank and not joined:
                 assert meld.rank is not None
                 if meld.rank in sets:
                     raise invalid_state(
@@ -382,7 +425,7 @@ def _check_phase(state: GameState) -> None:
         )
     elif phase is Phase.OVER and not pile:
         raise inconsistent_state("discard_pile", "a hand ends with a card on the discard pile")
-    if state.melded_this_turn and not state.melds[state.turn % rules.teams]:
+    if state.melded_this_turn and not state.melds[state.team_of(state.turn)]:
         raise inconsistent_state(
             "melded_this_turn", f"seat {state.turn} melded this turn but its team has no meld"
         )
@@ -396,20 +439,22 @@ def _check_phase(state: GameState) -> None:
 
 def _check_pozzetti(state: GameState) -> None:
     rules = state.rules
-    teams = rules.teams
+    count = rules.pozzetti
+    sizes = rules.pozzetto_sizes
+    left = len(state.pozzetti)
     for index, pozzetto in enumerate(state.pozzetti):
-        if len(pozzetto) != rules.pozzetto_size:
+        size = sizes[count - left + index] if left <= count else rules.pozzetto_size
+        if len(pozzetto) != size:
             raise inconsistent_state(
                 field_path("pozzetti", index),
-                f"an untaken pozzetto holds {rules.pozzetto_size} cards, not {len(pozzetto)}",
+                f"an untaken pozzetto holds {size} cards, not {len(pozzetto)}",
             )
     taken = sum(state.pozzetto_taken)
-    left = len(state.pozzetti)
-    if taken + left > teams or (taken + left != teams and not rules.pozzetti_as_reserve_stock):
+    if taken + left > count or (taken + left != count and not rules.pozzetti_as_reserve_stock):
         raise inconsistent_state(
             "pozzetti",
-            f"{left} pozzetti left and {taken} taken make {left + taken}, but there is one per "
-            f"team ({teams})"
+            f"{left} pozzetti left and {taken} taken make {left + taken}, but "
+            f"{count} are dealt"
             + ("" if rules.pozzetti_as_reserve_stock else ", and none goes to the stock"),
         )
     for team, flag in enumerate(state.pozzetto_taken):
@@ -421,17 +466,18 @@ def _check_pozzetti(state: GameState) -> None:
     teams_unseen: set[int] = set()
     for index, seat in enumerate(state.unseen_pozzetto):
         where = field_path("unseen_pozzetto", index)
-        team = seat % teams
+        team = state.team_of(seat)
         if not state.pozzetto_taken[team]:
             raise inconsistent_state(where, f"seat {seat}'s team {team} has not taken its pozzetto")
         if team in teams_unseen:
             raise inconsistent_state(where, f"team {team} took only one pozzetto, not two unseen")
         teams_unseen.add(team)
-        if len(state.hands[seat]) != rules.pozzetto_size:
+        if len(state.hands[seat]) not in sizes[: count - left]:
+            sizes_taken = " or ".join(str(size) for size in sorted(set(sizes[: count - left])))
             raise inconsistent_state(
                 where,
                 f"seat {seat} holds {len(state.hands[seat])} cards, but a pozzetto it has not "
-                f"looked at holds {rules.pozzetto_size}",
+                f"looked at holds {sizes_taken or 'no card: none was taken'}",
             )
         if seat == state.turn and state.outcome is None:
             raise inconsistent_state(
@@ -531,7 +577,7 @@ def _check_outcome(state: GameState) -> None:
             "outcome.reason", f"the stock ran out, yet it holds {len(state.stock)} cards"
         )
     if closer is not None:
-        team = closer % rules.teams
+        team = state.team_of(closer)
         if closer != state.turn:
             raise inconsistent_state(
                 "outcome.closer", f"seat {closer} closed, so it acted last, not seat {state.turn}"
@@ -593,7 +639,7 @@ def _check_can_act(state: GameState) -> None:
     if len(hand) >= 2 and not pending:
         return  # any card may be discarded
     if not legal_actions(state):
-        team = state.turn % rules.teams
+        team = state.team_of(state.turn)
         detail = f"seat {state.turn} has no legal action: it holds {format_cards(hand)}" + (
             "" if can_take_pozzetto(state, team) else ", and cannot close with it"
         )
@@ -652,8 +698,9 @@ def _check_view_counts(view: PlayerView) -> None:
     check_seat(view.seat, "seat", players)
     for name in ("hand_sizes", "known_cards"):
         _count(getattr(view, name), name, players, "items, one per seat")
+    teams = len(view.partners)
     for name in ("melds", "pozzetto_taken", "table_points"):
-        _count(getattr(view, name), name, view.rules.teams, "items, one per team")
+        _count(getattr(view, name), name, teams, "items, one per team")
 
 
 def _shown(value: object) -> str:
@@ -691,7 +738,7 @@ def check_history(state: GameState) -> None:
 def _check_stock_and_pile(state: GameState) -> None:
     rules = state.rules
     sent = rules.pozzetti - sum(state.pozzetto_taken) - len(state.pozzetti)
-    most = rules.stock_size if not sent else min(rules.stock_size, 2) + rules.pozzetto_size
+    most = rules.stock_size if not sent else min(rules.stock_size, 2) + max(rules.pozzetto_sizes)
     stock = len(state.stock)
     if stock > most:
         where = (

@@ -50,6 +50,8 @@ from burraco.errors import IllegalActionError, InvalidMeldError, InvalidStateErr
 from burraco.melds import Meld, MeldKind, extend_meld, validate_meld
 from burraco.pozzetto import (
     can_take_pozzetto,
+    form_pairs,
+    forms_pairs,
     pozzetto_after_discard,
     pozzetto_after_meld,
     reserve_stock,
@@ -121,7 +123,9 @@ def new_game(
     ``i`` to seat ``(dealer + 1 + i) % players``; the next ``11 × pozzetti`` cards go one at a
     time, card ``j`` of them to pozzetto ``j % pozzetti`` (pozzetto 0 is taken first); the next
     card starts the discard pile; the rest is the stock, its first card on top. The seat at the
-    dealer's left plays first.
+    dealer's left plays first. With pozzetti of unequal sizes (``rules.pozzetto_sizes``, rules
+    §14.1) the pozzetti are dealt one after the other instead: the next ``pozzetto_sizes[0]``
+    cards are pozzetto 0, the next ``pozzetto_sizes[1]`` pozzetto 1, and so on.
 
     >>> state = new_game(seed=1, dealer=3)
     >>> state.turn, [len(hand) for hand in state.hands], len(state.pozzetti)
@@ -148,11 +152,18 @@ def new_game(
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i, card in enumerate(cards[:dealt]):
         hands[(dealer + 1 + i) % players].append(card)
-    pozzetti_count = rules.pozzetti
-    end = dealt + rules.pozzetto_size * pozzetti_count
+    sizes = rules.pozzetto_sizes
+    pozzetti_count = len(sizes)
+    end = dealt + sum(sizes)
     pozzetti: list[list[Card]] = [[] for _ in range(pozzetti_count)]
-    for j, card in enumerate(cards[dealt:end]):
-        pozzetti[j % pozzetti_count].append(card)
+    if len(set(sizes)) == 1:  # one card at a time to each in turn
+        for j, card in enumerate(cards[dealt:end]):
+            pozzetti[j % pozzetti_count].append(card)
+    else:  # unequal sizes (rules §14.1): one pozzetto after the other, the first taken first
+        start = dealt
+        for index, size in enumerate(sizes):
+            pozzetti[index] = cards[start : start + size]
+            start += size
     return new_state(
         rules=rules,
         dealer=dealer,
@@ -418,6 +429,7 @@ def _draw(state: GameState, action: DrawStock, phase: Phase) -> GameState:
         None,  # pile_card
         state.time_out_turns,
         meld_facts(state),
+        state.partners,
     )
 
 
@@ -470,6 +482,7 @@ def _pile_taken(state: GameState) -> GameState:
         pile_card,
         state.time_out_turns,
         meld_facts(state),
+        state.partners,
     )
 
 
@@ -609,13 +622,21 @@ def _after_meld(
     pile_card = state.pile_card
     if pile_card is not None and pile_card in cards:
         pile_card = None  # the copy melded counts as the one taken with the pile
+    melds = replace_at(melds, team, team_melds)
+    partners = state.partners
+    if taken is not state.pozzetto_taken and forms_pairs(state):
+        # the first out plays alone; the others pair up (rules §14.2)
+        partners, melds, taken = form_pairs(state, melds)
+        facts = _all_facts(melds)
+    else:
+        facts = _facts_after(state, team, index, meld)
     return build_state(
         state.rules,
         state.dealer,
         seat,  # turn
         _PLAY_PHASE,  # phase
         replace_at(hands, seat, rest),
-        replace_at(melds, team, team_melds),
+        melds,
         state.stock,
         state.discard_pile,
         pozzetti,
@@ -628,8 +649,15 @@ def _after_meld(
         known_after_play(known, seat, cards) if known[seat] else known,
         pile_card,
         state.time_out_turns,
-        _facts_after(state, team, index, meld),
+        facts,
+        partners,
     )
+
+
+def _all_facts(melds: tuple[tuple[Meld, ...], ...]) -> MeldFacts:
+    """The :data:`~burraco.state.MeldFacts` of every team's ``melds``, worked out anew (when
+    the pairs form and join their melds, rules §14.2)."""
+    return tuple([_movegen.team_melds_info(team_melds) for team_melds in melds])
 
 
 def _facts_after(state: GameState, team: int, index: int, meld: Meld) -> MeldFacts:
@@ -686,13 +714,19 @@ def _discard(state: GameState, action: Discard, phase: Phase) -> GameState:
         state, following, taken_on_discard=on_discard, hand_over=outcome is not None
     )
     known = state.known
+    melds = state.melds
+    facts = meld_facts(state)
+    partners = state.partners
+    if on_discard and forms_pairs(state):  # the first out plays alone (rules §14.2)
+        partners, melds, taken = form_pairs(state, melds)
+        facts = _all_facts(melds)
     return build_state(
         rules,
         state.dealer,
         following,  # turn
         phase,
         replace_at(hands, seat, rest),
-        state.melds,
+        melds,
         state.stock,
         (*state.discard_pile, card),
         pozzetti,
@@ -705,7 +739,8 @@ def _discard(state: GameState, action: Discard, phase: Phase) -> GameState:
         known_after_play(known, seat, (card,)) if known[seat] else known,
         None,  # pile_card
         state.time_out_turns - 1 if state.time_out_turns else 0,
-        meld_facts(state),
+        facts,
+        partners,
     )
 
 
@@ -838,7 +873,7 @@ def _meld_actions(
     state's ``rules``, ``turn`` and the hand to act, which the caller has read already)."""
     shape = _movegen.hand_shape(hand)
     melds = state.melds
-    team = turn % len(melds)  # the team to act
+    team = team_to_act(state)
     team_melds = melds[team]
     facts = meld_facts(state)
     if facts is None:  # a state the engine did not build
@@ -931,4 +966,5 @@ def call_time_out(state: GameState) -> GameState:
         state.pile_card,
         len(state.hands),  # time_out_turns
         meld_facts(state),
+        state.partners,
     )

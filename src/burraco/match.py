@@ -27,7 +27,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from burraco.errors import InvalidStateError, Reason
-from burraco.rules import CLASSIC, Rules
+from burraco.rules import CLASSIC, Partnerships, Rules
 from burraco.scoring import HandScore, text_table
 
 _INFINITE: Final = 1 << 62
@@ -37,6 +37,7 @@ __all__ = [
     "THREE_DEALS",
     "Match",
     "VictoryTable",
+    "everyone_alone",
     "victory_points",
 ]
 
@@ -158,6 +159,29 @@ def victory_points(difference: int, table: VictoryTable = THREE_DEALS) -> tuple[
     raise AssertionError("unreachable: the last row of a checked table is open")
 
 
+def everyone_alone(rules: Rules) -> Rules:
+    """The rules of the hands after a match of first-out-alone partnerships switches to
+    everyone alone (rules §14.3): fixed teams of one, one pozzetto of ``rules.pozzetto_size``
+    cards per player; the rest (name, target, scoring) as ``rules``.
+
+    >>> from burraco.rules import FIBUR3, FIBUR5
+    >>> alone = everyone_alone(FIBUR3)
+    >>> alone.partnerships.value, alone.pozzetto_sizes, alone.stock_size
+    ('fixed', (11, 11, 11), 41)
+    >>> everyone_alone(FIBUR5).stock_size
+    51
+    """
+    return attrs.evolve(
+        rules, partnerships=Partnerships.FIXED, pozzetto_sizes=None, everyone_alone_at=None
+    )
+
+
+def _by_seat(rules: Rules) -> bool:
+    """Whether a match under ``rules`` keeps a total per seat (first-out-alone partnerships,
+    whose teams change from hand to hand) rather than per team."""
+    return rules.partnerships is Partnerships.FIRST_OUT_ALONE
+
+
 def _leader(totals: Sequence[int], target: int) -> int | None:
     """The team whose total is highest and reaches ``target``, or ``None`` (none, or a tie)."""
     best = max(totals)
@@ -213,6 +237,12 @@ class Match:
 
     ``str(match)`` is a score sheet: a row per hand, the totals, and the winner.
 
+    With first-out-alone partnerships (:data:`~burraco.FIBUR3`, :data:`~burraco.FIBUR5`,
+    rules §14.3) the teams change from hand to hand, so the match keeps a total per player,
+    from each hand's :attr:`HandScore.seat_points <burraco.HandScore.seat_points>`; once a
+    total reaches :attr:`Rules.everyone_alone_at <burraco.Rules.everyone_alone_at>`, the
+    later hands are dealt under :attr:`hand_rules`, everyone alone.
+
     Raises:
         ValueError: if ``first_dealer`` is not a seat of ``rules``, or ``deals`` is not a
             positive number for a two-team game, or ``table`` is not a :data:`VictoryTable`.
@@ -235,13 +265,22 @@ class Match:
 
     def __attrs_post_init__(self) -> None:
         teams = self.rules.teams
+        by_seat = _by_seat(self.rules)
         if (self.deals is None) != (self.table is None):
             raise ValueError("a tournament match needs both deals and a victory-point table")
         totals = [0] * teams
         for index, hand in enumerate(self.hands):
             if not isinstance(hand, HandScore):
                 raise TypeError(f"hands[{index}] must be a HandScore, not {hand!r:.60}")
-            if len(hand.teams) != teams:
+            if by_seat and len(hand.seat_points) != teams:
+                raise InvalidStateError(
+                    f"the hand credits {len(hand.seat_points)} seats but the match has "
+                    f"{teams} players, each scored on their own (HandScore.seat_points, as "
+                    "score_hand gives them)",
+                    reason=Reason.INCONSISTENT_STATE,
+                    path=f"hands[{index}]",
+                )
+            if not by_seat and len(hand.teams) != teams:
                 raise InvalidStateError(
                     f"the hand scores {len(hand.teams)} teams but the match has {teams}",
                     reason=Reason.INCONSISTENT_STATE,
@@ -258,11 +297,12 @@ class Match:
                 winner = _leader(totals, self.rules.target)
                 if winner is not None:
                     raise InvalidStateError(
-                        f"the match was over before this hand: team {winner} had won",
+                        f"the match was over before this hand: {self._side} {winner} had won",
                         reason=Reason.INCONSISTENT_STATE,
                         path=f"hands[{index}]",
                     )
-            totals = [total + score for total, score in zip(totals, hand.totals, strict=True)]
+            points = hand.seat_points if by_seat else hand.totals
+            totals = [total + score for total, score in zip(totals, points, strict=True)]
 
     @classmethod
     def start(
@@ -323,7 +363,7 @@ class Match:
         winner = self.winner
         if self.deals is None and winner is not None:
             raise InvalidStateError(
-                f"the match is over: team {winner} won with {self.totals[winner]}; "
+                f"the match is over: {self._side} {winner} won with {self.totals[winner]}; "
                 "start a new match",
                 reason=Reason.INCONSISTENT_STATE,
             )
@@ -331,11 +371,45 @@ class Match:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """Each team's running total over the hands played."""
+        """Each team's running total over the hands played; with first-out-alone partnerships
+        (rules §14.3), each player's, from :attr:`HandScore.seat_points
+        <burraco.HandScore.seat_points>`."""
+        return self._totals_after(len(self.hands))
+
+    def _totals_after(self, count: int) -> tuple[int, ...]:
+        by_seat = _by_seat(self.rules)
         totals = [0] * self.rules.teams
-        for hand in self.hands:
-            totals = [total + score for total, score in zip(totals, hand.totals, strict=True)]
+        for hand in self.hands[:count]:
+            points = hand.seat_points if by_seat else hand.totals
+            totals = [total + score for total, score in zip(totals, points, strict=True)]
         return tuple(totals)
+
+    @property
+    def _side(self) -> str:
+        """What the totals belong to, in messages: ``team``, or ``seat`` when kept per seat."""
+        return "seat" if _by_seat(self.rules) else "team"
+
+    @property
+    def switched(self) -> bool:
+        """Whether the match has switched to everyone alone (rules §14.3): the rules have
+        first-out-alone partnerships and a player's running total reached
+        :attr:`Rules.everyone_alone_at <burraco.Rules.everyone_alone_at>` at the end of a hand.
+        Once switched, a match stays switched."""
+        at = self.rules.everyone_alone_at
+        if not _by_seat(self.rules) or at is None:
+            return False
+        return any(max(self._totals_after(count)) >= at for count in range(1, len(self.hands) + 1))
+
+    @property
+    def hand_rules(self) -> Rules:
+        """The rules to deal the next hand under: :attr:`rules`, or once the match has
+        :attr:`switched`, :func:`everyone_alone` of them.
+
+        >>> from burraco.rules import FIBUR3
+        >>> Match.start(FIBUR3).hand_rules is FIBUR3
+        True
+        """
+        return everyone_alone(self.rules) if self.switched else self.rules
 
     @property
     def dealer(self) -> int:
@@ -344,8 +418,8 @@ class Match:
 
     @property
     def winner(self) -> int | None:
-        """The team that won the match, or ``None`` while it goes on (or after a tournament
-        match that ended level)."""
+        """The team that won the match (with first-out-alone partnerships, the seat), or
+        ``None`` while it goes on (or after a tournament match that ended level)."""
         if self.deals is None:
             return _leader(self.totals, self.rules.target)
         if len(self.hands) < self.deals:
@@ -386,10 +460,13 @@ class Match:
     def __str__(self) -> str:
         teams = self.rules.teams
         players = self.rules.players
-        rows = [["hand", "dealer", *(f"team {team}" for team in range(teams))]]
+        by_seat = _by_seat(self.rules)
+        side = self._side
+        rows = [["hand", "dealer", *(f"{side} {team}" for team in range(teams))]]
         for index, hand in enumerate(self.hands):
             dealer = (self.first_dealer + index) % players
-            rows.append([str(index + 1), str(dealer), *(str(total) for total in hand.totals)])
+            scored = hand.seat_points if by_seat else hand.totals
+            rows.append([str(index + 1), str(dealer), *(str(total) for total in scored)])
         rows.append(["total", "", *(str(total) for total in self.totals)])
         points = self.victory_points
         if points is not None:
@@ -404,9 +481,13 @@ class Match:
             elif winner is None:
                 lines.append(f"a draw after {self.deals} deals")
             else:
-                lines.append(f"team {winner} wins after {self.deals} deals")
+                lines.append(f"{side} {winner} wins after {self.deals} deals")
         elif winner is not None:
-            lines.append(f"team {winner} wins (target {self.rules.target})")
+            lines.append(f"{side} {winner} wins (target {self.rules.target})")
         else:
-            lines.append(f"target {self.rules.target}; seat {self.dealer} deals next")
+            switch = ""
+            at = self.rules.everyone_alone_at
+            if by_seat and at is not None:
+                switch = "; everyone alone now" if self.switched else f"; everyone alone at {at}"
+            lines.append(f"target {self.rules.target}{switch}; seat {self.dealer} deals next")
         return "\n".join(lines)

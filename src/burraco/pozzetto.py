@@ -23,12 +23,16 @@ rule and change nothing.
 from __future__ import annotations
 
 from burraco.cards import CODE_KEY, Card
-from burraco.rules import Rules
-from burraco.state import GameState, replace_at, team_to_act
+from burraco.melds import Meld
+from burraco.rules import Partnerships, Rules
+from burraco.state import GameState, partners_after_first_out, replace_at, team_to_act
 
 __all__ = [
     "PozzettoTaken",
+    "TeamsFormed",
     "can_take_pozzetto",
+    "form_pairs",
+    "forms_pairs",
     "pozzetto_after_discard",
     "pozzetto_after_meld",
     "reserve_stock",
@@ -88,15 +92,50 @@ def pozzetto_after_discard(
     return (*take_pozzetto(state, team), True)
 
 
+TeamsFormed = tuple[tuple[tuple[int, ...], ...], tuple[tuple[Meld, ...], ...], tuple[bool, ...]]
+"""The teams (:attr:`~burraco.GameState.partners`), their melds and ``pozzetto_taken`` once
+the pairs form."""
+
+_FIRST_OUT_ALONE = Partnerships.FIRST_OUT_ALONE
+
+
+def forms_pairs(state: GameState) -> bool:
+    """Whether the player to act forms the pairs on taking a pozzetto now (rules §14.2):
+    the partnerships are first-out-alone and nobody has run out of cards yet."""
+    return state.rules.partnerships is _FIRST_OUT_ALONE and len(state.melds) == len(state.hands)
+
+
+def form_pairs(state: GameState, melds: tuple[tuple[Meld, ...], ...]) -> TeamsFormed:
+    """The teams once the player to act, the first to run out of cards, takes the first
+    pozzetto (rules §14.2): it plays alone, having taken its pozzetto; the others pair up
+    (:meth:`~burraco.GameState.partners`) and join their melds, ``melds`` being each seat's
+    melds at that moment. A pair's melds are its seats' melds in seat order, each in the order
+    laid (the lower seat's first), so ``add N`` counts through both; sets of one rank laid by
+    both partners stay apart. The pairs have not taken a pozzetto.
+
+    >>> from burraco import FIBUR3, new_game
+    >>> state = new_game(FIBUR3, seed=1)
+    >>> partners, joined, taken = form_pairs(state, state.melds)
+    >>> partners, taken
+    (((0, 2), (1,)), (False, True))
+    """
+    alone = state.turn
+    partners = partners_after_first_out(len(state.hands), alone)
+    joined = tuple([tuple([meld for seat in seats for meld in melds[seat]]) for seats in partners])
+    taken = tuple([seats == (alone,) for seats in partners])
+    return partners, joined, taken
+
+
 def unseen_after_discard(
     state: GameState, next_seat: int, *, taken_on_discard: bool, hand_over: bool = False
 ) -> tuple[int, ...]:
     """The seats whose hand is a pozzetto not yet looked at, once the player to act discards.
 
-    A pozzetto taken on the discard (``taken_on_discard``) starts unseen. With partners (4 or
-    6 players) a pozzetto becomes visible at the partner's next discard; without (2 or 3
-    players) when its holder's next turn begins (``next_seat``). When the discard ends the hand
-    (``hand_over``) nobody looks at anything any more, and the marks stay as they were.
+    A pozzetto taken on the discard (``taken_on_discard``) starts unseen. A player with a
+    partner (4 or 6 players, or a pair of rules §14) may look at it at the partner's next
+    discard; a player alone (2, 3 or 5 players with fixed teams, the lone player of rules §14)
+    when its next turn begins (``next_seat``). When the discard ends the hand (``hand_over``)
+    nobody looks at anything any more, and the marks stay as they were.
 
     >>> from burraco import new_game
     >>> unseen_after_discard(new_game(seed=1), 2, taken_on_discard=True)
@@ -106,8 +145,13 @@ def unseen_after_discard(
     unseen = state.unseen_pozzetto
     if not hand_over and unseen:
         partner = state.partner_of(seat)
-        leaving = next_seat if partner is None else partner
-        unseen = tuple(s for s in unseen if s != leaving)
+        unseen = tuple(
+            [
+                other
+                for other in unseen
+                if other != partner and (other != next_seat or state.partner_of(other) is not None)
+            ]
+        )
     if taken_on_discard:
         unseen = tuple(sorted((*unseen, seat)))
     return unseen

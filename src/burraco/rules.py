@@ -1,19 +1,26 @@
 """Rule sets: every variant switch of the game as one frozen value.
 
-A :class:`Rules` value is passed to every function that depends on the rules. Five presets are
-provided: :data:`CLASSIC` (the default, the rules of the seed articles), :data:`FIBUR` (the
+A :class:`Rules` value is passed to every function that depends on the rules. Seven presets
+are provided: :data:`CLASSIC` (the default, the rules of the seed articles), :data:`FIBUR` (the
 Italian federation's code), :data:`INTERNATIONAL` (the federation's international code),
-:data:`FEBURIT` (FE.BUR.IT's classes of burraco) and :data:`REALE` (Burraco Reale).
+:data:`FEBURIT` (FE.BUR.IT's classes of burraco), :data:`REALE` (Burraco Reale), and
+:data:`FIBUR3` and :data:`FIBUR5` (the clubs' method for three and five players).
 Change a switch with :func:`attrs.evolve`:
 
 >>> import attrs
 >>> two_players = attrs.evolve(CLASSIC, players=2)
 >>> two_players.teams, two_players.packs, two_players.pozzetti, two_players.stock_size
 (2, 2, 2, 63)
->>> attrs.evolve(CLASSIC, players=5)
+>>> attrs.evolve(CLASSIC, players=7)
 Traceback (most recent call last):
 ...
-ValueError: players must be 2, 3, 4 or 6, not 5
+ValueError: players must be 2, 3, 4, 5 or 6, not 7
+
+Three and five players may also play the clubs' method of rules §14, where the first player to
+run out of cards plays alone and the others pair up (:data:`FIBUR3`, :data:`FIBUR5`):
+
+>>> FIBUR3.pozzetto_sizes, FIBUR3.stock_size, FIBUR5.pozzetto_sizes, FIBUR5.stock_size
+((18, 11), 45, (18, 11, 11), 66)
 """
 
 from __future__ import annotations
@@ -32,12 +39,15 @@ __all__ = [
     "CLASSIC",
     "FEBURIT",
     "FIBUR",
+    "FIBUR3",
+    "FIBUR5",
     "INTERNATIONAL",
     "MAX_NAME_LENGTH",
     "PLAYER_COUNTS",
     "PRESETS",
     "REALE",
     "BurracoKind",
+    "Partnerships",
     "PenaltyWhen",
     "Rules",
     "StockEnd",
@@ -85,6 +95,18 @@ class PenaltyWhen(_Switch):
     (FIBUR's 2026 code, rules §13.3)."""
 
 
+class Partnerships(_Switch):
+    """How the players form teams (rules §3 and §14)."""
+
+    FIXED = "fixed"
+    """Teams are fixed for the whole hand: with 4 or 6 players partners sit opposite, with 2,
+    3 or 5 everyone plays alone (rules §3)."""
+    FIRST_OUT_ALONE = "first-out-alone"
+    """The clubs' method for 3 or 5 players (rules §14): everyone starts alone; the first
+    player to run out of cards takes the first (larger) pozzetto and plays on alone, and at
+    that moment the others pair up and join their melds."""
+
+
 class BurracoKind(_Switch):
     """The class of a burraco (a meld of seven or more cards), which sets its bonus.
 
@@ -113,7 +135,7 @@ class BurracoKind(_Switch):
     """With a wild card (*sporco*). Bonus 100."""
 
 
-PLAYER_COUNTS: Final = (2, 3, 4, 6)
+PLAYER_COUNTS: Final = (2, 3, 4, 5, 6)
 """The numbers of players a :class:`Rules` may seat (rules §1); every part of the library that
 offers a choice of players (the command line, the server, the encodings) offers these."""
 MAX_NAME_LENGTH: Final = 64
@@ -134,6 +156,15 @@ def _check_whole(minimum: int) -> Any:
             raise ValueError(f"{attribute.name} must be at least {minimum}, not {value}")
 
     return check
+
+
+def _to_sizes(value: Any) -> tuple[int, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def _check_switch_total(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None:
+        _check_whole(1)(instance, attribute, value)
 
 
 def _to_ranks(value: Any) -> frozenset[Rank]:
@@ -220,7 +251,7 @@ class Rules:
     """One rule set: every switch of rules §11, the player count, sizes and point values.
 
     All arguments are keyword-only and default to the :data:`CLASSIC` rules. Impossible settings
-    (5 players, a target of 0, sets of twos, a deal larger than the deck) raise
+    (7 players, a target of 0, sets of twos, a deal larger than the deck) raise
     :class:`ValueError`; values of the wrong type raise :class:`TypeError`.
     """
 
@@ -229,8 +260,9 @@ class Rules:
     :data:`MAX_NAME_LENGTH` printable characters (no line breaks, control characters or lone
     surrogates, so that it prints on one line and encodes as UTF-8)."""
     players: int = attrs.field(default=4)
-    """2, 3, 4 or 6 players. With 4 or 6, partners sit opposite in teams of two; with 2 or 3,
-    each player is a team (rules §3)."""
+    """2 to 6 players. With 4 or 6, partners sit opposite in teams of two; with 2, 3 or 5,
+    each player is a team (rules §3), unless :attr:`partnerships` pairs them during the hand
+    (rules §14)."""
     set_ranks: frozenset[Rank] = attrs.field(default=_NATURAL_SET_RANKS, converter=_to_ranks)
     """The ranks a set may have: A and 3 to K; the international code allows only A and 3."""
     one_set_per_rank: bool = attrs.field(default=True, validator=_check_bool)
@@ -292,6 +324,17 @@ class Rules:
         default=(Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), converter=_to_suits
     )
     """Suits from highest to lowest for breaking ties in the seating draw (rules §2)."""
+    partnerships: Partnerships = attrs.field(default=Partnerships.FIXED, converter=Partnerships)
+    """How teams form: fixed for the hand (rules §3), or the clubs' method for 3 and 5 players,
+    where the first player to run out plays alone and the others pair up (rules §14)."""
+    _pozzetto_sizes: tuple[int, ...] | None = attrs.field(
+        default=None, alias="pozzetto_sizes", converter=_to_sizes
+    )
+    everyone_alone_at: int | None = attrs.field(default=None, validator=_check_switch_total)
+    """With :attr:`Partnerships.FIRST_OUT_ALONE`, the running total at which a match switches
+    to everyone alone: once a player's total reaches it at the end of a hand, every later hand
+    is dealt with one pozzetto of :attr:`pozzetto_size` cards per player and fixed teams of
+    one (rules §14.3; :data:`FIBUR3` 1000, :data:`FIBUR5` 1500). ``None``: never."""
     _semi_clean: bool | None = attrs.field(
         default=None, alias="semi_clean", repr=False, eq=False, hash=False
     )
@@ -320,7 +363,19 @@ class Rules:
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"players must be a whole number, not {value!r}")
         if value not in PLAYER_COUNTS:
-            raise ValueError(f"players must be 2, 3, 4 or 6, not {value}")
+            raise ValueError(f"players must be 2, 3, 4, 5 or 6, not {value}")
+
+    @_pozzetto_sizes.validator
+    def _check_pozzetto_sizes(
+        self, attribute: attrs.Attribute[tuple[int, ...] | None], value: tuple[int, ...] | None
+    ) -> None:
+        if value is None:
+            return
+        for size in value:
+            if isinstance(size, bool) or not isinstance(size, int):
+                raise TypeError(f"pozzetto_sizes must hold whole numbers, not {size!r}")
+            if size < 1:
+                raise ValueError(f"a pozzetto holds at least 1 card, not {size}")
 
     @set_ranks.validator
     def _check_set_ranks(
@@ -361,7 +416,24 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         _fold_legacy_bonuses(self)
-        dealt = self.hand_size * self.players + self.pozzetto_size * self.pozzetti + 1
+        if self.partnerships is Partnerships.FIRST_OUT_ALONE and self.players not in (3, 5):
+            raise ValueError(
+                f"partnerships 'first-out-alone' is for 3 or 5 players, not {self.players}"
+            )
+        count = self.teams if self.partnerships is Partnerships.FIXED else (self.players + 1) // 2
+        sizes = self._pozzetto_sizes
+        if sizes is not None and len(sizes) != count:
+            raise ValueError(
+                f"pozzetto_sizes must give {count} sizes (one per pozzetto with "
+                f"{self.players} players and partnerships {self.partnerships.value!r}), "
+                f"not {len(sizes)}"
+            )
+        if self.partnerships is Partnerships.FIRST_OUT_ALONE and self.pozzetti_as_reserve_stock:
+            raise ValueError(
+                "partnerships 'first-out-alone' needs every pozzetto kept for the players: "
+                "turn pozzetti_as_reserve_stock off"
+            )
+        dealt = self.hand_size * self.players + sum(self.pozzetto_sizes) + 1
         if self.deck_size - dealt < 3:
             raise ValueError(
                 f"the deal ({dealt} cards) leaves {self.deck_size - dealt} of the "
@@ -412,19 +484,35 @@ class Rules:
 
     @property
     def teams(self) -> int:
-        """Number of teams: ``players // 2`` with 4 or 6 players, else one per player."""
+        """Number of teams at the deal: ``players // 2`` with 4 or 6 players, else one per
+        player (with :attr:`Partnerships.FIRST_OUT_ALONE` everyone starts alone; the teams of
+        a hand in progress are :attr:`GameState.partners <burraco.GameState.partners>`)."""
         return self.players // 2 if self.players in (4, 6) else self.players
 
     @property
     def packs(self) -> int:
-        """Number of packs: 3 with 6 players, else 2. A pack is 52 cards and 2 jokers, or the
-        52 cards alone without ``jokers``."""
-        return 3 if self.players == 6 else 2
+        """Number of packs: 3 with 5 or 6 players, else 2. A pack is 52 cards and 2 jokers, or
+        the 52 cards alone without ``jokers``."""
+        return 3 if self.players >= 5 else 2
+
+    @property
+    def pozzetto_sizes(self) -> tuple[int, ...]:
+        """The size of each pozzetto, in the order they are taken: one of
+        :attr:`pozzetto_size` per team unless given, such as ``(18, 11)`` for :data:`FIBUR3`
+        (rules §14.1). With first-out-alone partnerships there is one pozzetto per team once
+        the pairs form: 2 with 3 players, 3 with 5."""
+        sizes = self._pozzetto_sizes
+        if sizes is not None:
+            return sizes
+        if self.partnerships is Partnerships.FIXED:
+            return (self.pozzetto_size,) * self.teams
+        return (self.pozzetto_size,) * ((self.players + 1) // 2)
 
     @property
     def pozzetti(self) -> int:
-        """Number of pozzetti dealt: one per team."""
-        return self.teams
+        """Number of pozzetti dealt: one per team (once the pairs form, with first-out-alone
+        partnerships)."""
+        return len(self.pozzetto_sizes)
 
     @property
     def deck_size(self) -> int:
@@ -434,9 +522,7 @@ class Rules:
     @property
     def stock_size(self) -> int:
         """Cards left in the stock after the deal (41 with 4 players)."""
-        return (
-            self.deck_size - self.hand_size * self.players - self.pozzetto_size * self.pozzetti - 1
-        )
+        return self.deck_size - self.hand_size * self.players - sum(self.pozzetto_sizes) - 1
 
 
 CLASSIC: Final = Rules()
@@ -502,12 +588,43 @@ sets), which may run A to K to A with a natural ace at each end; closing needs a
 burraco; a clean A to K scores 500 (*nobile*) and a clean A to K to A 1000 (*reale*)
 (rules §13.5). Otherwise as :data:`FIBUR`."""
 
+FIBUR3: Final = attrs.evolve(
+    FIBUR,
+    name="fibur3",
+    players=3,
+    partnerships=Partnerships.FIRST_OUT_ALONE,
+    pozzetto_sizes=(18, 11),
+    everyone_alone_at=1000,
+    target=1505,
+)
+"""FIBUR's method for three players, as the clubs play it (rules §14): everyone starts alone;
+the first to run out takes the pozzetto of 18 cards and plays alone, the other two pair up,
+join their melds and share the pozzetto of 11; each partner is credited half the pair's score.
+A match switches to everyone alone at 1000 and ends at 1505 (free play: 1500 and 2005, with
+:func:`attrs.evolve`)."""
+
+FIBUR5: Final = attrs.evolve(
+    FIBUR,
+    name="fibur5",
+    players=5,
+    partnerships=Partnerships.FIRST_OUT_ALONE,
+    pozzetto_sizes=(18, 11, 11),
+    everyone_alone_at=1500,
+    target=2005,
+)
+"""The clubs' method for five players (rules §14): three packs; the first to run out takes the
+pozzetto of 18 cards and plays alone, the others pair up (counting clockwise from the lone
+player, the 2nd with the 4th and the 3rd with the 5th), each pair with a pozzetto of 11. A
+match switches to everyone alone at 1500 and ends at 2005."""
+
 PRESETS: Final = {
     "classic": CLASSIC,
     "fibur": FIBUR,
     "international": INTERNATIONAL,
     "feburit": FEBURIT,
     "reale": REALE,
+    "fibur3": FIBUR3,
+    "fibur5": FIBUR5,
 }
 """The presets by name, as the command line spells them."""
 
@@ -541,6 +658,9 @@ AFFECTS_MELDS: Final[dict[str, bool]] = {
     "jokers": True,  # no jokers: a joker in a meld is refused (rules §13.5)
     "ace_at_both_ends": True,  # the 14-card sequences from ace to ace (rules §13.5)
     "burraco_classes": False,  # scoring: which burracos earn which bonus
+    "partnerships": False,  # who plays with whom (rules §14)
+    "_pozzetto_sizes": False,
+    "everyone_alone_at": False,  # the match (rules §14.3)
 }
 """Internal (not part of the API): for every field of :class:`Rules`, whether it decides which
 cards make a legal meld or a legal addition to one (what :func:`~burraco.validate_meld` and

@@ -37,7 +37,7 @@ from burraco.melds import (
     burraco_kind,
     table_meld,
 )
-from burraco.rules import CLASSIC, PenaltyWhen, Rules
+from burraco.rules import CLASSIC, Partnerships, PenaltyWhen, Rules
 from burraco.state import EndReason, GameState, Outcome
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "TeamScore",
     "check_table",
     "check_team",
+    "partner_share",
     "score_hand",
     "score_team",
     "text_table",
@@ -175,6 +176,14 @@ def _check_teams(
         raise ValueError("a hand score needs at least one team")
 
 
+def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _seats_tuple(value: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(seats) for seats in value)
+
+
 @attrs.frozen
 class HandScore:
     """The score of one hand: a :class:`TeamScore` per team, and how the hand ended.
@@ -188,9 +197,24 @@ class HandScore:
     """
 
     teams: tuple[TeamScore, ...] = attrs.field(validator=_check_teams)
-    """One score per team; the index is the team number."""
+    """One score per team; the index is the team number (with first-out-alone partnerships,
+    the order of the hand's final :attr:`GameState.partners <burraco.GameState.partners>`)."""
     outcome: Outcome | None = None
     """How the hand ended, or ``None`` if it was scored before it ended."""
+    seat_points: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple, eq=False)
+    """The match points of each seat (rules §14.3), as :func:`score_hand` gives them: with
+    fixed teams every seat is credited its team's total; with first-out-alone partnerships
+    the lone player his total and each partner half the pair's total, rounded up to a multiple
+    of 5 (:func:`partner_share`). Empty for a score built without seats (a
+    :class:`HandScore` made by hand from team scores)."""
+    partners: tuple[tuple[int, ...], ...] = attrs.field(
+        default=(), converter=_seats_tuple, eq=False
+    )
+    """The seats of each team, as :attr:`GameState.partners <burraco.GameState.partners>` had
+    them when the hand was scored; empty for a score built by hand from team scores.
+
+    Two hand scores compare equal when their team scores and outcome do: these last two
+    fields follow from the hand's teams and rules, which a score built by hand leaves out."""
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -208,6 +232,24 @@ class HandScore:
             ["pozzetto", *(str(team.pozzetto_penalty) for team in teams)],
             ["total", *(str(team.total) for team in teams)],
         ]
+        if (
+            self.seat_points
+            and self.partners
+            and any(
+                self.seat_points[seat] != team.total
+                for team, seats in zip(teams, self.partners, strict=False)
+                for seat in seats
+            )
+        ):
+            rows.append(
+                [
+                    "match points",
+                    *(
+                        ", ".join(f"seat {seat} {self.seat_points[seat]}" for seat in seats)
+                        for seats in self.partners
+                    ),
+                ]
+            )
         lines = text_table(rows)
         outcome = self.outcome
         if outcome is not None:
@@ -216,6 +258,16 @@ class HandScore:
             else:
                 lines.append(f"ended: {outcome.reason}")
         return "\n".join(lines)
+
+
+def partner_share(total: int) -> int:
+    """A partner's match points from the pair's total under rules §14.3: half the total,
+    rounded up to a multiple of 5 (towards plus infinity).
+
+    >>> partner_share(235), partner_share(-235), partner_share(240), partner_share(0)
+    (120, -115, 120, 0)
+    """
+    return -(-total // 10) * 5
 
 
 def text_table(rows: Sequence[Sequence[str]], gap: str = "   ") -> list[str]:
@@ -284,6 +336,7 @@ def score_team(
     rules: Rules = CLASSIC,
     opponent_closed: bool = False,
     opponent_took_pozzetto: bool = False,
+    seats: int | None = None,
 ) -> TeamScore:
     """Score one team's hand from plain data (rules §9).
 
@@ -321,7 +374,10 @@ def score_team(
     burraco.errors.InvalidMeldError: illegal meld 1 '5H 8H JK': gap: the naturals 5H 8H miss
     more ranks than the one wild can fill
 
-    Melds are numbered from 0, in the order given.
+    Melds are numbered from 0, in the order given. ``seats`` is the number of the team's
+    seats, as :func:`check_team` reads it (by default ``rules.players // rules.teams``; with
+    :data:`~burraco.FIBUR3` or :data:`~burraco.FIBUR5`, 2 for a pair). A pair's match points
+    are then :func:`partner_share` of the total, each.
 
     Raises:
         InvalidMeldError: if an item of ``melds`` is not a legal meld under ``rules``; the
@@ -365,19 +421,22 @@ def score_team(
         )
     table = [_read_meld(index, item, rules) for index, item in enumerate(melds)]
     held = parse_cards(in_hand)
-    check_team(table, held, rules, took_pozzetto=took_pozzetto, closed=closed)
-    _check_holding(held, rules, closed=closed)
+    check_team(table, held, rules, took_pozzetto=took_pozzetto, closed=closed, seats=seats)
+    _check_holding(held, rules, closed=closed, seats=seats)
     return _team_score(
         table, held, took_pozzetto, closed, rules, opponent_closed, opponent_took_pozzetto
     )
 
 
-def _check_holding(in_hand: Sequence[Card], rules: Rules, *, closed: bool) -> None:
+def _check_holding(
+    in_hand: Sequence[Card], rules: Rules, *, closed: bool, seats: int | None = None
+) -> None:
     """Every seat but the closer ends the hand holding a card (rules §6, §7.2): a player who
     runs out of cards takes a pozzetto, one taken on the discard is cards in hand even when
     the hand ends at once, and a team that has its pozzetto empties a hand only by closing.
     The hand-score loader (:func:`burraco.serialize.from_json`) checks the same in points."""
-    seats = rules.players // rules.teams
+    if seats is None:
+        seats = rules.players // rules.teams
     holding = seats - closed
     if len(in_hand) < holding:
         raise InvalidStateError(
@@ -438,6 +497,7 @@ def check_team(
     *,
     took_pozzetto: bool,
     closed: bool,
+    seats: int | None = None,
 ) -> None:
     """Check what one team's end of hand must be at a real table (rules §4, §6, §7).
 
@@ -451,8 +511,13 @@ def check_team(
       (``inconsistent-state``);
     * a team that closed took its pozzetto (``inconsistent-state``) and has a burraco
       (``closing-needs-burraco``), a clean one under ``closing_needs_clean_burraco``
-      (``closing-needs-clean-burraco``); with 2 or 3 players the closer is the whole team, so
-      it holds no card (``inconsistent-state``).
+      (``closing-needs-clean-burraco``); a closer alone (2, 3 or 5 players, the lone player
+      of rules §14) is the whole team, so it holds no card (``inconsistent-state``).
+
+    ``seats`` is the number of seats of the team: ``rules.players // rules.teams`` unless
+    given (with first-out-alone partnerships, 1 for the lone player or a hand that ended
+    before the pairs formed, 2 for a pair). A pair of rules §14 may hold two sets of one rank,
+    laid before it formed.
 
     >>> from burraco.melds import validate_meld
     >>> check_team([validate_meld("7S 7H 7D")], parse_cards("5H"), took_pozzetto=True,
@@ -474,7 +539,10 @@ def check_team(
             f"hold {most}",
             reason=Reason.TOO_MANY_COPIES,
         )
-    if rules.one_set_per_rank:
+    if seats is None:
+        seats = rules.players // rules.teams
+    joined = rules.partnerships is Partnerships.FIRST_OUT_ALONE and seats > 1
+    if rules.one_set_per_rank and not joined:
         seen: dict[object, int] = {}
         for index, meld in enumerate(melds):
             if meld.kind is MeldKind.SET:
@@ -513,9 +581,9 @@ def check_team(
             "burraco, and this team has none",
             reason=Reason.CLOSING_NEEDS_CLEAN_BURRACO,
         )
-    if rules.players == rules.teams and in_hand:
+    if seats == 1 and in_hand:
         raise InvalidStateError(
-            f"inconsistent-state: with {rules.players} players the closer is the whole team and "
+            "inconsistent-state: a closer alone is the whole team and "
             f"ends the hand with no card, so it holds none, not {excerpt(format_cards(in_hand))}"
             " (the closing discard is not counted)",
             reason=Reason.INCONSISTENT_STATE,
@@ -612,6 +680,10 @@ def score_hand(state: GameState) -> HandScore:
     >>> score_hand(state).totals
     (345, 0)
 
+    :attr:`HandScore.seat_points` credits each seat its team's total, or with first-out-alone
+    partnerships each partner of a pair half of it, rounded up to a multiple of 5 (rules
+    §14.3).
+
     Raises:
         InvalidStateError: if the state says a team closed without having taken its pozzetto.
     """
@@ -619,13 +691,15 @@ def score_hand(state: GameState) -> HandScore:
     outcome = state.outcome
     closer_team: int | None = None
     if outcome is not None and outcome.reason is EndReason.CLOSED and outcome.closer is not None:
-        closer_team = outcome.closer % teams
+        closer_team = state.team_of(outcome.closer)
     scores = []
+    rules = state.rules
     for team in range(teams):
         melds = state.melds[team]
-        held = [card for seat in state.seats_of(team) for card in state.hands[seat]]
+        seats = state.seats_of(team)
+        held = [card for seat in seats for card in state.hands[seat]]
         took, closed = state.pozzetto_taken[team], closer_team == team
-        check_team(melds, held, state.rules, took_pozzetto=took, closed=closed)
+        check_team(melds, held, rules, took_pozzetto=took, closed=closed, seats=len(seats))
         opponent_closed = closer_team is not None and not closed
         opponent_took = any(
             taken for other, taken in enumerate(state.pozzetto_taken) if other != team
@@ -633,4 +707,11 @@ def score_hand(state: GameState) -> HandScore:
         scores.append(
             _team_score(melds, held, took, closed, state.rules, opponent_closed, opponent_took)
         )
-    return HandScore(tuple(scores), outcome)
+    halved = rules.partnerships is Partnerships.FIRST_OUT_ALONE
+    seat_points = [0] * len(state.hands)
+    for score, seats in zip(scores, state.partners, strict=True):
+        for seat in seats:
+            seat_points[seat] = (
+                partner_share(score.total) if halved and len(seats) > 1 else score.total
+            )
+    return HandScore(tuple(scores), outcome, tuple(seat_points), state.partners)

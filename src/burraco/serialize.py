@@ -61,12 +61,20 @@ from burraco.rules import (
     PLAYER_COUNTS,
     PRESETS,
     BurracoKind,
+    Partnerships,
     PenaltyWhen,
     Rules,
     StockEnd,
 )
-from burraco.scoring import HandScore, TeamScore
-from burraco.state import EndReason, GameState, Outcome, Phase
+from burraco.scoring import HandScore, TeamScore, partner_share
+from burraco.state import (
+    EndReason,
+    GameState,
+    Outcome,
+    Phase,
+    fixed_partners,
+    partners_after_first_out,
+)
 from burraco.views import PlayerView
 
 __all__ = [
@@ -80,8 +88,14 @@ __all__ = [
     "to_json",
 ]
 
-FORMAT: Final = 1
-"""The version of the format that :func:`to_dict` writes and :func:`from_dict` reads."""
+FORMAT: Final = 2
+"""The newest version of the format, which :func:`to_dict` writes and :func:`from_dict` reads.
+
+Format 2 added the fields of rules §14 (the rules' ``partnerships``, ``pozzetto_sizes`` and
+``everyone_alone_at``, five players, a game's and a view's ``partners``, a hand score's
+``seat_points`` and ``partners``). A document that needs none of them is written as format 1,
+which earlier versions read too; :func:`from_dict` reads both."""
+_FORMATS: Final = (1, FORMAT)
 
 MAX_DOCUMENT_LENGTH: Final = 1_000_000
 """The longest JSON text, in characters (or bytes), that :func:`from_json` reads: a saved game
@@ -156,12 +170,18 @@ _RULES_FIELDS: Final = {
     "closing_bonus": "whole",
     "pozzetto_penalty": "whole",
     "seating_suit_order": "suits",
+    "partnerships": "partnerships",
+    "pozzetto_sizes": "sizes",
+    "everyone_alone_at": "optional-whole",
 }
 """Every field of :class:`~burraco.Rules`, in order, and how it is written."""
 _NEWER_RULES_FIELDS: Final = {
     "return_single_pile_card": True,
     "jokers": True,
     "ace_at_both_ends": False,
+    "partnerships": "fixed",
+    "pozzetto_sizes": None,
+    "everyone_alone_at": None,
 }
 """The switches added with rules §13, and what a document written before them meant."""
 _LEGACY_RULES_FIELDS: Final = {
@@ -193,8 +213,9 @@ _GAME_FIELDS: Final = (
     "unseen_pozzetto",
     "pile_card",
     "time_out_turns",
+    "partners",
 )
-_OPTIONAL_GAME_FIELDS: Final = ("pile_card", "time_out_turns")
+_OPTIONAL_GAME_FIELDS: Final = ("pile_card", "time_out_turns", "partners")
 _TEAM_SCORE_FIELDS: Final = (
     "melded",
     "in_hand",
@@ -214,7 +235,8 @@ _OPTIONAL_TEAM_SCORE_FIELDS: Final = _TEAM_SCORE_FIELDS[-4:]
 _TEAM_SCORE_SIGNS: Final = {"in_hand": -1, "pozzetto_penalty": -1}
 """The parts of a team score that are zero or negative; the others are zero or positive."""
 _OUTCOME_FIELDS: Final = ("reason", "closer")
-_HAND_FIELDS: Final = ("teams", "outcome")
+_HAND_FIELDS: Final = ("teams", "outcome", "seat_points", "partners")
+_OPTIONAL_HAND_FIELDS: Final = ("seat_points", "partners")
 
 _RANK_BY_SYMBOL: Final = {rank.symbol: rank for rank in Rank}
 _CARD_BY_NAME: Final = {str(card): card for card in CARDS_BY_CODE}
@@ -243,19 +265,20 @@ def to_dict(value: Saved) -> dict[str, Any]:
     """
     if isinstance(value, GameState):
         return {
-            "format": FORMAT,
+            "format": _format_of(value.rules, value.partners),
             "type": "game",
             **_game_body(value),
             **_known_body(value),
             **_optional_game_body(value),
         }
     if isinstance(value, ACTION_TYPES):
-        return {"format": FORMAT, "type": "action", "action": str(value)}
+        return {"format": 1, "type": "action", "action": str(value)}
     if isinstance(value, HandScore):
-        return {"format": FORMAT, "type": "hand-score", **_hand_body(value)}
+        body = _hand_body(value)
+        return {"format": 2 if "partners" in body else 1, "type": "hand-score", **body}
     if isinstance(value, Match):
         return {
-            "format": FORMAT,
+            "format": _format_of(value.rules),
             "type": "match",
             "rules": _rules_body(value.rules),
             "first_dealer": value.first_dealer,
@@ -263,11 +286,29 @@ def to_dict(value: Saved) -> dict[str, Any]:
             **_tournament_body(value),
         }
     if isinstance(value, PlayerView):
-        return {"format": FORMAT, "type": "view", **_view_body(value)}
+        return {
+            "format": _format_of(value.rules, value.partners),
+            "type": "view",
+            **_view_body(value),
+        }
     raise TypeError(
         "to_dict writes a GameState, an action, a HandScore, a Match or a PlayerView, "
         f"not {type(value).__name__}"
     )
+
+
+def _format_of(rules: Rules, partners: tuple[tuple[int, ...], ...] = ()) -> int:
+    """The format a document of ``rules`` (and the current teams ``partners``) is written in:
+    1 unless it needs a field of format 2 (see :data:`FORMAT`)."""
+    if (
+        rules.players == 5
+        or rules.partnerships is not Partnerships.FIXED
+        or rules.everyone_alone_at is not None
+        or rules.pozzetto_sizes != attrs.evolve(rules, pozzetto_sizes=None).pozzetto_sizes
+        or (partners and partners != fixed_partners(rules.players, rules.teams))
+    ):
+        return 2
+    return 1
 
 
 def _tournament_body(match: Match) -> dict[str, Any]:
@@ -350,9 +391,24 @@ def full_rules_body(rules: Rules) -> dict[str, Any]:
             body[name] = value.value
         elif kind == "classes":
             body[name] = [[kind.value, bonus] for kind, bonus in value]
+        elif kind == "partnerships":
+            body[name] = value.value
+        elif kind == "sizes":
+            # null: one pozzetto of pozzetto_size per team, whatever the number of players
+            default = attrs.evolve(rules, pozzetto_sizes=None).pozzetto_sizes
+            body[name] = None if value == default else list(value)
         else:
             body[name] = value
     return body
+
+
+def _with_players(preset: Rules, players: int) -> Rules | None:
+    """``preset`` for ``players`` players, or ``None`` if it cannot seat them (the clubs'
+    method of rules §14 is for 3 or 5 players, each with its own pozzetto sizes)."""
+    try:
+        return attrs.evolve(preset, players=players)
+    except (TypeError, ValueError):
+        return None
 
 
 def closest_preset(rules: Rules) -> str:
@@ -366,12 +422,19 @@ def closest_preset(rules: Rules) -> str:
     'fibur'
     """
     body = full_rules_body(rules)
+    seated = {
+        name: preset
+        for name, preset in (
+            (name, _with_players(PRESETS[name], rules.players)) for name in PRESETS
+        )
+        if preset is not None
+    }
 
     def distance(name: str) -> tuple[int, bool]:
-        other = full_rules_body(attrs.evolve(PRESETS[name], players=rules.players))
+        other = full_rules_body(seated[name])
         return sum(body[key] != other[key] for key in body), name != rules.name
 
-    return min(PRESETS, key=distance)
+    return min(seated, key=distance)
 
 
 def _rules_body(rules: Rules) -> dict[str, Any]:
@@ -380,7 +443,9 @@ def _rules_body(rules: Rules) -> dict[str, Any]:
     ``{"preset": "fibur", "players": 4, "target": 2005}``."""
     preset = closest_preset(rules)
     body = full_rules_body(rules)
-    base = full_rules_body(attrs.evolve(PRESETS[preset], players=rules.players))
+    seated = _with_players(PRESETS[preset], rules.players)
+    assert seated is not None  # closest_preset names a preset that seats them
+    base = full_rules_body(seated)
     compact: dict[str, Any] = {"preset": preset, "players": rules.players}
     for name, value in body.items():
         if value != base[name]:
@@ -423,6 +488,8 @@ def _optional_game_body(state: GameState) -> dict[str, Any]:
         body["pile_card"] = str(state.pile_card)
     if state.time_out_turns:
         body["time_out_turns"] = state.time_out_turns
+    if state.partners != fixed_partners(state.rules.players, state.rules.teams):
+        body["partners"] = [list(seats) for seats in state.partners]
     return body
 
 
@@ -437,6 +504,19 @@ def _hand_body(hand: HandScore) -> dict[str, Any]:
             for team in hand.teams
         ],
         "outcome": _outcome_body(hand.outcome),
+        **_hand_seats_body(hand),
+    }
+
+
+def _hand_seats_body(hand: HandScore) -> dict[str, Any]:
+    """A hand score's ``seat_points`` and ``partners``, written when its teams were not fixed
+    ones (pairs formed during the hand, rules §14); otherwise they follow from the teams."""
+    partners = hand.partners
+    if not partners or partners == fixed_partners(len(hand.seat_points), len(partners)):
+        return {}
+    return {
+        "seat_points": list(hand.seat_points),
+        "partners": [list(seats) for seats in partners],
     }
 
 
@@ -561,11 +641,11 @@ def from_dict(data: object, expected: type[Any] | None = None) -> Any:
     >>> from burraco.actions import DrawStock
     >>> from_dict({"format": 1, "type": "action", "action": "draw"}, DrawStock)
     DrawStock()
-    >>> from_dict({"format": 2, "type": "action", "action": "draw"})
+    >>> from_dict({"format": 3, "type": "action", "action": "draw"})
     Traceback (most recent call last):
     ...
-    burraco.errors.InvalidStateError: format: unsupported-format: this version reads format 1,
-    not 2
+    burraco.errors.InvalidStateError: format: unsupported-format: this version reads formats 1
+    and 2, not 3
 
     Raises:
         InvalidStateError: for anything wrong, never another exception. ``reason`` is a
@@ -581,15 +661,21 @@ def from_dict(data: object, expected: type[Any] | None = None) -> Any:
         )
     _check_keys(data, "")
     if "format" not in data:
-        raise _error(Reason.MISSING_FIELD, "format", "a document needs the field 'format' (1)")
+        raise _error(
+            Reason.MISSING_FIELD, "format", f"a document needs the field 'format' (1 or {FORMAT})"
+        )
     number = data["format"]
     if isinstance(number, bool) or not isinstance(number, int):
-        raise _error(Reason.WRONG_TYPE, "format", f"expected the number 1, not {_describe(number)}")
-    if number != FORMAT:
+        raise _error(
+            Reason.WRONG_TYPE,
+            "format",
+            f"expected the number 1 or {FORMAT}, not {_describe(number)}",
+        )
+    if number not in _FORMATS:
         raise _error(
             Reason.UNSUPPORTED_FORMAT,
             "format",
-            f"this version reads format {FORMAT}, not {_number(number)}",
+            f"this version reads formats 1 and {FORMAT}, not {_number(number)}",
         )
     if "type" not in data:
         raise _error(Reason.MISSING_FIELD, "type", f"a document needs the field 'type' ({_KINDS})")
@@ -708,7 +794,7 @@ def _text(value: object, path: str, what: str) -> str:
     return value
 
 
-_E = TypeVar("_E", Phase, EndReason, StockEnd, PenaltyWhen, BurracoKind)
+_E = TypeVar("_E", Phase, EndReason, StockEnd, PenaltyWhen, BurracoKind, Partnerships)
 
 
 def _choice(value: object, path: str, enum: type[_E]) -> _E:
@@ -815,6 +901,16 @@ def _read_rules(value: object, path: str) -> Rules:
             arguments[name] = _set_ranks(item, where)
         elif kind == "classes":
             arguments[name] = _burraco_classes(item, where)
+        elif kind == "partnerships":
+            arguments[name] = _choice(item, where, Partnerships)
+        elif kind == "sizes":
+            arguments[name] = None if item is None else _pozzetto_sizes(item, where)
+        elif kind == "optional-whole":
+            if item is not None:
+                item = _int(item, where)
+                if item < 1:
+                    raise _error(Reason.OUT_OF_RANGE, where, f"must be at least 1, not {item}")
+            arguments[name] = item
         else:
             arguments[name] = _suit_order(item, where)
     try:
@@ -838,9 +934,22 @@ def _expand_preset(value: dict[str, Any], path: str) -> dict[str, Any]:
             where,
             f"{_quote(name)} is not a preset; the presets are {', '.join(PRESETS)}",
         )
-    full = full_rules_body(preset)
+    players = data.get("players", preset.players)
+    seated = _with_players(preset, players) if type(players) is int else None
+    full = full_rules_body(preset if seated is None else seated)
     full.update((key, item) for key, item in data.items() if key != "preset")
     return full
+
+
+def _pozzetto_sizes(value: object, path: str) -> tuple[int, ...]:
+    items = _array(value, path, 8, "pozzetto sizes")
+    sizes = []
+    for index, item in enumerate(items):
+        size = _int(item, _at(path, index))
+        if size < 1:
+            raise _error(Reason.OUT_OF_RANGE, _at(path, index), f"must be at least 1, not {size}")
+        sizes.append(size)
+    return tuple(sizes)
 
 
 def _full_rules_fields(value: object, path: str) -> dict[str, Any]:
@@ -967,7 +1076,7 @@ def _read_game(data: dict[str, Any], known: object = _NO_KNOWN) -> GameState:
     known_cards = () if known is _NO_KNOWN else _read_known(known, rules)
     hands = _array(data["hands"], "hands", rules.players, "a hand per seat")
     melds = _array(data["melds"], "melds", rules.teams, "the melds of each team")
-    pozzetti = _array(data["pozzetti"], "pozzetti", rules.teams, "the pozzetti not taken")
+    pozzetti = _array(data["pozzetti"], "pozzetti", rules.pozzetti, "the pozzetti not taken")
     taken = _array(data["pozzetto_taken"], "pozzetto_taken", rules.teams, "a flag per team")
     unseen = _array(data["unseen_pozzetto"], "unseen_pozzetto", rules.players, "seats")
     team_melds = []
@@ -1001,9 +1110,28 @@ def _read_game(data: dict[str, Any], known: object = _NO_KNOWN) -> GameState:
         known=known_cards,
         pile_card=_pile_card(data.get("pile_card"), "pile_card"),
         time_out_turns=_bounded(data.get("time_out_turns", 0), "time_out_turns", rules.players),
+        partners=_partners(data.get("partners"), "partners", rules.players),
     )
     check_invariants(state)
     return state
+
+
+def _partners(value: object, path: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """The current teams as lists of seats (``()``, the deal's teams, when not given); the
+    invariants check that they are teams the rules can form."""
+    if value is None:
+        return ()
+    rows = _array(value, path, players, "the seats of each team")
+    teams = []
+    for index, row in enumerate(rows):
+        where = _at(path, index)
+        seats = _array(row, where, players, "a team's seats")
+        teams.append(
+            tuple(_bounded(seat, _at(where, i), players - 1) for i, seat in enumerate(seats))
+        )
+    if not teams:
+        raise _error(Reason.OUT_OF_RANGE, path, "expected the seats of each team, not none")
+    return tuple(teams)
 
 
 def _read_known(value: object, rules: Rules) -> tuple[tuple[Card, ...], ...]:
@@ -1086,14 +1214,33 @@ def _read_team_score(value: object, path: str) -> TeamScore:
 def _read_hand(
     value: object, path: str, rules: Rules | None, names: Sequence[str] = _HAND_FIELDS
 ) -> HandScore:
-    data = _fields(value, path, names, "a hand score")
+    data = _fields(value, path, names, "a hand score", optional=_OPTIONAL_HAND_FIELDS)
     where = _at(path, "teams")
-    teams = _array(data["teams"], where, 3, "a score per team")
+    teams = _array(data["teams"], where, 5, "a score per team")
     if not teams:
-        raise _error(Reason.OUT_OF_RANGE, where, "expected a score for each of 2 or 3 teams, not 0")
+        raise _error(Reason.OUT_OF_RANGE, where, "expected a score for each team, not 0")
+    if ("partners" in data) != ("seat_points" in data):
+        missing = "partners" if "seat_points" in data else "seat_points"
+        raise _error(
+            Reason.MISSING_FIELD,
+            _at(path, missing),
+            "a hand score gives its seat_points and partners together",
+        )
+    partners = _partners(data.get("partners"), _at(path, "partners"), 5)
+    seat_points: tuple[int, ...] = ()
+    if partners:
+        players = sum(len(seats) for seats in partners)
+        seat_points = tuple(
+            _int(item, _at(_at(path, "seat_points"), index))
+            for index, item in enumerate(
+                _array(data["seat_points"], _at(path, "seat_points"), players, "points per seat")
+            )
+        )
     hand = HandScore(
         tuple(_read_team_score(team, _at(where, index)) for index, team in enumerate(teams)),
         _outcome(data["outcome"], _at(path, "outcome")),
+        seat_points,
+        partners,
     )
     _check_hand_score(hand, rules, path)
     return hand
@@ -1191,6 +1338,11 @@ def _view_body(view: PlayerView) -> dict[str, Any]:
         "table_points": list(view.table_points),
         **({"pile_card": str(view.pile_card)} if view.pile_card is not None else {}),
         **({"time_out_turns": view.time_out_turns} if view.time_out_turns else {}),
+        **(
+            {"partners": [list(seats) for seats in view.partners]}
+            if view.partners != fixed_partners(view.rules.players, view.rules.teams)
+            else {}
+        ),
     }
 
 
@@ -1227,6 +1379,9 @@ def _read_view(data: dict[str, Any]) -> PlayerView:
             "known_cards",
             f"expected the known cards of each of {players} seats",
         )
+    partners = _partners(data.get("partners"), "partners", players)
+    if partners:
+        teams = len(partners)
     melds = _array(data["melds"], "melds", teams, "the melds of each team")
     team_melds = []
     for team, items in enumerate(melds):
@@ -1250,7 +1405,7 @@ def _read_view(data: dict[str, Any]) -> PlayerView:
         melds=tuple(team_melds),
         discard_pile=_cards(data["discard_pile"], "discard_pile", deck),
         stock_size=_bounded(data["stock_size"], "stock_size", deck),
-        pozzetti_left=_bounded(data["pozzetti_left"], "pozzetti_left", teams),
+        pozzetti_left=_bounded(data["pozzetti_left"], "pozzetti_left", rules.pozzetti),
         pozzetto_taken=tuple(_bool(flag, _at("pozzetto_taken", i)) for i, flag in enumerate(taken)),
         unseen_pozzetto=tuple(
             sorted(_int(seat, _at("unseen_pozzetto", i)) for i, seat in enumerate(unseen))
@@ -1264,6 +1419,7 @@ def _read_view(data: dict[str, Any]) -> PlayerView:
         ),
         pile_card=_pile_card(data.get("pile_card"), "pile_card"),
         time_out_turns=_bounded(data.get("time_out_turns", 0), "time_out_turns", players),
+        partners=partners,
     )
     check_view(view)
     return view
@@ -1280,7 +1436,12 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
     """
     teams = len(hand.teams)
     where = _at(path, "teams")
-    expected = (rules.teams,) if rules is not None else (2, 3)
+    partners = hand.partners
+    if partners:
+        _check_hand_partners(hand, rules, path)
+        expected: tuple[int, ...] = (len(partners),)
+    else:
+        expected = (rules.teams,) if rules is not None else (2, 3, 5)
     if teams not in expected:
         raise _error(
             Reason.OUT_OF_RANGE,
@@ -1300,9 +1461,14 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
         if closer is not None:
             _seat(closer, _at(path, "outcome.closer"), players)
             closer_team = closer % teams
+            for index, seats_of in enumerate(partners):
+                if closer in seats_of:
+                    closer_team = index
     packs = rules.packs if rules is not None else (2 if teams == 2 else 3)
     deck_points = packs * _PACK_POINTS
-    seats = rules.players // rules.teams if rules is not None else 1
+    team_seats = [len(seats_of) for seats_of in partners] or [
+        rules.players // rules.teams if rules is not None else 1
+    ] * teams
     scored = 0
     for index, team in enumerate(hand.teams):
         here = _at(where, index)
@@ -1353,7 +1519,7 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
                 _at(here, "melded"),
                 f"team {index} closed, so it has a burraco (7 cards or more) on the table",
             )
-        holding = seats - (closer_team == index)
+        holding = team_seats[index] - (closer_team == index)
         if rules is not None and not holding and team.in_hand:
             raise _inconsistent(
                 _at(here, "in_hand"),
@@ -1377,6 +1543,43 @@ def _check_hand_score(hand: HandScore, rules: Rules | None, path: str = "") -> N
             f"of which at least {_LEAST_UNSCORED} (the stock's last 2 cards and the top "
             "discard) score for nobody",
         )
+
+
+def _check_hand_partners(hand: HandScore, rules: Rules | None, path: str) -> None:
+    """A hand score's ``partners`` are the teams of rules §14.2 (a lone seat and pairs) under
+    rules of first-out-alone partnerships, and its ``seat_points`` credit the lone seat its
+    team's total and each partner :func:`~burraco.scoring.partner_share` of the pair's."""
+    partners = hand.partners
+    players = sum(len(seats) for seats in partners)
+    where = _at(path, "partners")
+    if rules is not None and (
+        rules.partnerships is not Partnerships.FIRST_OUT_ALONE or players != rules.players
+    ):
+        raise _inconsistent(
+            where, "only a hand of first-out-alone partnerships (rules §14) names its partners"
+        )
+    if players not in (3, 5) or not any(
+        partners == partners_after_first_out(players, alone) for alone in range(players)
+    ):
+        raise _inconsistent(
+            where,
+            "expected the lone seat and the pairs of rules §14.2, such as "
+            f"{[list(seats) for seats in partners_after_first_out(3, 0)]}",
+        )
+    if len(hand.seat_points) != players:
+        raise _error(
+            Reason.OUT_OF_RANGE, _at(path, "seat_points"), f"expected {players} seats' points"
+        )
+    if len(hand.teams) == len(partners):
+        for team, seats in zip(hand.teams, partners, strict=True):
+            due = team.total if len(seats) == 1 else partner_share(team.total)
+            for seat in seats:
+                if hand.seat_points[seat] != due:
+                    raise _inconsistent(
+                        _at(_at(path, "seat_points"), seat),
+                        f"seat {seat} is credited {due} (rules §14.3), not "
+                        f"{hand.seat_points[seat]}",
+                    )
 
 
 def _check_team_score_rules(

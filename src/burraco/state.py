@@ -6,7 +6,9 @@ compare and hash equal (hands are kept sorted).
 
 Seats are numbered 0 to ``players - 1`` in playing order (each plays after the one before,
 to its left). The team of seat ``s`` is ``s % teams``, so partners sit opposite: with four
-players seats 0 and 2 play against 1 and 3.
+players seats 0 and 2 play against 1 and 3. With the clubs' method for three and five players
+(``partnerships`` first-out-alone, rules §14) the teams change once during the hand:
+:attr:`GameState.partners` lists the current ones.
 """
 
 from __future__ import annotations
@@ -106,6 +108,7 @@ class _StateSlots:
         "melded_this_turn",
         "melds",
         "outcome",
+        "partners",
         "phase",
         "pile_card",
         "pozzetti",
@@ -176,6 +179,14 @@ class GameState(_StateSlots):
     time_out_turns: int = 0
     """After time was called (:func:`burraco.call_time_out`), the turns still to be completed
     before the hand ends, the turn in progress included; 0 when time has not been called."""
+    partners: tuple[tuple[int, ...], ...] = ()
+    """The current teams, in team order (the index of :attr:`melds` and
+    :attr:`pozzetto_taken`), each as its seats in increasing order. With fixed partnerships
+    these are the teams of the deal: ``((0, 2), (1, 3))`` with four players, ``((0,), (1,),
+    (2,))`` with three. With first-out-alone partnerships (rules §14) every seat is a team of
+    its own until the first player runs out of cards; then the lone player and the pairs, in
+    the order of their lowest seats: ``((0, 2), (1,))`` when seat 1 of three ran out first.
+    Left out of the constructor, the teams of the deal."""
 
     @classmethod
     def from_fields(cls, *args: Any, **kwargs: Any) -> GameState:
@@ -204,6 +215,8 @@ class GameState(_StateSlots):
         # than an attrs factory keeps the class compilable by mypyc.
         if not self.known:
             object.__setattr__(self, "known", ((),) * len(self.hands))
+        if not self.partners:
+            object.__setattr__(self, "partners", fixed_partners(len(self.hands), len(self.melds)))
 
     @property
     def is_over(self) -> bool:
@@ -232,18 +245,22 @@ class GameState(_StateSlots):
         return self.phase is _PLAY_PHASE and len(self.stock) <= 2
 
     def team_of(self, seat: int) -> int:
-        """The team of ``seat``: ``seat % teams``."""
-        return seat % len(self.melds)
+        """The current team of ``seat``: ``seat % teams`` with fixed teams, else its team
+        among :attr:`partners`."""
+        return team_of_seat(self, seat)
 
     def partner_of(self, seat: int) -> int | None:
-        """The partner of ``seat`` (the seat opposite), or ``None`` with 2 or 3 players."""
-        teams = len(self.melds)
-        players = len(self.hands)
-        return None if teams == players else (seat + teams) % players
+        """The current partner of ``seat`` (the seat opposite with 4 or 6 players), or ``None``
+        for a seat that plays alone."""
+        seats = self.partners[team_of_seat(self, seat)]
+        for other in seats:
+            if other != seat:
+                return other
+        return None
 
     def seats_of(self, team: int) -> tuple[int, ...]:
-        """The seats of ``team``."""
-        return tuple(range(team, len(self.hands), len(self.melds)))
+        """The seats of ``team`` (:attr:`partners`)."""
+        return self.partners[team]
 
     def _repr_svg_(self) -> str:
         """The table as an SVG picture (:func:`burraco.svg.table`), for Jupyter."""
@@ -305,6 +322,7 @@ def new_state(
     known: tuple[tuple[Card, ...], ...] = (),
     pile_card: Card | None = None,
     time_out_turns: int = 0,
+    partners: tuple[tuple[int, ...], ...] = (),
     facts: MeldFacts | None = None,
 ) -> GameState:
     """Internal (not part of the API; for the engine and the players' samplers). The
@@ -341,6 +359,7 @@ def new_state(
         pile_card,
         time_out_turns,
         facts,
+        partners,
     )
 
 
@@ -364,6 +383,7 @@ def build_state(
     pile_card: Card | None,
     time_out_turns: int,
     facts: MeldFacts | None,
+    partners: tuple[tuple[int, ...], ...] = (),
     /,
 ) -> GameState:
     """Internal: :func:`new_state` with every argument given, by position, in the order of the
@@ -390,6 +410,7 @@ def build_state(
     slots.known = known or ((),) * len(hands)
     slots.pile_card = pile_card
     slots.time_out_turns = time_out_turns
+    slots.partners = partners or fixed_partners(len(hands), len(melds))
     slots._meld_facts = facts
     slots.__class__ = GameState
     state: GameState = slots
@@ -422,7 +443,65 @@ def team_to_act(state: GameState) -> int:
     """Internal (not part of the API). :attr:`GameState.current_team`, as a module function
     for the compiled modules (a direct call there, where reading a property of a Python class
     is a call through the interpreter)."""
-    return state.turn % len(state.melds)
+    teams = len(state.melds)
+    if len(state.hands) % teams:  # pairs formed during the hand: see team_of_seat
+        return team_of_seat(state, state.turn)
+    return state.turn % teams
+
+
+def team_of_seat(state: GameState, seat: int) -> int:
+    """Internal (not part of the API). The current team of ``seat`` (:meth:`GameState.team_of`).
+
+    Teams of equal size that divide the seats evenly are the fixed teams of rules §3, or the
+    teams of one before the pairs form (rules §14), and the team of seat ``s`` is then
+    ``s % teams``: a modulo, for the hot paths. Once pairs form during a hand, 3 seats make 2
+    teams and 5 seats 3, which no fixed layout does, and the team is looked up in
+    :attr:`GameState.partners`."""
+    teams = len(state.melds)
+    if len(state.hands) % teams == 0:
+        return seat % teams
+    for team, seats in enumerate(state.partners):
+        if seat in seats:
+            return team
+    raise ValueError(f"seat {seat} is in no team of {state.partners}")
+
+
+_FIXED_PARTNERS: Final[dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
+
+
+def fixed_partners(players: int, teams: int) -> tuple[tuple[int, ...], ...]:
+    """Internal (not part of the API). The fixed teams of rules §3 (seat ``s`` in team
+    ``s % teams``) as :attr:`GameState.partners` lists them.
+
+    >>> fixed_partners(4, 2), fixed_partners(3, 3)
+    (((0, 2), (1, 3)), ((0,), (1,), (2,)))
+    """
+    key = (players, teams)
+    known = _FIXED_PARTNERS.get(key)
+    if known is None:
+        known = tuple(tuple(range(team, players, teams)) for team in range(teams)) if teams else ()
+        _FIXED_PARTNERS[key] = known
+    return known
+
+
+def partners_after_first_out(players: int, alone: int) -> tuple[tuple[int, ...], ...]:
+    """Internal (not part of the API). The teams once seat ``alone`` is the first to run out
+    of cards (rules §14.2): it plays alone; with 3 players the other two pair up, with 5 they
+    pair by seat counting clockwise from ``alone`` (the 2nd with the 4th, the 3rd with the
+    5th). Teams in the order of their lowest seats, each sorted.
+
+    >>> partners_after_first_out(3, 1), partners_after_first_out(5, 3)
+    (((0, 2), (1,)), ((0, 2), (1, 4), (3,)))
+    """
+    if players == 3:
+        teams = [(alone,), tuple(sorted(((alone + 1) % 3, (alone + 2) % 3)))]
+    else:
+        teams = [
+            (alone,),
+            tuple(sorted(((alone + 1) % players, (alone + 3) % players))),
+            tuple(sorted(((alone + 2) % players, (alone + 4) % players))),
+        ]
+    return tuple(sorted(teams))
 
 
 # --- what every player knows of the hands (GameState.known) -------------------------------------

@@ -42,7 +42,7 @@ from burraco.engine import legal_actions
 from burraco.errors import InvalidStateError, Reason, invalid_state
 from burraco.melds import Meld, burraco_kind
 from burraco.rules import Rules
-from burraco.state import GameState, Outcome, Phase
+from burraco.state import GameState, Outcome, Phase, fixed_partners
 
 __all__ = ["PlayerView", "arrange", "determinize", "observe", "table_points"]
 
@@ -110,11 +110,28 @@ class PlayerView:
     time_out_turns: int = 0
     """The turns left after time was called, the turn in progress included; 0 when time has
     not been called (see :attr:`GameState.time_out_turns`)."""
+    partners: tuple[tuple[int, ...], ...] = ()
+    """The current teams (public: everyone sees who ran out first), as
+    :attr:`GameState.partners`; left out, the teams of the deal. A partner's hand is as hidden
+    as an opponent's."""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.partners:
+            object.__setattr__(
+                self, "partners", fixed_partners(len(self.hand_sizes), len(self.melds))
+            )
 
     @property
     def team(self) -> int:
-        """The seat's team."""
-        return self.seat % len(self.melds)
+        """The seat's current team (its index in :attr:`partners` and :attr:`melds`)."""
+        return self.team_of(self.seat)
+
+    def team_of(self, seat: int) -> int:
+        """The current team of ``seat``."""
+        for team, seats in enumerate(self.partners):
+            if seat in seats:
+                return team
+        raise ValueError(f"seat {seat} is in no team of {self.partners}")
 
     @property
     def unknown_counts(self) -> tuple[int, ...]:
@@ -149,7 +166,6 @@ class PlayerView:
         else:
             status = f"over: {outcome.reason}"
         players = len(self.hand_sizes)
-        teams = len(self.melds)
         pile = format_cards(self.discard_pile) or "-"
         lines = [
             f"{self.rules.name}, {players} players, dealer seat {self.dealer}: {status} "
@@ -158,7 +174,7 @@ class PlayerView:
             f"({len(self.discard_pile)}, top last): {pile}",
         ]
         for team, melds in enumerate(self.melds):
-            seats = ", ".join(str(seat) for seat in range(team, players, teams))
+            seats = ", ".join(str(seat) for seat in self.partners[team])
             taken = "pozzetto taken" if self.pozzetto_taken[team] else "pozzetto not taken"
             lines.append(
                 f"team {team} (seat{'s' if ',' in seats else ''} {seats}), {taken}, "
@@ -215,6 +231,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         table_points=table_points(state.melds, rules),
         pile_card=state.pile_card if seat == state.turn else None,
         time_out_turns=state.time_out_turns,
+        partners=state.partners,
     )
 
 
@@ -341,7 +358,9 @@ def _hidden(view: PlayerView) -> tuple[list[Card], tuple[int, ...]]:
                 "packs hold",
             )
     places.append(view.stock_size)
-    places += [rules.pozzetto_size] * view.pozzetti_left
+    left = view.pozzetti_left
+    sizes = rules.pozzetto_sizes
+    places += sizes[len(sizes) - left :] if left <= len(sizes) else [rules.pozzetto_size] * left
     pool = [CARDS_BY_CODE[code] for code, count in enumerate(counts) for _ in range(count)]
     if sum(places) != len(pool):
         raise invalid_state(
@@ -433,6 +452,7 @@ def _deal_hidden(
         view.known_cards,
         pile_card,
         view.time_out_turns,
+        view.partners,
     )
 
 
