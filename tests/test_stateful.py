@@ -20,6 +20,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from burraco import (
     CLASSIC,
     FIBUR,
+    FIBUR3,
+    FIBUR5,
     INTERNATIONAL,
     Action,
     AddToMeld,
@@ -28,6 +30,7 @@ from burraco import (
     GameState,
     IllegalActionError,
     OpenMeld,
+    Partnerships,
     Rank,
     Rules,
     TakeDiscardPile,
@@ -50,6 +53,8 @@ RULE_SETS: Final = [
     attrs.evolve(FIBUR, players=3),
     attrs.evolve(INTERNATIONAL, players=6),
     attrs.evolve(CLASSIC, name="german", pozzetti_as_reserve_stock=True, stock_end="immediately"),
+    FIBUR3,  # rules §14: the pairs form during the hand, which eager play reaches
+    FIBUR5,
 ]
 SEEDS: Final = st.integers(0, 2**32 - 1)
 WILD_AS: Final = st.none() | st.sampled_from(tuple(Rank))
@@ -115,6 +120,25 @@ class Play(RuleBasedStateMachine):
         check_invariants(self.state)
 
     @invariant()
+    def teams_follow_who_ran_out_first(self) -> None:
+        # rules §14.2: until someone runs out every seat is alone and no pozzetto is taken;
+        # afterwards the lone seat has the first pozzetto and every other seat a partner
+        state = self.state
+        if state.rules.partnerships is not Partnerships.FIRST_OUT_ALONE:
+            return
+        if len(state.partners) == state.rules.players:
+            assert not any(state.pozzetto_taken)
+            assert len(state.pozzetti) == state.rules.pozzetti
+        else:
+            alone = next(seats[0] for seats in state.partners if len(seats) == 1)
+            assert state.pozzetto_taken[state.team_of(alone)]
+            assert all(
+                state.partner_of(seat) is not None
+                for seat in range(len(state.hands))
+                if seat != alone
+            )
+
+    @invariant()
     def the_state_survives_saving(self) -> None:
         assert from_json(to_json(self.state)) == self.state
 
@@ -124,7 +148,7 @@ def arbitrary_actions(state: GameState) -> st.SearchStrategy[Action]:
     hand = state.hands[state.turn]
     own = st.sampled_from(hand) if hand else cards()
     some_cards = st.lists(st.one_of(own, own, cards()), max_size=6)
-    team_melds = state.melds[state.turn % len(state.melds)]
+    team_melds = state.melds[state.team_of(state.turn)]
     targets = st.integers(-1, len(team_melds) + 2) | melds(state.rules)
     if team_melds:
         targets |= st.sampled_from(team_melds)

@@ -512,8 +512,8 @@ def _hand_seats_body(hand: HandScore) -> dict[str, Any]:
     """A hand score's ``seat_points`` and ``partners``, written when its teams were not fixed
     ones (pairs formed during the hand, rules §14); otherwise they follow from the teams."""
     partners = hand.partners
-    if not partners or partners == fixed_partners(len(hand.seat_points), len(partners)):
-        return {}
+    if not partners or len(hand.seat_points) % len(partners) == 0:
+        return {}  # teams of one, or of two sitting opposite: the fixed teams
     return {
         "seat_points": list(hand.seat_points),
         "partners": [list(seats) for seats in partners],
@@ -1312,6 +1312,7 @@ _VIEW_FIELDS: Final = (
     "table_points",
     "pile_card",
     "time_out_turns",
+    "partners",
 )
 
 
