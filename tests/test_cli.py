@@ -196,7 +196,7 @@ def test_demo_plays_other_rules_tables_and_agents(
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["--players", "5"], "invalid choice: 5"),
+        (["--players", "7"], "invalid choice: 7"),
         (["--rules", "german"], "invalid choice: 'german'"),
         (["--agents", "greedy,clever"], "unknown agent 'clever': choose from greedy, random"),
         (["--seed", "x"], "the seed must be a whole number of 0 or more, not 'x'"),
@@ -344,7 +344,7 @@ def test_score_charges_no_pozzetto_when_none_was_taken_under_fibur(
         ({"teams": [{"melds": [], "pozzetto": True, "extra": 1}]}, 'unknown key "extra"'),
         (
             {"rules": "german", "teams": []},
-            "rules must be one of classic, feburit, fibur, international, reale",
+            "rules must be one of classic, feburit, fibur, fibur3, fibur5, international, reale",
         ),
         (
             {"teams": [{"melds": ["5H 8H JK"], "pozzetto": True}]},
@@ -536,7 +536,7 @@ CLOSER = {"melds": ["4S 5S 6S 7S 8S 9S 10S"], "hand": "3C", "pozzetto": True, "c
         ),
         ({"teams": [CLOSER]}, "4 players make 2 teams, so a hand has 2 team entries, not 1"),
         ({"teams": [CLOSER, *[OTHER_TEAM] * 3]}, "not 4"),
-        ({"players": 5, "teams": [CLOSER, OTHER_TEAM]}, "players must be 2, 3, 4 or 6, not 5"),
+        ({"players": 7, "teams": [CLOSER, OTHER_TEAM]}, "players must be 2, 3, 4, 5 or 6, not 7"),
     ],
 )
 def test_score_rejects_a_hand_no_table_shows(
@@ -570,7 +570,10 @@ def test_validate_quotes_the_whole_input_with_a_placed_wild(
     ("content", "message"),
     [
         ('{"players": ' + "4" * 5000 + "}", "a number has more than the 4,300 digits"),
-        ('{"players": 1' + "0" * 100 + "}", "players must be 2, 3, 4 or 6, not a number of about"),
+        (
+            '{"players": 1' + "0" * 100 + "}",
+            "players must be 2, 3, 4, 5 or 6, not a number of about",
+        ),
         ({"rules": "x" * 900_000, "teams": []}, "rules must be one of classic, "),
         ({"x" * 900_000: 1}, 'unknown key "xxxxxxxx'),
         ({"teams": [{"melds": [], "pozzetto": "y" * 900_000}]}, "must be true or false, not"),

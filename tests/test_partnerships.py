@@ -7,8 +7,12 @@ five-player hand with both pairs; each scored by hand, seat by seat.
 
 from __future__ import annotations
 
+import io
+import json
 import pickle
 import random
+import sys
+from pathlib import Path
 
 import attrs
 import pytest
@@ -23,6 +27,7 @@ from burraco import (
     AddToMeld,
     EndReason,
     GameState,
+    GreedyAgent,
     HandScore,
     IllegalActionError,
     Match,
@@ -41,12 +46,15 @@ from burraco import (
     observe,
     parse_action,
     parse_cards,
+    play_match,
     score_hand,
     score_team,
 )
 from burraco.checks import check_invariants
+from burraco.cli import main
 from burraco.errors import InvalidStateError
 from burraco.match import everyone_alone
+from burraco.record import History, MatchRecord, Record
 from burraco.scoring import partner_share
 from burraco.serialize import from_dict, from_json, to_dict, to_json
 from burraco.state import partners_after_first_out
@@ -512,3 +520,70 @@ def test_apply_leaves_its_state_alone_and_states_survive_saving(state: GameState
     for seat in range(state.rules.players):
         view = observe(state, seat)
         assert from_json(to_json(view), PlayerView) == view
+
+
+# --- records, the command line ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [FIBUR3, FIBUR5], ids=lambda rules: rules.name)
+def test_a_match_record_replays_to_the_same_match_across_the_switch(rules: Rules) -> None:
+    history = History()
+    match = play_match(
+        [GreedyAgent(seat) for seat in range(rules.players)],
+        rules,
+        seed=3,
+        on_action=history,
+        max_hands=50,
+    )
+    assert match.is_over and match.switched
+    assert MatchRecord.parse(str(history.match_record())).replay() == match
+    last = history.record(len(match.hands) - 1)
+    assert last.rules == match.hand_rules  # dealt with everyone alone, after the switch
+    assert Record.parse(str(last)).final() == last.final()
+
+
+def test_score_reads_the_seats_of_each_team_and_credits_each_partner_half(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = {
+        "rules": "fibur3",
+        "teams": [
+            {
+                "seats": [0, 2],
+                "melds": ["5S 6S 7S 8S 9S 10S JS QS KS", "6H 7H 8H 9H 10H", "5D 6D 7D 8D"],
+                "hand": "10C 10D JC JD QC QD KC KD 9C 9H 8H",
+                "pozzetto": True,
+                "closed": True,
+            },
+            {"seats": [1], "melds": ["JC QC KC", "3H 4H 5H"], "hand": "3C 3D", "pozzetto": True},
+        ],
+    }
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(hand), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    out = capsys.readouterr().out
+    # the pair: 75 + 40 + 25 melded, 200, 100, -110 = 330, so 165 each; seat 1: 45 - 10 = 35
+    assert "total                             330          35" in out
+    assert "match points   seat 0 165, seat 2 165   seat 1 35" in out
+    hand["teams"][1]["seats"] = [2]  # type: ignore[index]
+    path.write_text(json.dumps(hand), encoding="utf-8")
+    assert main(["score", str(path)]) == 2
+    assert "the seats must be the player who ran out first, alone" in capsys.readouterr().err
+
+
+def test_play_with_three_tells_who_ran_out_first_and_who_pairs_up(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+    assert main(["play", "--rules", "fibur3", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "you are seat 0, alone until a player runs out of cards" in out
+    assert "takes the pozzetto; plays alone; seats 0 and 1 are partners now" in out
+    assert "match points" in out
+
+
+def test_play_refuses_a_preset_for_another_number_of_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--rules", "fibur5", "--players", "4"]) == 2
+    assert "'first-out-alone' is for 3 or 5 players, not 4" in capsys.readouterr().err

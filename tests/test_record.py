@@ -178,7 +178,7 @@ def test_an_illegal_action_typed_into_a_record_is_rejected_naming_its_line() -> 
     [
         (1, '[Rules "klassisch"]', "bad-record", "unknown rules"),
         (1, "[Rules classic]", "bad-record", "a header is"),
-        (2, '[Players "5"]', "out-of-range", "players"),
+        (2, '[Players "7"]', "out-of-range", "players"),
         (2, '[Players "four"]', "bad-record", "whole number"),
         (3, '[Dealer "4"]', "bad-record", "dealer"),
         (4, '[Seed "x"]', "bad-record", "whole number"),

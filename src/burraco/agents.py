@@ -326,7 +326,11 @@ def play_match(
             return match
         try:
             final = play_hand(
-                agents, rules, deals.getrandbits(64), dealer=match.dealer, on_action=on_action
+                agents,
+                match.hand_rules,  # FIBUR3, FIBUR5: everyone alone after the switch
+                deals.getrandbits(64),
+                dealer=match.dealer,
+                on_action=on_action,
             )
         except AgentError as error:
             raise error.in_context(hand=hand, partial=match) from error.__cause__

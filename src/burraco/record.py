@@ -64,7 +64,7 @@ from burraco.errors import (
 )
 from burraco.match import Match
 from burraco.rules import PRESETS, Rules
-from burraco.scoring import score_hand
+from burraco.scoring import HandScore, score_hand
 from burraco.serialize import closest_preset, from_dict, full_rules_body
 from burraco.state import EndReason, GameState, Phase
 
@@ -591,12 +591,18 @@ class MatchRecord:
         first = self.hands[0]
         rules, dealer = first.rules, first.dealer
         players = rules.players
-        scores = []
+        scores: list[HandScore] = []
         for index, hand in enumerate(self.hands):
             line = hand._header_line("Rules")
             if index:
-                if hand.rules != rules:
-                    raise RecordError("each hand of a match has the same rules", line=line)
+                # the same rules, or after a switch to everyone alone (rules §14.3) those
+                expected = Match(rules, dealer, tuple(scores)).hand_rules
+                if hand.rules != expected:
+                    raise RecordError(
+                        "each hand of a match has the same rules (or, once a match of "
+                        "first-out-alone partnerships switched, the rules of everyone alone)",
+                        line=line,
+                    )
                 if hand.dealer != (dealer + index) % players:
                     raise RecordError(
                         f"seat {(dealer + index) % players} deals this hand (the deal passes to "
@@ -745,8 +751,12 @@ def deal_order(state: GameState) -> list[Card]:
     for index in range(rules.hand_size * players):
         deck.append(state.hands[(state.dealer + 1 + index) % players][index // players])
     count = len(state.pozzetti)
-    for index in range(rules.pozzetto_size * count):
-        deck.append(state.pozzetti[index % count][index // count])
+    if len(set(rules.pozzetto_sizes)) == 1:  # dealt one card at a time to each in turn
+        for index in range(rules.pozzetto_size * count):
+            deck.append(state.pozzetti[index % count][index // count])
+    else:  # unequal sizes (rules §14.1): one after the other
+        for pozzetto in state.pozzetti:
+            deck += pozzetto
     return [*deck, *state.discard_pile, *state.stock]
 
 
@@ -754,6 +764,8 @@ def deal_order(state: GameState) -> list[Card]:
 
 
 def _rule_text(value: Any) -> str:
+    if value is None:  # pozzetto_sizes and everyone_alone_at left to their defaults
+        return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):  # ranks, suits, or the classes of burraco with their bonuses
@@ -774,8 +786,19 @@ def _read_rules(body: dict[str, Any]) -> Rules:
     return from_dict(document, Match).rules
 
 
+_NULLABLE_HEADERS: Final = (_RULE_PREFIX + "pozzetto_sizes", _RULE_PREFIX + "everyone_alone_at")
+"""The rule headers that may be ``none`` (the default: one pozzetto of ``pozzetto_size`` per
+team; no switch to everyone alone)."""
+
+
 def _rule_value(text: str, like: Any, line: int, key: str) -> Any:
     """The value of a ``Rules.FIELD`` header, of the same kind as ``like`` (the preset's)."""
+    if text == "none" and key in _NULLABLE_HEADERS:
+        return None
+    if like is None and key in _NULLABLE_HEADERS:  # a number, or whole numbers (sizes)
+        words = [word for word in re.split(r"[ \t]+", text) if word]
+        numbers = [_whole(word, line, key) for word in words]
+        return numbers if key.endswith("sizes") else (numbers[0] if len(numbers) == 1 else text)
     if isinstance(like, bool):
         if text not in ("true", "false"):
             raise RecordError(f"{key} is true or false, not {excerpt(text)}", line=line)
@@ -784,6 +807,8 @@ def _rule_value(text: str, like: Any, line: int, key: str) -> Any:
         return _whole(text, line, key)
     if isinstance(like, list):
         words = [word for word in re.split(r"[ \t]+", text) if word]
+        if like and isinstance(like[0], int):  # pozzetto sizes: "18 11"
+            return [_whole(word, line, key) for word in words]
         if like and isinstance(like[0], list):  # classes and bonuses: "clean 200 dirty 100"
             pairs = [words[i : i + 2] for i in range(0, len(words), 2)]
             if any(len(pair) != 2 or not re.fullmatch(r"[0-9]{1,9}", pair[1]) for pair in pairs):

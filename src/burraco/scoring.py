@@ -593,6 +593,8 @@ def check_team(
 def check_table(
     teams: Sequence[tuple[Iterable[Meld | str | Iterable[Card | str]], str | Iterable[Card | str]]],
     rules: Rules = CLASSIC,
+    *,
+    count: int | None = None,
 ) -> None:
     """Check what only the whole table shows: one entry per team, and the cards of all teams.
 
@@ -610,19 +612,23 @@ def check_table(
     >>> check_table([(["5H 5D 5C"], "5H"), (["6H 7H 8H"], "")]) is None
     True
 
+    ``count`` is the number of teams, when it is not ``rules.teams``: once the pairs of rules
+    §14 form, 2 teams of 3 players and 3 of 5.
+
     Raises:
         InvalidStateError: ``out-of-range`` if there is not one entry per team of ``rules``
-            (2 teams with 2 or 4 players, 3 with 3 or 6); ``too-many-copies`` if the teams hold
-            more copies of a card than the packs.
+            (2 teams with 2 or 4 players, 3 with 3 or 6) or ``count``; ``too-many-copies``
+            if the teams hold more copies of a card than the packs.
         InvalidMeldError: if a team's meld is not a legal meld under ``rules``; the message
             names the team and the meld's number.
         NotationError: if a card is not in notation; the message names the team.
         TypeError: if an entry is not a pair of melds and cards, or its melds are one string.
     """
-    if len(teams) != rules.teams:
+    expected = rules.teams if count is None else count
+    if len(teams) != expected:
         raise InvalidStateError(
-            f"out-of-range: {rules.players} players make {rules.teams} teams, so a hand has "
-            f"{rules.teams} team entries, not {len(teams)}",
+            f"out-of-range: {rules.players} players make {expected} teams, so a hand has "
+            f"{expected} team entries, not {len(teams)}",
             reason=Reason.OUT_OF_RANGE,
         )
     cards: list[Card] = []

@@ -4,6 +4,7 @@ score sheet."""
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Final
 
 from burraco.agents import play_out
@@ -18,7 +19,7 @@ from burraco.cli.options import (
 )
 from burraco.cli.output import Printer, Turns
 from burraco.cli.records import new_history, recording, write_record
-from burraco.cli.status import OK
+from burraco.cli.status import BAD_INPUT, OK
 from burraco.engine import new_game
 from burraco.scoring import score_hand
 
@@ -52,7 +53,11 @@ def add_parser(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``burraco demo``; return the exit status."""
-    rules = rules_for(args.rules, args.players)
+    try:
+        rules = rules_for(args.rules, args.players)
+    except ValueError as error:
+        print(f"burraco demo: {error}", file=sys.stderr)
+        return BAD_INPUT
     seed = args.seed if args.seed is not None else fresh_seed()
     names: tuple[str, ...] = args.agents
     agents = seat_agents(names, rules.players, str(seed))

@@ -76,7 +76,11 @@ def run(args: argparse.Namespace) -> int:
 
     if os.getcwd() not in sys.path:  # let module:Class name a module of the current directory
         sys.path.insert(0, os.getcwd())
-    rules = rules_for(args.rules, args.players)
+    try:
+        rules = rules_for(args.rules, args.players)
+    except ValueError as error:
+        print(f"burraco duel: {error}", file=sys.stderr)
+        return BAD_INPUT
     try:
         for spec in (args.a, args.b):
             make_agent(spec, 0)

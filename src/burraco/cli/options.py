@@ -14,7 +14,7 @@ import attrs
 
 from burraco.agents import AGENT_NAMES, Agent, make_agent
 from burraco.errors import excerpt
-from burraco.rules import PRESETS, Rules
+from burraco.rules import PLAYER_COUNTS, PRESETS, Rules
 
 __all__ = [
     "AGENTS_TEXT",
@@ -99,9 +99,8 @@ def add_table(parser: argparse.ArgumentParser, agents: str) -> None:
     parser.add_argument(
         "--players",
         type=int,
-        choices=(2, 3, 4, 6),
-        default=4,
-        help="the number of players (default: %(default)s)",
+        choices=PLAYER_COUNTS,
+        help="the number of players (default: the rule set's, 4 but for fibur3 and fibur5)",
     )
     parser.add_argument(
         "--agents",
@@ -130,10 +129,18 @@ def add_unicode(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_for(name: str, players: int | None = None) -> Rules:
-    """The preset ``name``, for ``players`` players if given."""
+    """The preset ``name``, for ``players`` players if given.
+
+    Raises:
+        ValueError: if the preset cannot seat ``players`` (``fibur3`` plays with 3 only,
+            ``fibur5`` with 5).
+    """
     rules = PRESETS[name]
     if players is not None and players != rules.players:
-        rules = attrs.evolve(rules, players=players)
+        try:
+            rules = attrs.evolve(rules, players=players)
+        except ValueError as error:
+            raise ValueError(f"--rules {name} --players {players}: {error}") from None
     return rules
 
 

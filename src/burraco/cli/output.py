@@ -35,9 +35,17 @@ class Printer:
 def _notes(before: GameState, after: GameState) -> str:
     """What happened besides the action itself: a pozzetto taken, a closing, the hand's end."""
     notes = []
-    team = before.current_team
-    if after.pozzetto_taken[team] and not before.pozzetto_taken[team]:
+    seat = before.turn
+    if (
+        after.pozzetto_taken[after.team_of(seat)]
+        and not before.pozzetto_taken[before.team_of(seat)]
+    ):
         notes.append("takes the pozzetto")
+    if after.partners != before.partners:  # rules §14: the first out plays alone
+        pairs = " and ".join(
+            f"seats {seats[0]} and {seats[1]}" for seats in after.partners if len(seats) == 2
+        )
+        notes.append(f"plays alone; {pairs} are partners now")
     if after.outcome is not None and after.outcome.closer is not None:
         notes.append("closes")
     elif after.outcome is not None:

@@ -35,6 +35,7 @@ from burraco.engine import (
 from burraco.errors import IllegalActionError, NotationError
 from burraco.match import DEAL_TABLES, Match
 from burraco.melds import placed_wild
+from burraco.rules import PLAYER_COUNTS, Partnerships
 from burraco.scoring import score_hand
 from burraco.state import GameState
 from burraco.views import observe
@@ -88,9 +89,8 @@ def add_parser(commands: Commands) -> None:
     play.add_argument(
         "--players",
         type=int,
-        choices=(2, 3, 4, 6),
-        default=4,
-        help="the number of players (default: %(default)s)",
+        choices=PLAYER_COUNTS,
+        help="the number of players (default: the rule set's, 4 but for fibur3 and fibur5)",
     )
     add_seed(play, "the deal and the bots")
     several = play.add_mutually_exclusive_group()
@@ -114,7 +114,11 @@ def add_parser(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``burraco play``; return the exit status."""
-    rules = rules_for(args.rules, args.players)
+    try:
+        rules = rules_for(args.rules, args.players)
+    except ValueError as error:
+        print(f"burraco play: {error}", file=sys.stderr)
+        return BAD_INPUT
     if not 0 <= args.seat < rules.players:
         print(
             f"burraco play: --seat must be from 0 to {rules.players - 1} with "
@@ -127,8 +131,10 @@ def run(args: argparse.Namespace) -> int:
         return BAD_INPUT
     seed = args.seed if args.seed is not None else fresh_seed()
     human = args.seat
+    fixed = rules.partnerships is Partnerships.FIXED  # else partners form during the hand
     names = [
-        "you" if seat == human else args.partner if seat % rules.teams == human % rules.teams
+        "you" if seat == human
+        else args.partner if fixed and seat % rules.teams == human % rules.teams
         else args.opponents
         for seat in range(rules.players)
     ]  # fmt: skip
@@ -142,8 +148,14 @@ def run(args: argparse.Namespace) -> int:
         f"burraco play --seed {seed} --rules {args.rules} --players {rules.players} "
         f"--seat {human} --partner {args.partner} --opponents {args.opponents}{mode}"
     )
+    where = (
+        f"team {human % rules.teams}"
+        if fixed
+        else "alone until a player runs out of cards: then that player plays alone and the "
+        "others pair up (rules §14)"
+    )
     show(
-        f"you are seat {human}, team {human % rules.teams}; type an action, ? to list the legal "
+        f"you are seat {human}, {where}; type an action, ? to list the legal "
         "ones, a number to pick one, help, or quit"
     )
     several = args.match or args.deals is not None
@@ -153,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         while True:
             dealer = 0 if match is None else match.dealer
-            state = new_game(rules, seed=f"{seed}:{hand}" if several else seed, dealer=dealer)
+            dealt = rules if match is None else match.hand_rules  # everyone alone after a switch
+            state = new_game(dealt, seed=f"{seed}:{hand}" if several else seed, dealer=dealer)
             if several:
                 show()
                 show(f"hand {hand + 1}, dealer seat {dealer}")
@@ -224,17 +237,21 @@ def _running_score(state: GameState, match: Match | None) -> str:
     """The score as the person sees it: points on the table, and the match totals."""
     seat = state.turn
     view = observe(state, seat)
-    mine = seat % state.rules.teams
+    mine = state.team_of(seat)
 
-    def named(values: Sequence[int]) -> str:
+    def named(values: Sequence[int], mine: int, side: str) -> str:
+        yours = "you" if side == "seat" else f"your {side}"
         return ", ".join(
-            f"{'your team' if team == mine else f'team {team}'} {value}"
-            for team, value in enumerate(values)
+            f"{yours if index == mine else f'{side} {index}'} {value}"
+            for index, value in enumerate(values)
         )
 
-    text = f"on the table: {named(view.table_points)}"
+    text = f"on the table: {named(view.table_points, mine, 'team')}"
     if match is not None and match.hands:
-        text += f"; match so far: {named(match.totals)}"
+        if match.rules.partnerships is Partnerships.FIXED:
+            text += f"; match so far: {named(match.totals, mine, 'team')}"
+        else:  # rules §14: a total per player
+            text += f"; match so far: {named(match.totals, seat, 'seat')}"
     return text
 
 

@@ -13,16 +13,17 @@ from burraco.cli.inputs import InputError, read_text
 from burraco.cli.options import Commands, add_rules
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.errors import BurracoError, InvalidStateError, excerpt, number_text
-from burraco.rules import PRESETS, Rules
-from burraco.scoring import HandScore, TeamScore, check_table, score_team
+from burraco.rules import PLAYER_COUNTS, PRESETS, Partnerships, Rules
+from burraco.scoring import HandScore, TeamScore, check_table, partner_share, score_team
 from burraco.serialize import MAX_DOCUMENT_LENGTH, read_json
+from burraco.state import partners_after_first_out
 
 __all__ = ["add_parser", "run"]
 
 _SCORE_FORMAT: Final = """\
 The file is JSON: an object with a list of teams, in team order, and optionally the rules
-(classic, fibur or international; --rules overrides it) and the players (2, 3, 4 or 6;
-default 4), which fix the number of teams:
+(a preset such as classic, fibur or fibur3; --rules overrides it) and the players (2 to 6;
+default the preset's), which fix the number of teams:
 
   {"rules": "classic",
    "teams": [
@@ -36,9 +37,14 @@ For each team: "melds" (required) lists its melds, each a string or a list of ca
 "pozzetto" (required) says whether it took its pozzetto; "hand" (default none) holds every
 card left in its players' hands (every seat but the closer holds one at least); "closed"
 (default false) says whether it closed. Use "-" to read the file from standard input. The file
-is at most 1,000,000 characters long."""
+is at most 1,000,000 characters long.
 
-_TEAM_KEYS: Final = frozenset({"melds", "hand", "pozzetto", "closed"})
+Under fibur3 and fibur5 (pairs formed during the hand, rules §14) each team may give its
+"seats", such as [0, 2] for a pair and [1] for the player who ran out first; without them every
+player was alone (nobody ran out). Each partner of a pair is credited half the pair's total,
+rounded up to a multiple of 5; the sheet shows these match points."""
+
+_TEAM_KEYS: Final = frozenset({"melds", "hand", "pozzetto", "closed", "seats"})
 
 
 def add_parser(commands: Commands) -> None:
@@ -58,13 +64,18 @@ def add_parser(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``burraco score``; return the exit status."""
     try:
-        rules, scores, closer = _scores(_read_json(args.file), args.rules)
+        document = _read_json(args.file)
+        rules, scores, closer = _scores(document, args.rules)
+        partners = _partners(document, rules)
     except InputError as error:
         name = "standard input" if args.file == "-" else args.file
         print(f"burraco score: {name}: {error}", file=sys.stderr)
         return BAD_INPUT
     print(f"{rules.name} rules")
-    print(HandScore(tuple(scores)))
+    if partners is None:
+        print(HandScore(tuple(scores)))
+    else:
+        print(HandScore(tuple(scores), None, _seat_points(scores, partners, rules), partners))
     if closer is not None:
         print(f"team {closer} closed")
     return OK
@@ -116,6 +127,68 @@ def _flag(team: dict[str, Any], key: str, where: str, default: bool | None) -> b
     return value
 
 
+def _partners(document: Any, rules: Rules) -> tuple[tuple[int, ...], ...] | None:
+    """The teams' seats under first-out-alone rules (``None`` under fixed teams): each team's
+    ``seats``, or one seat per team when no team gives them."""
+    if rules.partnerships is Partnerships.FIXED:
+        return None
+    teams = document["teams"]
+    if not any("seats" in team for team in teams):
+        return tuple((seat,) for seat in range(rules.players))
+    return tuple(tuple(sorted(team["seats"])) for team in teams)
+
+
+def _seat_points(
+    scores: list[TeamScore], partners: tuple[tuple[int, ...], ...], rules: Rules
+) -> tuple[int, ...]:
+    """Each seat's match points (rules §14.3): a partner's half, rounded up to a multiple of 5."""
+    points = [0] * rules.players
+    for score, seats in zip(scores, partners, strict=True):
+        for seat in seats:
+            points[seat] = partner_share(score.total) if len(seats) > 1 else score.total
+    return tuple(points)
+
+
+def _read_seats(teams: list[Any], rules: Rules) -> list[int | None]:
+    """How many seats each team has: from its ``seats`` (first-out-alone rules), else ``None``
+    (the rules' own count). The seats must be the lone player and the pairs of rules §14.2."""
+    given = ["seats" in team for team in teams]
+    if not any(given):
+        return [None] * len(teams)
+    if rules.partnerships is Partnerships.FIXED:
+        raise InputError(
+            '"seats" is for rules whose pairs form during the hand (fibur3, fibur5); these '
+            "teams are fixed"
+        )
+    if not all(given):
+        missing = given.index(False)
+        raise InputError(f'teams[{missing}] needs its "seats" too, as every other team gives')
+    partition = []
+    for index, team in enumerate(teams):
+        seats = team["seats"]
+        if (
+            not isinstance(seats, list)
+            or not seats
+            or not all(type(seat) is int and 0 <= seat < rules.players for seat in seats)
+        ):
+            raise InputError(
+                f"teams[{index}].seats must be a list of seats from 0 to {rules.players - 1}, "
+                f"not {_shown(seats)}"
+            )
+        partition.append(frozenset(seats))
+    possible = [
+        {frozenset(seats) for seats in partners_after_first_out(rules.players, alone)}
+        for alone in range(rules.players)
+    ]
+    if set(partition) not in possible or len(partition) != len(possible[0]):
+        example = [list(seats) for seats in partners_after_first_out(rules.players, 0)]
+        raise InputError(
+            "the seats must be the player who ran out first, alone, and the pairs the others "
+            f"form (rules §14.2), such as {json.dumps(example)}"
+        )
+    return [len(seats) for seats in partition]
+
+
 def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScore], int | None]:
     if not isinstance(document, dict):
         raise InputError('the file must hold a JSON object with a "teams" list')
@@ -132,9 +205,12 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
             )
     rules = PRESETS[rules_name]
     players = document.get("players", rules.players)
-    if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3, 4, 6):
-        raise InputError(f"players must be 2, 3, 4 or 6, not {_shown(players)}")
-    rules = attrs.evolve(rules, players=players)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYER_COUNTS:
+        raise InputError(f"players must be 2, 3, 4, 5 or 6, not {_shown(players)}")
+    try:
+        rules = attrs.evolve(rules, players=players)
+    except ValueError as error:
+        raise InputError(f"{rules.name} rules: {error}") from None
     teams = document.get("teams")
     if not isinstance(teams, list) or not teams:
         raise InputError('"teams" must be a non-empty list of teams')
@@ -147,6 +223,7 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
     if len(closers) > 1:
         raise InputError(f"only one team can close, not teams {closers[0]} and {closers[1]}")
     closer = closers[0] if closers else None
+    seats = _read_seats(teams, rules)
     scores = []
     table = []
     took_flags = [
@@ -183,13 +260,14 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
                         flag for other, flag in enumerate(took_flags) if other != index
                     ),
                     rules=rules,
+                    seats=seats[index],
                 )
             )
         except BurracoError as error:
             raise InputError(f"{where}: {error}") from None
         table.append((items, hand))
     try:
-        check_table(table, rules)
+        check_table(table, rules, count=None if seats[0] is None else len(seats))
     except BurracoError as error:
         raise InputError(str(error)) from None
     return rules, scores, closer

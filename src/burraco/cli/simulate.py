@@ -24,10 +24,10 @@ from burraco.cli.options import (
     rules_for,
     seat_agents,
 )
-from burraco.cli.status import OK
+from burraco.cli.status import BAD_INPUT, OK
 from burraco.duel import ProgressBar
 from burraco.engine import new_game
-from burraco.rules import Rules
+from burraco.rules import Partnerships, Rules
 from burraco.scoring import score_hand, text_table
 from burraco.state import EndReason, GameState
 
@@ -62,7 +62,11 @@ def add_parser(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``burraco simulate``; return the exit status."""
-    rules = rules_for(args.rules, args.players)
+    try:
+        rules = rules_for(args.rules, args.players)
+    except ValueError as error:
+        print(f"burraco simulate: {error}", file=sys.stderr)
+        return BAD_INPUT
     seed = args.seed if args.seed is not None else fresh_seed()
     names: tuple[str, ...] = args.agents
     jobs = [(rules, names, seed, index) for index in range(args.hands)]
@@ -123,11 +127,22 @@ def _simulate_hand(job: _Job) -> _HandResult:
     outcome = final.outcome
     assert outcome is not None
     closer = outcome.closer
+    burracos = tuple(sum(meld.is_burraco for meld in melds) for melds in final.melds)
+    score = score_hand(final)
+    if rules.partnerships is not Partnerships.FIXED:  # rules §14: every figure per seat
+        return _HandResult(
+            end=outcome.reason,
+            closer_team=closer,
+            totals=score.seat_points,
+            burracos=tuple(burracos[final.team_of(seat)] for seat in range(rules.players)),
+            actions=counts[0],
+            turns=counts[1],
+        )
     return _HandResult(
         end=outcome.reason,
         closer_team=None if closer is None else final.team_of(closer),
-        totals=score_hand(final).totals,
-        burracos=tuple(sum(meld.is_burraco for meld in melds) for melds in final.melds),
+        totals=score.totals,
+        burracos=burracos,
         actions=counts[0],
         turns=counts[1],
     )
@@ -167,7 +182,8 @@ def _report(
 ) -> list[str]:
     count = len(results)
     players = rules.players
-    teams = rules.teams
+    teams = rules.teams  # with first-out-alone partnerships (rules §14), one per seat
+    side = "team" if rules.partnerships is Partnerships.FIXED else "seat"
     seat_agents = [names[seat % len(names)] for seat in range(players)]
     lines = [
         f"{count} hands, {rules.name} rules, {players} players, seed {seed}",
@@ -191,7 +207,7 @@ def _report(
         [seat for seat in range(players) if seat % teams == team] for team in range(teams)
     ]
     rows = [
-        ["", *(f"team {team}" for team in range(teams))],
+        ["", *(f"{side} {team}" for team in range(teams))],
         ["seats", *(",".join(str(seat) for seat in seats) for seats in team_seats)],
         ["agents", *("/".join(sorted({seat_agents[s] for s in seats})) for seats in team_seats)],
         [
@@ -223,9 +239,7 @@ def _report(
     actions = sum(result.actions for result in results) / count
     turns = sum(result.turns for result in results) / count
     burracos = sum(sum(result.burracos) for result in results) / count
-    lines += [
-        "",
-        f"average hand length: {actions:.1f} actions, {turns:.1f} turns",
-        f"burracos per hand: {burracos:.2f}",
-    ]
+    lines += ["", f"average hand length: {actions:.1f} actions, {turns:.1f} turns"]
+    if side == "team":  # per seat, a pair's burracos count for both partners
+        lines.append(f"burracos per hand: {burracos:.2f}")
     return lines
