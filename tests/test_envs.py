@@ -14,6 +14,8 @@ import pytest
 from burraco import (
     CLASSIC,
     FIBUR,
+    FIBUR3,
+    FIBUR5,
     INTERNATIONAL,
     Action,
     AgentError,
@@ -29,9 +31,14 @@ np = pytest.importorskip("numpy")
 
 PRESETS = (CLASSIC, FIBUR, INTERNATIONAL)
 CASES = [
-    pytest.param(rules, players, id=f"{rules.name}-{players}")
-    for rules in PRESETS
-    for players in (2, 4)
+    *(
+        pytest.param(rules, players, id=f"{rules.name}-{players}")
+        for rules in PRESETS
+        for players in (2, 4)
+    ),
+    # rules §14: the pairs form during the hand
+    pytest.param(FIBUR3, 3, id="fibur3-3"),
+    pytest.param(FIBUR5, 5, id="fibur5-5"),
 ]
 
 # What pettingzoo.test.api_test advises for every env whose observation is a Dict of an

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from burraco import (
@@ -58,7 +58,7 @@ from burraco.record import History, MatchRecord, Record
 from burraco.scoring import partner_share
 from burraco.serialize import from_dict, from_json, to_dict, to_json
 from burraco.state import partners_after_first_out
-from burraco.testing import game_states
+from burraco.testing import random_play
 from tests.helpers import all_cards, play, position
 
 
@@ -499,18 +499,43 @@ def test_a_match_refuses_a_hand_without_seat_points() -> None:
 
 # --- properties over random play ----------------------------------------------------------------
 
-_SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def eager_states(draw: st.DrawFn) -> GameState:
+    """A state of FIBUR3 or FIBUR5 reached by eager random play (which melds when it can, so
+    that many hands cross the forming of pairs), after a drawn number of actions."""
+    rules = draw(st.sampled_from([FIBUR3, FIBUR5]))
+    seed = draw(st.integers(0, 2**32 - 1))
+    steps = draw(st.integers(0, 300))
+    state = new_game(rules, seed=seed)
+    for done, (before, action) in enumerate(random_play(rules, seed, eager=True)):
+        state = apply(before, action)
+        if done == steps:
+            break
+    return state
+
+
+def test_eager_random_play_often_crosses_the_forming_of_pairs() -> None:
+    for rules in (FIBUR3, FIBUR5):
+        paired = 0
+        for seed in range(20):
+            *_, (before, action) = random_play(rules, seed, eager=True)
+            paired += len(apply(before, action).partners) < rules.players
+        assert paired >= 3, rules.name  # so the properties above see both sides
 
 
 @_SETTINGS
-@given(st.sampled_from([FIBUR3, FIBUR5]).flatmap(lambda rules: game_states(rules, max_steps=400)))
+@given(eager_states())
 def test_every_card_is_somewhere_before_and_after_the_pairs_form(state: GameState) -> None:
+    event("pairs formed" if len(state.partners) < state.rules.players else "everyone alone")
     assert all_cards(state) == all_cards(new_game(state.rules, seed=0))
     check_invariants(state)
 
 
 @_SETTINGS
-@given(st.sampled_from([FIBUR3, FIBUR5]).flatmap(lambda rules: game_states(rules, max_steps=400)))
+@given(eager_states())
 def test_apply_leaves_its_state_alone_and_states_survive_saving(state: GameState) -> None:
     before = pickle.dumps(state)
     for action in legal_actions(state)[:20]:
@@ -587,3 +612,43 @@ def test_play_refuses_a_preset_for_another_number_of_players(
 ) -> None:
     assert main(["play", "--rules", "fibur5", "--players", "4"]) == 2
     assert "'first-out-alone' is for 3 or 5 players, not 4" in capsys.readouterr().err
+
+
+# --- the encoding and the environments ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [FIBUR3, FIBUR5], ids=lambda rules: rules.name)
+def test_the_observation_tells_each_seat_slot_its_team_slot_as_the_teams_change(
+    rules: Rules,
+) -> None:
+    pytest.importorskip("numpy")
+    from burraco.encoding import ObservationEncoder
+
+    encoder = ObservationEncoder(rules)
+    part = encoder.slice("seat_teams")
+    paired = 0
+    for state, _ in random_play(rules, 11, eager=True):
+        for seat in range(rules.players):
+            vector = encoder.encode(observe(state, seat))
+            assert (vector == encoder._encode_state(state, seat, ())).all()
+            rows = vector[part.offset : part.stop].reshape(rules.players, rules.players)
+            assert rows.sum() == rules.players  # one team slot per seat slot
+            assert rows[0, 0] == 1.0  # the viewer is in its own team's slot
+            partner = state.partner_of(seat)
+            if partner is not None:
+                paired += 1
+                assert rows[(partner - seat) % rules.players, 0] == 1.0
+    assert paired
+    alone = ObservationEncoder(attrs.evolve(FIBUR, players=rules.players))
+    assert alone.size == encoder.size - part.length  # fixed teams: no such part
+
+
+def test_the_envs_pay_each_team_its_match_points_per_seat() -> None:
+    pytest.importorskip("numpy")
+    from burraco.envs._core import hand_rewards
+
+    ended = play(_pair_closes(), "open 3H 4H 5H", "discard 9D", "draw", "add 0 10S JS")
+    ended = play(ended, "open 4D 4C 4S", "discard 9S", "draw", "add 0 QS KS", "discard 10H")
+    # seat points (190, 10, 190): the pair 190 - 10 each, the lone player 10 - 190
+    assert hand_rewards(ended) == [180.0, -180.0, 180.0]
+    assert hand_rewards(ended, "win-loss") == [1.0, -1.0, 1.0]

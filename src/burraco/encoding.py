@@ -73,7 +73,7 @@ from burraco.cards import CARDS_BY_CODE, JOKER_CODE, Rank, make_deck
 from burraco.engine import legal_actions
 from burraco.errors import NotationError, Reason, excerpt
 from burraco.melds import Meld
-from burraco.rules import CLASSIC, PLAYER_COUNTS, Rules
+from burraco.rules import CLASSIC, PLAYER_COUNTS, PRESETS, Partnerships, Rules
 from burraco.state import GameState
 from burraco.views import PlayerView
 
@@ -420,9 +420,13 @@ class Slice:
 class ObservationEncoder:
     """Turns a :class:`~burraco.PlayerView` into a flat ``float32`` vector of fixed size.
 
-    The layout depends only on the number of players and packs of ``rules``; :attr:`slices`
-    lists its parts in order. Seat slots are relative to the viewer (slot 0 is the viewer,
-    slot 1 the seat after it, ...) and team slots to the viewer's team (slot 0 is its own).
+    The layout depends only on the number of players and packs of ``rules`` and on their
+    partnerships; :attr:`slices` lists its parts in order. Seat slots are relative to the viewer
+    (slot 0 is the viewer, slot 1 the seat after it, ...) and team slots to the viewer's team
+    (slot 0 is its own, then the others by how soon after the viewer one of their seats plays).
+    With the partnerships of rules §14 (:data:`~burraco.FIBUR3`, :data:`~burraco.FIBUR5`) the
+    team slots are one per player, as at the deal; once the pairs form the last slots stay
+    empty, and one more part, ``seat_teams``, tells for each seat slot its team slot.
     Card counts are by :attr:`~burraco.Card.code`.
 
     The vector is written into a zeroed buffer entry by entry from what the view holds (a few
@@ -475,6 +479,9 @@ class ObservationEncoder:
             ("table_points", teams, float(_mosttable_points(rules))),
             ("partial_action", self.space.size, copies),
         ]
+        if rules.partnerships is not Partnerships.FIXED:
+            # rules §14: the teams change during the hand; for each seat slot, its team slot
+            parts.insert(-1, ("seat_teams", players * teams, 1.0))
         slices = []
         offset = 0
         for name, length, high in parts:
@@ -618,8 +625,10 @@ def _names(slices: Iterable[Slice]) -> str:
 
 
 def _layout_for(size: int) -> ObservationEncoder:
-    for players in PLAYER_COUNTS:
-        encoder = ObservationEncoder(attrs.evolve(CLASSIC, players=players))
+    layouts = [attrs.evolve(CLASSIC, players=players) for players in PLAYER_COUNTS]
+    layouts += [rules for rules in PRESETS.values() if rules.partnerships is not Partnerships.FIXED]
+    for rules in layouts:
+        encoder = ObservationEncoder(rules)
         if encoder.size == size:
             return encoder
     raise ValueError(f"no observation layout has {size} entries")

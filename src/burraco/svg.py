@@ -333,18 +333,18 @@ def _highlight(
     last_action: Action | None,
     turn: int,
     players: int,
-    teams: int,
+    team: int,
     over: bool,
     melds: Sequence[Sequence[Meld]],
 ) -> _Highlight:
-    """Where to mark ``last_action``, the action that led to this position."""
+    """Where to mark ``last_action``, the action that led to this position (``team``: the
+    current team of the seat to act)."""
     if last_action is None:
         return _Highlight()
     if isinstance(last_action, Discard):
         seat = turn if over else (turn - 1) % players
         return _Highlight(seat=seat, pile_top=True)
     seat = turn
-    team = seat % teams
     match last_action:
         case DrawStock():
             return _Highlight(seat=seat, stock=True)
@@ -499,7 +499,10 @@ def table(state: GameState, *, last_action: Action | None = None) -> str:
     players = len(state.hands)
     teams = len(state.melds)
     outcome = state.outcome
-    mark = _highlight(last_action, state.turn, players, teams, outcome is not None, state.melds)
+    team_to_act = state.team_of(state.turn)
+    mark = _highlight(
+        last_action, state.turn, players, team_to_act, outcome is not None, state.melds
+    )
     status = str(state).partition("\n")[0]  # the first line of the text table
     canvas = _Canvas(_TABLE_WIDTH)
     canvas.line(status, size=15, weight="bold")
@@ -532,14 +535,14 @@ def view(view: PlayerView, *, last_action: Action | None = None) -> str:
     teams = len(view.melds)
     outcome = view.outcome
     over = outcome is not None
-    mark = _highlight(last_action, view.turn, players, teams, over, view.melds)
+    mark = _highlight(last_action, view.turn, players, view.team_of(view.turn), over, view.melds)
     status, _, seen = str(view).partition("\n")[0].rpartition(" (")
     canvas = _Canvas(_TABLE_WIDTH)
     canvas.line(status, size=15, weight="bold")
     canvas.line(f"{seen.rstrip(')')}, team {view.team}", fill="#555555")
     _centre(canvas, view.stock_size, view.pozzetti_left, view.discard_pile, mark)
     for team in range(teams):
-        seats = tuple(range(team, players, teams))
+        seats = view.partners[team]
         points = f", {view.table_points[team]} points on the table"
         canvas.line(_team_line(team, seats, view.pozzetto_taken[team], points), weight="bold")
         canvas.melds(view.melds[team], view.rules, team, mark)

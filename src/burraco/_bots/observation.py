@@ -271,6 +271,7 @@ class Filler:
         self.stalemate_turns = offsets["stalemate_turns"]
         self.table_points = offsets["table_points"]
         self.partial_action = offsets["partial_action"]
+        self.seat_teams = offsets.get("seat_teams", -1)  # rules §14 only: teams change
         self.meld_rows: dict[tuple[Meld, Rules], array[float]] = {}
         self.teams_memo: dict[int, tuple[tuple[Meld, ...], Rules, array[float]]] = {}
         self.piles: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
@@ -286,6 +287,7 @@ class Filler:
         vector = bytearray(self.bytes)
         out = memoryview(vector).cast("f")
         unseen = state.unseen_pozzetto
+        order = self.team_order(state.partners, seat)
         self.fill(
             out,
             seat,
@@ -296,10 +298,13 @@ class Filler:
             state.known,
             state.rules,
             unseen,
+            order,
         )
         self.fill_scalars(
             out,
             seat,
+            order,
+            state.partners,
             len(state.stock),
             len(state.pozzetti),
             state.pozzetto_taken,
@@ -319,6 +324,7 @@ class Filler:
         """The vector of ``view`` with ``tokens`` chosen."""
         vector = bytearray(self.bytes)
         out = memoryview(vector).cast("f")
+        order = self.team_order(view.partners, view.seat)
         self.fill(
             out,
             view.seat,
@@ -329,10 +335,13 @@ class Filler:
             view.known_cards,
             view.rules,
             view.unseen_pozzetto,
+            order,
         )
         self.fill_scalars(
             out,
             view.seat,
+            order,
+            view.partners,
             view.stock_size,
             view.pozzetti_left,
             view.pozzetto_taken,
@@ -359,10 +368,11 @@ class Filler:
         known: tuple[tuple[Card, ...], ...],
         rules: Rules,
         unseen: frozenset[int] | tuple[int, ...],
+        order: tuple[int, ...],
     ) -> None:
-        """The cards: hand, pile, melds, known cards, hand sizes, unseen pozzetti."""
-        players, teams = self.players, self.teams
-        team = seat % teams
+        """The cards: hand, pile, melds, known cards, hand sizes, unseen pozzetti. ``order``
+        is the teams by slot (:meth:`team_order`)."""
+        players = self.players
         if hand is None:
             out[self.hand_hidden] = 1.0
         else:
@@ -375,8 +385,8 @@ class Filler:
             out[self.discard_top + pile[-1].code] = 1.0
         per_team = self.max_melds * MELD_FEATURES
         base = self.melds
-        for slot in range(teams):
-            own = melds[(team + slot) % teams]
+        for slot, team in enumerate(order):
+            own = melds[team]
             if own:
                 block = self.team_block(own, rules)
                 start = base + slot * per_team
@@ -399,6 +409,8 @@ class Filler:
         self,
         out: memoryview[float],
         seat: int,
+        order: tuple[int, ...],
+        partners: tuple[tuple[int, ...], ...],
         stock_size: int,
         pozzetti_left: int,
         pozzetto_taken: tuple[bool, ...],
@@ -410,17 +422,21 @@ class Filler:
         melded_this_turn: bool,
         stalemate_turns: int,
     ) -> None:
-        """The numbers and flags of the table."""
-        players, teams = self.players, self.teams
-        team = seat % teams
+        """The numbers and flags of the table; ``order`` is the teams by slot and
+        ``partners`` the current teams."""
+        players = self.players
         out[self.stock_size] = stock_size
         out[self.pozzetti_left] = pozzetti_left
         taken, at_points = self.pozzetto_taken, self.table_points
-        for slot in range(teams):
-            other = (team + slot) % teams
+        for slot, other in enumerate(order):
             if pozzetto_taken[other]:
                 out[taken + slot] = 1.0
             out[at_points + slot] = points[other]
+        if self.seat_teams >= 0:  # which team slot each seat slot is in (rules §14)
+            teams = self.teams
+            for slot, team in enumerate(order):
+                for other in partners[team]:
+                    out[self.seat_teams + ((other - seat) % players) * teams + slot] = 1.0
         out[self.dealer + (dealer - seat) % players] = 1.0
         out[self.turn + (turn - seat) % players] = 1.0
         out[self.phase + _PHASE_INDEX[phase]] = 1.0
@@ -428,6 +444,23 @@ class Filler:
         if melded_this_turn:
             out[self.melded_this_turn] = 1.0
         out[self.stalemate_turns] = stalemate_turns
+
+    def team_order(self, partners: tuple[tuple[int, ...], ...], seat: int) -> tuple[int, ...]:
+        """The teams by slot as ``seat`` sees them: its own first, then the others by how soon
+        after it one of their seats plays. With fixed teams that is team ``(team + slot) %
+        teams`` in slot ``slot``; once the pairs of rules §14 form there are fewer teams than
+        slots, and the last slots stay empty."""
+        players = self.players
+        teams = len(partners)
+        if players % teams == 0:  # fixed teams, or everyone alone: seat s is in team s % teams
+            team = seat % teams
+            return tuple([(team + slot) % teams for slot in range(teams)])
+        return tuple(
+            sorted(
+                range(teams),
+                key=lambda team: min((other - seat) % players for other in partners[team]),
+            )
+        )
 
     def fill_partial(self, out: memoryview[float], tokens: Sequence[int]) -> None:
         """The tokens of the action being spelled, as counts."""

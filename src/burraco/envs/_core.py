@@ -15,7 +15,7 @@ from burraco.encoding import ActionSpace, ObservationEncoder, as_token
 from burraco.engine import apply, legal_actions
 from burraco.errors import IllegalActionError, Reason
 from burraco.rules import Rules
-from burraco.scoring import score_hand
+from burraco.scoring import HandScore, score_hand
 from burraco.state import GameState
 
 NDArray = Any
@@ -62,10 +62,31 @@ def hand_rewards(state: GameState, mode: RewardMode | str = RewardMode.DIFFERENC
     """Each seat's reward for the hand ``state`` ends (the score of the cards as they lie, if
     the hand was cut short before its end).
 
+    With the partnerships of rules §14 (:data:`~burraco.FIBUR3`, :data:`~burraco.FIBUR5`)
+    each team counts with its seats' match points (:attr:`~burraco.HandScore.seat_points`: a
+    partner's half of the pair's total), the teams being those the hand ended with.
+
     Raises:
         ValueError: if ``mode`` is not a :class:`RewardMode`.
     """
-    return rewards_of(score_hand(state).totals, len(state.hands), mode)
+    return score_rewards(score_hand(state), len(state.hands), mode)
+
+
+def score_rewards(
+    score: HandScore, players: int, mode: RewardMode | str = RewardMode.DIFFERENCE
+) -> list[float]:
+    """Each seat's reward from a hand's score: :func:`rewards_of` its teams' totals, or once
+    pairs formed during the hand (rules §14, teams that do not divide the seats evenly) of
+    each team's match points per seat, the teams as :attr:`~burraco.HandScore.partners`."""
+    partners = score.partners
+    if not partners or players % len(partners) == 0:
+        return rewards_of(score.totals, players, mode)
+    per_team = rewards_of([score.seat_points[seats[0]] for seats in partners], len(partners), mode)
+    rewards = [0.0] * players
+    for team, seats in enumerate(partners):
+        for seat in seats:
+            rewards[seat] = per_team[team]
+    return rewards
 
 
 def rewards_of(

@@ -72,10 +72,10 @@ import attrs
 
 from burraco.agents import Agent, RandomAgent
 from burraco.engine import new_game
-from burraco.envs._core import RewardMode, TokenGame, reward_bound, rewards_of
+from burraco.envs._core import RewardMode, TokenGame, reward_bound, score_rewards
 from burraco.errors import AgentError, IllegalActionError, Reason, exception_text
-from burraco.rules import CLASSIC, Rules
-from burraco.scoring import score_hand
+from burraco.rules import CLASSIC, Partnerships, Rules
+from burraco.scoring import HandScore, score_hand
 from burraco.views import observe
 
 __all__ = ["ENV_ID", "BurracoEnv", "RewardMode", "reward_bound"]
@@ -252,9 +252,16 @@ class BurracoEnv(gymnasium.Env):
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self._mask(), **extra}
 
-    def _final_info(self, totals: tuple[int, ...]) -> dict[str, Any]:
-        team = self.seat % len(totals)
-        return self._info(scores=totals, score=totals[team])
+    def _final_info(self, score: HandScore) -> dict[str, Any]:
+        totals = score.totals
+        if score.partners:  # the hand's teams (rules §14: the pairs formed during it)
+            team = next(team for team, seats in enumerate(score.partners) if self.seat in seats)
+        else:
+            team = self.seat % len(totals)
+        extra: dict[str, Any] = {}
+        if score.seat_points and self.rules.partnerships is not Partnerships.FIXED:
+            extra = {"seat_points": score.seat_points, "partners": score.partners}
+        return self._info(scores=totals, score=totals[team], **extra)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -313,9 +320,9 @@ class BurracoEnv(gymnasium.Env):
         state = game.state
         if state.is_over or self._cut_short():
             self._finished = True
-            totals = score_hand(state).totals
-            reward = rewards_of(totals, self.rules.players, self.reward_mode)[self.seat]
-            info = self._final_info(totals)
+            score = score_hand(state)
+            reward = score_rewards(score, self.rules.players, self.reward_mode)[self.seat]
+            info = self._final_info(score)
             return self._observation(), reward, state.is_over, not state.is_over, info
         return self._observation(), 0.0, False, False, self._info()
 

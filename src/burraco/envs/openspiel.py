@@ -11,8 +11,10 @@ registers the game, so ``pyspiel.load_game("python_burraco")`` builds it.
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 53)
 
-* **Parameters**: ``players`` (2, 3, 4 or 6; default 4), ``rules`` (a preset name:
-  ``classic``, ``fibur`` or ``international``; default ``classic``) and ``max_turns`` (a
+* **Parameters**: ``players`` (2 to 6; default 4), ``rules`` (a preset name:
+  ``classic``, ``fibur``, ``international``, ``fibur3``, ``fibur5``, ...; default
+  ``classic``; ``fibur3`` and ``fibur5`` seat 3 and 5 players, which the default ``players``
+  stands for: the pairs of rules §14 form during the hand) and ``max_turns`` (a
   hand still going after that many turns ends and is scored as it lies; default 1000, far
   beyond real hands, so that the game has a bounded length).
 * **Chance**: the deal is one chance node per card of the deck, in deck order (the order
@@ -22,7 +24,8 @@ registers the game, so ``pyspiel.load_game("python_burraco")`` builds it.
 * **Actions** are the tokens of :class:`burraco.encoding.ActionSpace`; a seat keeps the move
   while it spells an action, so the same player can move many times in a row.
 * **Returns** are the hand's score of the seat's team minus the mean of the other teams'
-  (zero-sum), at the end only.
+  (zero-sum), at the end only; under ``fibur3`` and ``fibur5``, of the teams the hand ended
+  with, each counted with its match points per seat (a partner's half of the pair's score).
 * **Observations** are the vector of :class:`burraco.encoding.ObservationEncoder` from the
   player's view (the partial action included for the player spelling it); the strings are
   :func:`burraco.encoding.describe` of it. An observer asked for public information only
@@ -68,7 +71,7 @@ from burraco.cards import CARDS_BY_CODE, make_deck
 from burraco.encoding import ActionSpace, ObservationEncoder, describe
 from burraco.engine import new_game
 from burraco.envs._core import TokenGame, hand_rewards, reward_bound
-from burraco.rules import PRESETS, Rules
+from burraco.rules import PRESETS, Partnerships, Rules
 from burraco.views import determinize, observe
 
 __all__ = ["GAME_TYPE", "BurracoGame", "BurracoObserver", "BurracoState", "rules_of"]
@@ -103,7 +106,11 @@ def rules_of(params: dict[str, Any]) -> Rules:
     name = str(params.get("rules", _DEFAULTS["rules"])).lower()
     if name not in PRESETS:
         raise ValueError(f"rules must be one of {', '.join(PRESETS)}, not {name!r}")
-    return attrs.evolve(PRESETS[name], players=int(params.get("players", _DEFAULTS["players"])))
+    preset = PRESETS[name]
+    players = int(params.get("players", _DEFAULTS["players"]))
+    if preset.partnerships is not Partnerships.FIXED and players == _DEFAULTS["players"]:
+        return preset  # fibur3 and fibur5 (rules §14) seat their own number: 4 means theirs
+    return attrs.evolve(preset, players=players)
 
 
 class BurracoGame(pyspiel.Game):

@@ -28,7 +28,10 @@ Needs PettingZoo and numpy (``pip install 'burraco[pettingzoo]'``).
   ``reward="scaled"`` (the same in thousands of points), or ``reward="win-loss"``: 1 for the
   top team, -1 below it, 0 for a tie (see :class:`RewardMode`). Partners get equal rewards.
   At the end every agent's ``info`` holds ``"scores"`` (every team's hand score, team ``t``
-  being the seats ``t``, ``t + teams``, ...) and ``"score"`` (its own team's).
+  being the seats ``t``, ``t + teams``, ...) and ``"score"`` (its own team's). With
+  ``rules=FIBUR3`` or ``FIBUR5`` (rules §14) the teams are those the hand ended with: the
+  rewards compare each team's match points per seat (a partner's half of the pair's score),
+  and ``info`` also holds ``"seat_points"`` and ``"partners"``.
 * **Episodes** are one hand. With ``max_turns``, a hand still going after that many turns is
   truncated, and the rewards score the cards as they lie (melds for, hands against).
 * An illegal token raises :class:`~burraco.IllegalActionError` (reason ``bad-action``) and
@@ -59,9 +62,9 @@ except ImportError as _error:  # pragma: no cover - exercised in a subprocess te
 import attrs
 
 from burraco.engine import new_game
-from burraco.envs._core import RewardMode, TokenGame, rewards_of
+from burraco.envs._core import RewardMode, TokenGame, score_rewards
 from burraco.errors import NotationError, Reason
-from burraco.rules import CLASSIC, Rules
+from burraco.rules import CLASSIC, Partnerships, Rules
 from burraco.scoring import score_hand
 
 __all__ = ["RewardMode", "env", "raw_env"]
@@ -263,12 +266,15 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         # the rewards are zero until the hand ends, when every agent's is set at once (and no
         # live step follows): nothing to reset or add up before
         if state.is_over or (self.max_turns is not None and game.turns >= self.max_turns):
-            totals = score_hand(state).totals
-            rewards = rewards_of(totals, len(self.agents), self.reward_mode)
+            score = score_hand(state)
+            totals = score.totals
+            rewards = score_rewards(score, len(self.agents), self.reward_mode)
             self.rewards = dict(zip(self.agents, rewards, strict=True))
-            teams = len(totals)
             for seat, name in enumerate(self.agents):
-                self.infos[name] = {"scores": totals, "score": totals[seat % teams]}
+                info: dict[str, Any] = {"scores": totals, "score": totals[state.team_of(seat)]}
+                if self.rules.partnerships is not Partnerships.FIXED:  # rules §14
+                    info.update(seat_points=score.seat_points, partners=score.partners)
+                self.infos[name] = info
             done = dict.fromkeys(self.agents, True)
             if state.is_over:
                 self.terminations = done
