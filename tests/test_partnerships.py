@@ -652,3 +652,49 @@ def test_the_envs_pay_each_team_its_match_points_per_seat() -> None:
     # seat points (190, 10, 190): the pair 190 - 10 each, the lone player 10 - 190
     assert hand_rewards(ended) == [180.0, -180.0, 180.0]
     assert hand_rewards(ended, "win-loss") == [1.0, -1.0, 1.0]
+
+
+# --- the bots: a partner who appears mid-hand ---------------------------------------------------
+
+
+def test_a_rollout_scores_the_team_its_seat_is_in_at_the_end() -> None:
+    from burraco._bots.rollout import evaluate, rollout
+
+    # seat 2 decides while alone (team 2); seat 1 goes out, and seat 2 pairs with seat 0
+    state = play(_pair_closes(), "open 3H 4H 5H")
+    assert state.team_of(2) == 0
+    value = rollout(state, GreedyAgent(), 2, 2, 0)
+    assert value == evaluate(state, 0)
+    # a partner's lead counts its half of the pair's score against the lone player's whole
+    ended = play(state, "discard 9D", "draw", "add 0 10S JS", "open 4D 4C 4S", "discard 9S")
+    ended = play(ended, "draw", "add 0 QS KS", "discard 10H")
+    assert evaluate(ended, 0) == 375 / 2 - 10  # seat points 190 (rounded) and 10
+    assert evaluate(ended, 1) == 10 - 375 / 2
+
+
+@_SETTINGS
+@given(eager_states(), st.integers(0, 4), st.integers(0, 2**32 - 1))
+def test_inference_samples_give_exactly_the_view_across_the_forming_of_pairs(
+    state: GameState, seat: int, seed: int
+) -> None:
+    from burraco.inference import InferenceSampler
+
+    seat %= state.rules.players
+    view = observe(state, seat)
+    sample = InferenceSampler()(view, random.Random(seed))
+    check_invariants(sample)
+    assert observe(sample, seat) == view
+    assert sample.partners == state.partners
+
+
+@pytest.mark.parametrize("rules", [FIBUR3, FIBUR5], ids=lambda rules: rules.name)
+def test_the_search_agent_plays_a_hand_where_the_pairs_form(rules: Rules) -> None:
+    from burraco import SearchAgent
+    from burraco.agents import play_hand
+
+    agents = [
+        SearchAgent(simulations=4, depth=2, seed=seat) if seat == 0 else GreedyAgent(seat)
+        for seat in range(rules.players)
+    ]
+    final = play_hand(agents, rules, 7)
+    assert final.is_over and len(final.partners) < rules.players

@@ -170,7 +170,6 @@ class InferenceSampler:
             return self._weights
         rules = view.rules
         players = len(view.hand_sizes)
-        teams = len(view.melds)
         pile = view.discard_pile
         thrown: list[list[Card]] = [[] for _ in range(players)]
         tops: list[list[Card]] = [[] for _ in range(players)]
@@ -182,7 +181,7 @@ class InferenceSampler:
         for seat in range(players):
             table: dict[int, float] = {}
             if seat != view.seat and seat not in view.unseen_pozzetto:
-                melds = view.melds[seat % teams]
+                melds = view.melds[view.team_of(seat)]
                 for card in _NATURALS:
                     weight = 1.0
                     for other in thrown[seat]:
@@ -278,6 +277,7 @@ class InferenceSampler:
             base.pile_card,
             base.time_out_turns,
             None,  # facts
+            base.partners,
         )
         if view.phase is Phase.PLAY and view.turn != me and not legal_actions(state):
             return base  # the weighted deal leaves the player to act stuck: a uniform one

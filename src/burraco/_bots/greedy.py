@@ -250,9 +250,8 @@ def is_late(view: PlayerView) -> bool:
     """Whether the hand may end soon: a short stock, or an opponent about to close."""
     if view.stock_size <= _LATE_STOCK:
         return True
-    teams = len(view.melds)
     for seat, size in enumerate(view.hand_sizes):
-        team = seat % teams
+        team = view.team_of(seat)
         if (
             team != view.team
             and size <= 2
@@ -403,7 +402,10 @@ class _DiscardTable:
         self._others = [melds for team, melds in enumerate(view.melds) if team != view.team]
         self._pile = len(view.discard_pile)
         self._safe = _discarded_by_next(view)
-        known = view.known_cards[(view.seat + 1) % len(view.hand_sizes)]
+        following = (view.seat + 1) % len(view.hand_sizes)
+        known = view.known_cards[following]
+        if view.team_of(following) == view.team:  # a partner plays next (rules §14, 3 players)
+            known = ()  # what it may take from the pile helps the team
         self._theirs = Counter(other for other in known if not _is_wild(other)) if known else None
 
     def cost(self, card: Card) -> float:

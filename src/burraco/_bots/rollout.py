@@ -43,6 +43,9 @@ def evaluate(state: GameState, team: int) -> float:
         totals: list[float] = [score.total for score in score_hand(state).teams]
     else:
         totals = going_on(state)
+    partners = state.partners
+    if len(state.hands) % len(partners):  # pairs formed (rules §14): a partner gets half
+        totals = [total / len(seats) for total, seats in zip(totals, partners, strict=True)]
     return totals[team] - max(total for other, total in enumerate(totals) if other != team)
 
 
@@ -54,16 +57,14 @@ def going_on(state: GameState) -> list[float]:
     gives the same number for less: a state the engine made needs none of the checks that
     :func:`~burraco.score_team` makes of plain data."""
     rules = state.rules
-    teams = len(state.melds)
     hands = state.hands
+    partners = state.partners
     penalty = -rules.pozzetto_penalty if rules.untaken_pozzetto_penalty is _ALWAYS else 0
     totals = []
     for team, (table, melds) in enumerate(
         zip(table_points(state.melds, rules), state.melds, strict=True)
     ):
-        in_hand = -sum(
-            [card.points for seat in range(team, len(hands), teams) for card in hands[seat]]
-        )
+        in_hand = -sum([card.points for seat in partners[team] for card in hands[seat]])
         total = table + in_hand + (0 if state.pozzetto_taken[team] else penalty)
         totals.append(
             total
@@ -86,8 +87,11 @@ def rollout(
     ``evaluation`` if given, else with :func:`evaluate`.
 
     The turn of ``seat`` counts as the first, whether the candidate action ended it (a
-    discard) or not (a meld): every candidate is judged at the same point of the hand.
+    discard) or not (a meld): every candidate is judged at the same point of the hand. When
+    the teams change on the way (the pairs of rules §14 form), the result is for the team
+    ``seat`` is in at the end, and ``team`` is ignored.
     """
+    me = seat
     if state.turn != seat:
         seat = state.turn
         turns -= 1
@@ -104,4 +108,6 @@ def rollout(
             turns -= 1
             if turns <= 0:
                 break
+    if len(state.hands) % len(state.melds):  # paired by now: the seat's team is another
+        team = state.team_of(me)
     return evaluate(state, team) if evaluation is None else evaluation(state, team)

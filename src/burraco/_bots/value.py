@@ -107,6 +107,11 @@ seldom reach the last quarter of the stock (a few hundred positions in 20,000 ha
 stage has the third's weights."""
 
 
+_FITTED_PLAYERS: Final = {5: 6}
+"""The fit whose weights a number of players without its own borrows: five players (three
+packs, as six play; rules §14) take the six players'."""
+
+
 def stage(state: GameState) -> int:
     """The stage of the stock: 0 while more than three quarters of it is left, ..., 3 when a
     quarter or less is."""
@@ -128,7 +133,7 @@ def _team(state: GameState, team: int, table: int) -> list[float]:
     rules = state.rules
     points = cards = wilds = fitting = 0
     fewest = 1_000
-    for seat in range(team, len(hands), len(state.melds)):
+    for seat in state.partners[team]:
         hand = hands[seat]
         cards += len(hand)
         fewest = min(fewest, len(hand))
@@ -182,7 +187,7 @@ def features(state: GameState, team: int) -> list[float]:
     out = [
         value - share * sum(theirs[index] for theirs in others) for index, value in enumerate(mine)
     ]
-    to_move = 1.0 if state.turn % teams == team else -1.0
+    to_move = 1.0 if state.team_of(state.turn) == team else -1.0
     out.append(to_move)
     out.append(to_move * len(state.discard_pile))
     return out
@@ -194,5 +199,5 @@ def expected_lead(state: GameState, team: int) -> float:
     stock applied to :func:`features`."""
     if state.is_over:
         return evaluate(state, team)  # scored exactly
-    weights = WEIGHTS[state.rules.players][stage(state)]
+    weights = WEIGHTS[_FITTED_PLAYERS.get(state.rules.players, state.rules.players)][stage(state)]
     return sum([w * x for w, x in zip(weights, features(state, team), strict=True)])
