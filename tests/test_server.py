@@ -6,9 +6,10 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 
-from burraco import legal_actions, new_game, observe, parse_action, validate_meld
+from burraco import FIBUR5, legal_actions, new_game, observe, parse_action, validate_meld
 from burraco.serialize import to_dict
 
 pytest.importorskip("starlette", reason="the server's tests need burraco[server]")
@@ -99,8 +100,9 @@ def test_the_public_facts_of_a_table_name_its_seats_and_hide_its_seed(client: Te
     ("body", "words"),
     [
         ({"rules": "bridge"}, "not a preset"),
-        ({"players": 5}, "not 2, 3, 4 or 6"),
-        ({"players": True}, "not 2, 3, 4 or 6"),
+        ({"players": 7}, "not 2, 3, 4, 5 or 6"),
+        ({"players": True}, "not 2, 3, 4, 5 or 6"),
+        ({"rules": "fibur3", "players": 4}, "is for 3 or 5 players, not 4"),
         ({"seats": ["human", "greedy"]}, "list of 4 names"),
         ({"seats": ["human", "os:system", "greedy", "greedy"]}, "seats[1]"),
         ({"match": "yes"}, "match must be"),
@@ -141,7 +143,7 @@ def test_the_page_its_files_and_card_pictures_are_served(client: TestClient) -> 
 
 def test_the_options_list_presets_player_counts_and_seat_kinds(client: TestClient) -> None:
     options = client.get("/api/options").json()
-    assert "classic" in options["rules"] and options["players"] == [2, 3, 4, 6]
+    assert "classic" in options["rules"] and options["players"] == [2, 3, 4, 5, 6]
     assert options["seats"][0] == "human" and "search" in options["seats"]
     # every seat kind has a title for the lobby; the levels say how strong they are
     assert set(options["seat_titles"]) == set(options["seats"])
@@ -667,3 +669,40 @@ def test_any_position_and_its_twin_give_a_seat_the_same_message_bytes(players: i
         assert len(texts) == 1
 
     check()
+
+
+@pytest.mark.parametrize(("rules", "players"), [("fibur3", 3), ("fibur5", 5)])
+def test_a_table_of_the_clubs_method_seats_its_players_and_plays_to_the_end_of_a_match(
+    rules: str, players: int
+) -> None:
+    # rules §14: the preset's own number of players by default; bots play a match through the
+    # forming of pairs and the switch to everyone alone
+    config = table.TableConfig.from_request({"rules": rules, "seats": ["greedy"] * players})
+    assert config.players == players and config.rules.players == players
+    played = table.Table.create(
+        table.TableConfig.from_request(
+            {"rules": rules, "seats": ["greedy"] * players, "match": True, "seed": 3}
+        )
+    )
+    from burraco.agents import make_agent
+
+    agents = [make_agent("greedy", seat) for seat in range(players)]
+    for _ in range(20_000):
+        state = played.state
+        if state.is_over:
+            if not played.deals_on:
+                break
+            played.next_hand()
+            continue
+        played.play(agents[state.turn].choose(observe(state, state.turn), legal_actions(state)))
+    assert played.match.is_over and played.match.switched
+    assert played.state.rules.partnerships == "fixed"  # the last hand: everyone alone
+
+
+def test_a_person_at_a_fibur5_table_gets_the_view_of_five_seats(client: TestClient) -> None:
+    data = create(client, rules="fibur5", players=5, seats=["human"] * 5, seed=4)
+    deal = new_game(FIBUR5, seed=4)
+    with client.websocket_connect(f"/ws/{data['table']}?token={token(data, deal.turn)}") as ws:
+        message = receive(ws)
+    assert message["view"] == to_dict(observe(deal, deal.turn))
+    assert message["legal"] == ["draw", "pick"] and message["score"] == [0] * 5

@@ -231,7 +231,8 @@ class TableStore:
         )
         by_event = {event: (text, bool(clock)) for event, text, clock in actions}
         for hand, start_event, dealer, deck, salt in hands:
-            state = new_game(config.rules, deck=parse_cards(deck), dealer=dealer)
+            # the match so far says the rules of this hand (everyone alone after a switch)
+            state = new_game(table.match.hand_rules, deck=parse_cards(deck), dealer=dealer)
             played: list[tuple[Action, bool]] = []
             event = start_event + 1
             while event in by_event:

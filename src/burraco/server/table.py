@@ -63,7 +63,7 @@ class TableConfig:
     rules_name: str
     """The rule preset, a key of :data:`burraco.PRESETS`."""
     players: int
-    """2, 3, 4 or 6."""
+    """2 to 6 (:data:`~burraco.rules.PLAYER_COUNTS`); ``fibur3`` and ``fibur5`` seat 3 and 5."""
     seats: tuple[str, ...]
     """For each seat, ``"human"`` or an agent's name (``random``, ``greedy``, ``search``)."""
     match: bool = False
@@ -118,9 +118,15 @@ class TableConfig:
             raise ValueError(
                 f"rules {str(rules_name)[:30]!r} is not a preset: choose from {presets}"
             )
-        players = data.get("players", 4)
+        players = data.get("players", PRESETS[rules_name.lower()].players)
         if isinstance(players, bool) or players not in PLAYER_COUNTS:
-            raise ValueError(f"players {str(players)[:10]!r} is not 2, 3, 4 or 6")
+            raise ValueError(f"players {str(players)[:10]!r} is not 2, 3, 4, 5 or 6")
+        try:  # fibur3 and fibur5 (rules §14) seat their own number of players only
+            attrs.evolve(PRESETS[rules_name.lower()], players=players)
+        except ValueError as error:
+            raise ValueError(
+                f"rules {rules_name.lower()!r} with {players} players: {error}"
+            ) from None
         seats = data.get("seats", [HUMAN] + ["greedy"] * (players - 1))
         if not isinstance(seats, list) or len(seats) != players:
             raise ValueError(f"seats must be a list of {players} names, one per seat")
@@ -212,7 +218,8 @@ class Table:
         table's seed, the hands of a match from ``f"{seed}:{hand}"``)."""
         seed = self.config.seed
         chosen = None if seed is None else f"{seed}:{hand}" if self.config.match else seed
-        return Deal.draw(self.config.rules, dealer=self.match.dealer, seed=chosen)
+        # after a switch to everyone alone (rules §14.3) the match deals under other rules
+        return Deal.draw(self.match.hand_rules, dealer=self.match.dealer, seed=chosen)
 
     def restore_hand(
         self, hand: int, start_event: int, deal: Deal, actions: list[tuple[Action, bool]]
