@@ -6,7 +6,6 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-import attrs
 import pytest
 
 from burraco import FIBUR5, legal_actions, new_game, observe, parse_action, validate_meld
