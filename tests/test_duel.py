@@ -14,9 +14,9 @@ import pytest
 from burraco.actions import Action
 from burraco.agents import Agent, GreedyAgent, RandomAgent, make_agent
 from burraco.cli import main
-from burraco.duel import DuelResult, play_duel, play_duel_deal
+from burraco.duel import DuelResult, play_duel, play_duel_deal, rotation
 from burraco.errors import AgentError, Reason
-from burraco.rules import CLASSIC, FEBURIT, FIBUR, REALE, Rules
+from burraco.rules import CLASSIC, FEBURIT, FIBUR, FIBUR3, FIBUR5, REALE, Rules
 from burraco.search import SearchAgent
 from burraco.views import PlayerView
 
@@ -177,10 +177,24 @@ def test_duels_run_under_any_rules_with_two_teams(rules: Rules) -> None:
     assert len(result.hands) == 4
 
 
-@pytest.mark.parametrize("players", [3, 6])
-def test_a_duel_needs_two_teams(players: int) -> None:
+def test_a_duel_needs_two_teams_or_an_odd_table() -> None:
     with pytest.raises(ValueError, match="two teams"):
-        play_duel("greedy", "random", deals=1, rules=rules_for(players))
+        play_duel("greedy", "random", deals=1, rules=rules_for(6))
+
+
+@pytest.mark.parametrize("rules", [FIBUR3, FIBUR5, rules_for(3)], ids=["fibur3", "fibur5", "3"])
+def test_a_duel_of_three_or_five_seats_rotates_who_sits_where(rules: Rules) -> None:
+    # rules §14 (and three players alone): each deal twice per seat, A alone then B alone
+    result = play_duel("greedy", "random", deals=2, seed=1, rules=rules)
+    assert rotation(rules.players)[:2] == [(0,), tuple(range(1, rules.players))]
+    for deal in result.deals:
+        assert [hand.a_seats for hand in deal.hands] == rotation(rules.players)
+    assert len(result.hands) == 2 * 2 * rules.players
+    assert result.points_per_hand > 0
+    assert play_duel("greedy", "random", deals=2, seed=1, rules=rules) == result
+    same = play_duel(plain_greedy, plain_greedy, deals=2, seed=1, rules=rules)
+    assert [deal.difference for deal in same.deals] == [0.0, 0.0]  # each seating alike
+    assert "deals (" in str(result)
 
 
 def test_the_summary_is_json_and_holds_every_figure() -> None:

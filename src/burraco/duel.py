@@ -7,6 +7,13 @@ and what is left is skill. The result, a :class:`DuelResult`, gives the points p
 scores more than B with a 95% confidence interval over the deal pairs, the hand win rate, the
 closing rate, burracos per hand, seconds per decision and tournament victory points.
 
+With three or five players (everyone alone, or the clubs' method of rules §14 where pairs form
+during the hand: :data:`~burraco.FIBUR3`, :data:`~burraco.FIBUR5`) there are no two teams to
+swap: each deal is played ``2 × players`` times instead, rotating who sits where: A alone at
+seat 0 among B's, then B alone at seat 0 among A's, then the same at seat 1, and so on. Each
+hand compares the two agents' match points per seat (:attr:`~burraco.HandScore.seat_points`:
+a partner's half of the pair's score), averaged over the seats each agent holds.
+
 Everything is seeded: deal ``i`` is dealt from ``f"{seed}:{i}"`` and every agent is built
 afresh for each hand with a seed derived from ``(seed, i, hand, seat)``, so a duel repeats
 exactly, whatever the number of worker processes and whether it runs on a Ray cluster (only
@@ -54,6 +61,7 @@ __all__ = [
     "ProgressBar",
     "play_duel",
     "play_duel_deal",
+    "rotation",
 ]
 
 AgentSpec: TypeAlias = str | Callable[[int], Agent]
@@ -112,9 +120,11 @@ class DuelHand:
     """One hand of a deal pair, seen from the two agents: A's figures first, then B's."""
 
     a_team: int
-    """The team (0 or 1) that agent A's seats formed in this hand."""
-    points: tuple[int, int]
-    """The hand's score of A's team and of B's team."""
+    """The team (0 or 1) that agent A's seats formed in this hand (0 in a duel of three or five
+    seats, where :attr:`a_seats` says where A sat)."""
+    points: tuple[float, float]
+    """The hand's score of A's team and of B's team (whole numbers); with three or five seats,
+    the match points per seat of A's seats and of B's, each averaged over its seats."""
     end: EndReason
     """How the hand ended."""
     closed_by: int | None
@@ -128,32 +138,40 @@ class DuelHand:
     cpu_seconds: tuple[float, float] = attrs.field(default=(0.0, 0.0), eq=False)
     """Processor seconds of those decisions: unlike :attr:`seconds`, hardly affected by other
     programs competing for the processor (left out of equality)."""
+    a_seats: tuple[int, ...] = ()
+    """The seats agent A played (in a duel of two teams, those of :attr:`a_team`)."""
 
     @property
-    def difference(self) -> int:
+    def difference(self) -> float:
         """A's points minus B's."""
         return self.points[0] - self.points[1]
 
 
 @attrs.frozen
 class DuelDeal:
-    """One deal played twice, the teams swapping seats between the two hands."""
+    """One deal played twice, the teams swapping seats between the two hands (or, with three
+    or five seats, ``2 × players`` times, rotating who sits where)."""
 
     index: int
     """The deal's number in the duel (its cards come from ``f"{seed}:{index}"``)."""
-    hands: tuple[DuelHand, DuelHand]
-    """The hand with A on team 0, then the hand with A on team 1."""
+    hands: tuple[DuelHand, ...]
+    """The hand with A on team 0, then the hand with A on team 1 (with three or five seats:
+    A alone at seat 0, B alone at seat 0, A alone at seat 1, ...)."""
 
     @property
     def difference(self) -> float:
-        """A's points minus B's per hand, averaged over the two hands of the deal."""
-        return (self.hands[0].difference + self.hands[1].difference) / 2
+        """A's points minus B's per hand, averaged over the hands of the deal."""
+        return math.fsum(hand.difference for hand in self.hands) / len(self.hands)
 
     def victory_points(self, table: VictoryTable = THREE_DEALS) -> tuple[int, int]:
         """The victory points (A's, B's) of the deal pair scored as a match on ``table``:
-        the difference is A's total over both hands minus B's."""
-        net = self.hands[0].difference + self.hands[1].difference
-        high, low = victory_points(abs(net), table)
+        the difference is A's total over both hands minus B's (with three or five seats,
+        twice the mean difference per hand, rounded, as over a pair of hands)."""
+        if len(self.hands) == 2:
+            net: float = self.hands[0].difference + self.hands[1].difference
+        else:
+            net = 2 * self.difference
+        high, low = victory_points(round(abs(net)), table)
         return (high, low) if net >= 0 else (low, high)
 
 
@@ -170,14 +188,22 @@ def play_duel_deal(
     where or when the deal is played: this is the unit of work that :func:`play_duel`
     hands to worker processes or Ray tasks. The dealer is ``index % players``.
 
+    With three or five players the deal is played ``2 × players`` times instead, rotating
+    who sits where (see the module's documentation).
+
     Raises:
-        ValueError: if ``rules`` do not seat exactly two teams, or an agent spec is bad.
+        ValueError: if ``rules`` seat neither exactly two teams nor three or five players, or
+            an agent spec is bad.
         AgentError: if an agent chooses an illegal action or raises: ``agent`` is its name
-            in the duel, ``deal`` the deal's number and ``hand`` 0 or 1.
+            in the duel, ``deal`` the deal's number and ``hand`` 0 or 1 (with three or five
+            seats, the hand's number in the rotation).
     """
+    if rules.players in (3, 5):
+        return _play_rotated_deal(a, b, index, seed=seed, rules=rules)
     if rules.teams != 2:
         raise ValueError(
-            f"a duel needs two teams (2 or 4 players), not {rules.teams} ({rules.players} players)"
+            f"a duel needs two teams (2 or 4 players) or three or five players alone or in "
+            f"pairs formed during the hand, not {rules.teams} teams ({rules.players} players)"
         )
     hands = []
     for hand, a_team in enumerate((0, 1)):
@@ -224,9 +250,84 @@ def play_duel_deal(
                     sum(c.cpu_seconds for c in teams_of[0]),
                     sum(c.cpu_seconds for c in teams_of[1]),
                 ),
+                a_seats=tuple(seat for seat in range(rules.players) if seat % 2 == a_team),
             )
         )
     return DuelDeal(index=index, hands=(hands[0], hands[1]))
+
+
+def rotation(players: int) -> list[tuple[int, ...]]:
+    """The seats agent A holds in each hand of a deal of a duel of three or five seats: alone
+    at seat 0, everywhere but seat 0, alone at seat 1, and so on, so that each agent sits at
+    each seat as often, alone among the other agent's as often, and against the same cards.
+
+    >>> rotation(3)
+    [(0,), (1, 2), (1,), (0, 2), (2,), (0, 1)]
+    """
+    seatings: list[tuple[int, ...]] = []
+    for seat in range(players):
+        seatings.append((seat,))
+        seatings.append(tuple(other for other in range(players) if other != seat))
+    return seatings
+
+
+def _play_rotated_deal(
+    a: AgentSpec, b: AgentSpec, index: int, *, seed: int, rules: Rules
+) -> DuelDeal:
+    """:func:`play_duel_deal` for three or five seats: the deal played once per seating of
+    :func:`rotation`, each hand scored by the agents' match points per seat."""
+    hands = []
+    for hand, a_seats in enumerate(rotation(rules.players)):
+        agents = [
+            _Clocked(_build(a if seat in a_seats else b, _agent_seed(seed, index, hand, seat)))
+            for seat in range(rules.players)
+        ]
+        start = new_game(rules, seed=f"{seed}:{index}", dealer=index % rules.players)
+        try:
+            final = play_out(start, agents)
+        except AgentError as error:
+            spec = a if error.seat in a_seats else b
+            action = error.action
+            if action is not None and not isinstance(action, ACTION_TYPES):
+                action = repr(action)[:120]  # a returned object may not cross processes
+            raise error.in_context(
+                agent=_spec_name(spec), deal=index, hand=hand, action=action
+            ) from error.__cause__
+        outcome = final.outcome
+        assert outcome is not None
+        points = score_hand(final).seat_points
+        sides = (a_seats, tuple(seat for seat in range(rules.players) if seat not in a_seats))
+        closer = outcome.closer
+        burracos = [sum(meld.is_burraco for meld in melds) for melds in final.melds]
+        hands.append(
+            DuelHand(
+                a_team=0,
+                points=(
+                    _mean(points[seat] for seat in sides[0]),
+                    _mean(points[seat] for seat in sides[1]),
+                ),
+                end=outcome.reason,
+                closed_by=None if closer is None else 0 if closer in a_seats else 1,
+                burracos=(
+                    sum(burracos[team] for team in {final.team_of(seat) for seat in sides[0]}),
+                    sum(burracos[team] for team in {final.team_of(seat) for seat in sides[1]}),
+                ),
+                decisions=(
+                    sum(agents[seat].decisions for seat in sides[0]),
+                    sum(agents[seat].decisions for seat in sides[1]),
+                ),
+                seconds=(
+                    sum(agents[seat].seconds for seat in sides[0]),
+                    sum(agents[seat].seconds for seat in sides[1]),
+                ),
+                cpu_seconds=(
+                    sum(agents[seat].cpu_seconds for seat in sides[0]),
+                    sum(agents[seat].cpu_seconds for seat in sides[1]),
+                ),
+                a_seats=a_seats,
+            )
+        )
+    return DuelDeal(index=index, hands=tuple(hands))
 
 
 # --- the result ---------------------------------------------------------------------------------
@@ -435,9 +536,10 @@ class DuelResult:
         ]
         width = max(len(label) for label, _, _ in rows)
         a_width = max(len(self.a), 8)
+        pairs = "deal pairs" if len(self.hands) == 2 * len(self.deals) else "deals"
         lines = [
             f"duel: A = {self.a}, B = {self.b}",
-            f"{len(self.deals)} deal pairs ({len(self.hands)} hands), {self.rules.name} rules, "
+            f"{len(self.deals)} {pairs} ({len(self.hands)} hands), {self.rules.name} rules, "
             f"{self.rules.players} players, seed {self.seed}",
             "",
             f"A - B: {self.points_per_hand:+.1f} points per hand, 95% CI {ci}",
@@ -567,9 +669,10 @@ def play_duel(
         raise ValueError(f"a duel needs at least one deal, not {deals!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
-    if rules.teams != 2:
+    if rules.teams != 2 and rules.players not in (3, 5):
         raise ValueError(
-            f"a duel needs two teams (2 or 4 players), not {rules.teams} ({rules.players} players)"
+            f"a duel needs two teams (2 or 4 players), or 3 or 5 players, not {rules.teams} "
+            f"teams ({rules.players} players)"
         )
     for spec in (a, b):
         _build(spec, 0)  # fail early, here, on a bad specification

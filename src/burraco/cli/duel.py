@@ -62,9 +62,9 @@ def add_parser(commands: Commands) -> None:
     duel.add_argument(
         "--players",
         type=int,
-        choices=(2, 4),
-        default=4,
-        help="the number of players (default: %(default)s)",
+        choices=(2, 3, 4, 5),
+        help="the number of players (default: the rule set's, 4 but for fibur3 and fibur5); "
+        "with 3 or 5 each deal is played twice per seat, rotating who sits where",
     )
     duel.set_defaults(run=run)
 
@@ -87,8 +87,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"burraco duel: {error}", file=sys.stderr)
         return BAD_INPUT
-    if rules.teams != 2:
-        print("burraco duel: a duel needs two teams: --players 2 or 4", file=sys.stderr)
+    if rules.teams != 2 and rules.players not in (3, 5):
+        print(
+            "burraco duel: a duel needs two teams or an odd table: --players 2, 3, 4 or 5",
+            file=sys.stderr,
+        )
         return BAD_INPUT
     seed = args.seed if args.seed is not None else fresh_seed()
     show = not args.quiet and sys.stderr.isatty()
