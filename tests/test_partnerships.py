@@ -698,3 +698,43 @@ def test_the_search_agent_plays_a_hand_where_the_pairs_form(rules: Rules) -> Non
     ]
     final = play_hand(agents, rules, 7)
     assert final.is_over and len(final.partners) < rules.players
+
+
+def test_the_rules_pages_match_of_three_switches_at_1000_and_ends_at_1505() -> None:
+    # docs/rules.md, rules §14.3: the table of a match of three
+    hands = [
+        (_paired(0), (650, -45, -45)),
+        (_paired(1), (190, 300, 190)),
+        (_paired(2), (180, 180, 100)),
+        (None, (-200, 95, 60)),
+        (None, (690, 120, 0)),
+    ]
+    match = Match.start(FIBUR3)
+    alone_from = None
+    for index, (partners, points) in enumerate(hands):
+        if match.switched and alone_from is None:
+            alone_from = index
+        match = match.record(_scored(points, partners))
+    assert alone_from == 3
+    assert match.totals == (1510, 650, 305)
+    assert (match.is_over, match.winner) == (True, 0)
+
+
+def _paired(alone: int) -> tuple[tuple[int, ...], ...]:
+    return partners_after_first_out(3, alone)
+
+
+def _scored(points: tuple[int, ...], partners: tuple[tuple[int, ...], ...] | None) -> HandScore:
+    """A hand score with these seat points (teams: ``partners``, or everyone alone)."""
+    teams = partners or tuple((seat,) for seat in range(len(points)))
+    scores = tuple(
+        TeamScore(
+            melded=max(points[seats[0]] * len(seats), 0),
+            in_hand=min(points[seats[0]] * len(seats), 0),
+            burraco_bonus=0,
+            closing_bonus=0,
+            pozzetto_penalty=0,
+        )
+        for seats in teams
+    )
+    return HandScore(scores, None, points, teams)

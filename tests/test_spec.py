@@ -300,7 +300,7 @@ def test_player_counts_give_teams_and_packs(players: int, teams: int, packs: int
     assert (rules.teams, rules.packs) == (teams, packs)
 
 
-@pytest.mark.parametrize("players", [5, 1, 0, 8])
+@pytest.mark.parametrize("players", [7, 1, 0, 8])
 def test_impossible_player_counts_raise_value_error(players: int) -> None:
     with pytest.raises(ValueError):
         attrs.evolve(CLASSIC, players=players)
