@@ -25,8 +25,11 @@ from burraco import (
     CLASSIC,
     FEBURIT,
     FIBUR,
+    FIBUR3,
+    FIBUR5,
     INTERNATIONAL,
     REALE,
+    Partnerships,
     Rules,
     apply,
     legal_actions,
@@ -45,6 +48,8 @@ PRESETS: Final = {
     "international": INTERNATIONAL,
     "feburit": FEBURIT,
     "reale": REALE,
+    "fibur3": FIBUR3,
+    "fibur5": FIBUR5,
 }
 CHOOSERS: Final = ("uniform", "eager")
 SEEDS: Final = {
@@ -58,6 +63,10 @@ SEEDS: Final = {
     ("feburit", "eager"): 9,  # a seed whose eager hands all close
     ("reale", "uniform"): 8,
     ("reale", "eager"): 96,  # a closing and a nobile burraco: Burraco Reale rarely closes
+    ("fibur3", "uniform"): 1,
+    ("fibur3", "eager"): 3,  # the pairs form (rules §14) and the hand is closed
+    ("fibur5", "uniform"): 24,  # both pairs, and a closing
+    ("fibur5", "eager"): 1,
 }
 """The seed each hand is dealt and played with, by preset and chooser."""
 
@@ -85,8 +94,8 @@ class Case:
 
 CASES: Final = tuple(
     Case(preset, players, chooser)
-    for preset in PRESETS
-    for players in (2, 3, 4, 6)
+    for preset, rules in PRESETS.items()
+    for players in ((2, 3, 4, 6) if rules.partnerships is Partnerships.FIXED else (rules.players,))
     for chooser in CHOOSERS
 )
 
