@@ -14,6 +14,7 @@ from burraco.serialize import to_dict
 pytest.importorskip("starlette", reason="the server's tests need burraco[server]")
 
 from burraco.server import protocol, table
+from burraco.server.deals import verify_deal
 from tests.server_helpers import (
     TestClient,
     WebSocketDisconnect,
@@ -696,6 +697,10 @@ def test_a_table_of_the_clubs_method_seats_its_players_and_plays_to_the_end_of_a
         played.play(agents[state.turn].choose(observe(state, state.turn), legal_actions(state)))
     assert played.match.is_over and played.match.switched
     assert played.state.rules.partnerships == "fixed"  # the last hand: everyone alone
+    assert played.deal is not None
+    revealed = played.deal.reveal()
+    assert revealed is not None and revealed["partnerships"] == "fixed"
+    assert verify_deal(revealed) == played.deal.state  # dealt into a pozzetto per player
 
 
 def test_a_person_at_a_fibur5_table_gets_the_view_of_five_seats(client: TestClient) -> None:

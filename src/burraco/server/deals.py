@@ -33,8 +33,9 @@ import attrs
 
 from burraco.cards import format_cards, parse_cards
 from burraco.engine import new_game
+from burraco.match import everyone_alone
 from burraco.record import deal_order
-from burraco.rules import CLASSIC, PRESETS, Rules
+from burraco.rules import CLASSIC, PRESETS, Partnerships, Rules
 from burraco.state import GameState
 
 __all__ = ["Deal", "DealMismatchError", "commitment", "new_salt", "secret_seed", "verify_deal"]
@@ -92,11 +93,13 @@ class Deal:
     def reveal(self) -> dict[str, Any] | None:
         """What the table reveals at the hand's end: ``deck``, ``salt``, ``commitment``,
         ``dealer``, ``rules`` (the preset's name) and ``players`` (``None`` for a deal that
-        was not committed)."""
+        was not committed); ``"partnerships": "fixed"`` too for a hand of a fibur3 or fibur5
+        match dealt after its switch to everyone alone (rules §14.3), which deals its deck into
+        other pozzetti."""
         if self.salt is None:
             return None
         rules = self.state.rules
-        return {
+        revealed: dict[str, Any] = {
             "deck": self.deck,
             "salt": self.salt,
             "commitment": commitment(self.deck, self.salt),
@@ -104,6 +107,10 @@ class Deal:
             "rules": rules.name,
             "players": rules.players,
         }
+        preset = PRESETS.get(rules.name)
+        if preset is not None and preset.partnerships is not rules.partnerships:
+            revealed["partnerships"] = rules.partnerships.value
+        return revealed
 
 
 def _field(revealed: Mapping[str, Any], name: str) -> Any:
@@ -144,6 +151,12 @@ def _rules(revealed: Mapping[str, Any]) -> Rules:
     if not isinstance(name, str) or name.lower() not in PRESETS:
         raise DealMismatchError(f"rules {name!r} is not a preset: choose from {sorted(PRESETS)}")
     try:
-        return attrs.evolve(PRESETS[name.lower()], players=players)
+        rules = attrs.evolve(PRESETS[name.lower()], players=players)
     except (TypeError, ValueError) as error:
         raise DealMismatchError(f"players {players!r}: {error}") from None
+    partnerships = revealed.get("partnerships", rules.partnerships.value)
+    if partnerships == "fixed" and rules.partnerships is not Partnerships.FIXED:
+        return everyone_alone(rules)  # a hand after a match's switch (rules §14.3)
+    if partnerships != rules.partnerships.value:
+        raise DealMismatchError(f"partnerships {partnerships!r} do not fit the rules {name!r}")
+    return rules
