@@ -101,7 +101,8 @@ def rules_of(params: dict[str, Any]) -> Rules:
     """The :class:`~burraco.Rules` the game parameters stand for.
 
     Raises:
-        ValueError: if ``rules`` is not a preset name or ``players`` not 2, 3, 4 or 6.
+        ValueError: if ``rules`` is not a preset name or ``players`` not 2 to 6 (3 for
+            ``fibur3``, 5 for ``fibur5``).
     """
     name = str(params.get("rules", _DEFAULTS["rules"])).lower()
     if name not in PRESETS:
