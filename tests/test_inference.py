@@ -16,9 +16,9 @@ from burraco.agents import GreedyAgent, play_out
 from burraco.cards import Rank, make_deck, parse_card
 from burraco.engine import apply, new_game
 from burraco.inference import InferenceSampler, discarders
-from burraco.rules import CLASSIC, FIBUR, INTERNATIONAL
+from burraco.rules import CLASSIC, FIBUR, FIBUR3, INTERNATIONAL, Rules
 from burraco.state import GameState
-from burraco.testing import check_invariants, game_states
+from burraco.testing import check_invariants, game_states, random_play
 from burraco.views import determinize, observe
 
 RULE_SETS = [
@@ -122,3 +122,24 @@ def test_the_samples_are_pinned() -> None:
     samples = [InferenceSampler()(view, rng) for _ in range(5)]
     text = "|".join(" ".join(str(card) for card in hand) for s in samples for hand in s.hands)
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == "4a1d175a3a5c2a7f"
+
+
+@pytest.mark.parametrize("rules", [FIBUR, FIBUR3], ids=["fibur", "fibur3"])
+def test_a_sample_after_another_seats_one_card_pick_holds_the_pile_card_its_hand_implies(
+    rules: Rules,
+) -> None:
+    # rules §13.1: the hidden pile_card must agree with the hand dealt to the seat to act, as
+    # determinize's does (samples used to keep the uniform deal's, for another hand)
+    checked = 0
+    for seed in range(12):
+        for state, _ in random_play(rules, seed, eager=True):
+            if state.pile_card is None:
+                continue
+            seat = (state.turn + 1) % rules.players
+            view = observe(state, seat)
+            for draw in range(3):
+                sample = InferenceSampler()(view, random.Random(draw))
+                check_invariants(sample)
+                assert observe(sample, seat) == view
+                checked += 1
+    assert checked

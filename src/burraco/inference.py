@@ -45,7 +45,7 @@ from burraco.cards import CODE_KEY, Card, Rank, make_deck
 from burraco.engine import legal_actions
 from burraco.rules import Rules
 from burraco.state import GameState, Phase, build_state
-from burraco.views import PlayerView, determinize
+from burraco.views import PlayerView, determinize, one_card_pick_pending, pile_card_held
 
 __all__ = ["InferenceSampler", "discarders"]
 
@@ -257,6 +257,10 @@ class InferenceSampler:
         for pozzetto in base.pozzetti:
             pozzetti.append(tuple(pool[start : start + len(pozzetto)]))
             start += len(pozzetto)
+        pile_card = base.pile_card
+        if view.turn != me and one_card_pick_pending(view):
+            # the hidden pile_card must agree with the hand dealt to the seat to act (§13.1)
+            pile_card = pile_card_held(view.known_cards[view.turn], hands[view.turn])
         state = build_state(
             base.rules,
             base.dealer,
@@ -274,7 +278,7 @@ class InferenceSampler:
             base.stalemate_turns,
             base.unseen_pozzetto,
             base.known,
-            base.pile_card,
+            pile_card,
             base.time_out_turns,
             None,  # facts
             base.partners,

@@ -837,9 +837,14 @@ def _result(state: GameState) -> str:
     outcome = state.outcome
     if outcome is None:
         return _UNFINISHED
-    scores = ", ".join(
-        f"team {team} {score.total}" for team, score in enumerate(score_hand(state).teams)
-    )
+    score = score_hand(state)
+    scores = ", ".join(f"team {team} {part.total}" for team, part in enumerate(score.teams))
+    if len(state.hands) % len(state.partners):  # pairs formed (rules §14): each seat's points
+        scores += (
+            " ("
+            + ", ".join(f"seat {seat} {points}" for seat, points in enumerate(score.seat_points))
+            + ")"
+        )
     if outcome.closer is not None:
         how = f"closed by seat {outcome.closer}"
     else:

@@ -431,8 +431,8 @@ def _deal_hidden(
         start, end = end, end + count
         pozzetti.append(tuple(cards[start:end]))
     pile_card = view.pile_card
-    if pile_card is None and view.turn != view.seat and _one_card_pick_pending(view):
-        pile_card = _pile_card_held(view.known_cards[view.turn], hands[view.turn])
+    if pile_card is None and view.turn != view.seat and one_card_pick_pending(view):
+        pile_card = pile_card_held(view.known_cards[view.turn], hands[view.turn])
     return GameState(
         view.rules,
         view.dealer,
@@ -456,10 +456,11 @@ def _deal_hidden(
     )
 
 
-def _one_card_pick_pending(view: PlayerView) -> bool:
-    """Whether the player to act took a one-card pile this turn that it may not discard again
-    (rules §13.1) and has melded nothing since: then its :attr:`~GameState.pile_card` is hidden
-    from the other seats, and a sample must choose one that agrees with the hand it deals."""
+def one_card_pick_pending(view: PlayerView) -> bool:
+    """Internal (for the samplers). Whether the player to act took a one-card pile this turn
+    that it may not discard again (rules §13.1) and has melded nothing since: then its
+    :attr:`~GameState.pile_card` is hidden from the other seats, and a sample must choose one
+    that agrees with the hand it deals."""
     return (
         not view.rules.return_single_pile_card
         and view.phase is Phase.PLAY
@@ -469,10 +470,11 @@ def _one_card_pick_pending(view: PlayerView) -> bool:
     )
 
 
-def _pile_card_held(known: tuple[Card, ...], hand: tuple[Card, ...]) -> Card | None:
-    """The ``pile_card`` that a dealt ``hand`` implies: ``None`` when it holds two copies of a
-    card it is known to hold (the other copy was held before the pick), otherwise a known card
-    (the one taken; the view does not say which, so the first known card stands for it)."""
+def pile_card_held(known: tuple[Card, ...], hand: tuple[Card, ...]) -> Card | None:
+    """Internal (for the samplers). The ``pile_card`` that a dealt ``hand`` implies: ``None``
+    when it holds two copies of a card it is known to hold (the other copy was held before the
+    pick), otherwise a known card (the one taken; the view does not say which, so the first
+    known card stands for it)."""
     if any(hand.count(card) > 1 for card in known):
         return None
     return known[0] if known else None
