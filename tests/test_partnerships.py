@@ -11,6 +11,7 @@ import io
 import json
 import pickle
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -58,7 +59,7 @@ from burraco.record import History, MatchRecord, Record
 from burraco.scoring import partner_share
 from burraco.serialize import from_dict, from_json, to_dict, to_json
 from burraco.state import partners_after_first_out
-from burraco.testing import random_play
+from burraco.testing import game_states, random_play
 from tests.helpers import all_cards, play, position
 
 
@@ -502,19 +503,12 @@ def test_a_match_refuses_a_hand_without_seat_points() -> None:
 _SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@st.composite
-def eager_states(draw: st.DrawFn) -> GameState:
-    """A state of FIBUR3 or FIBUR5 reached by eager random play (which melds when it can, so
+def eager_states() -> st.SearchStrategy[GameState]:
+    """States of FIBUR3 or FIBUR5 reached by eager random play (which melds when it can, so
     that many hands cross the forming of pairs), after a drawn number of actions."""
-    rules = draw(st.sampled_from([FIBUR3, FIBUR5]))
-    seed = draw(st.integers(0, 2**32 - 1))
-    steps = draw(st.integers(0, 300))
-    state = new_game(rules, seed=seed)
-    for done, (before, action) in enumerate(random_play(rules, seed, eager=True)):
-        state = apply(before, action)
-        if done == steps:
-            break
-    return state
+    return st.sampled_from([FIBUR3, FIBUR5]).flatmap(
+        lambda rules: game_states(rules, max_steps=300, eager=True)
+    )
 
 
 def test_eager_random_play_often_crosses_the_forming_of_pairs() -> None:
@@ -738,3 +732,12 @@ def _scored(points: tuple[int, ...], partners: tuple[tuple[int, ...], ...] | Non
         for seats in teams
     )
     return HandScore(scores, None, points, teams)
+
+
+def test_simulate_reports_each_seat_under_the_clubs_method(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--rules", "fibur5", "--hands", "3", "--seed", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "3 hands, fibur5 rules, 5 players, seed 2" in out
+    assert re.search(r"^\s+seat 0\s+seat 1\s+seat 2\s+seat 3\s+seat 4$", out, re.MULTILINE)
