@@ -741,3 +741,14 @@ def test_simulate_reports_each_seat_under_the_clubs_method(
     out = capsys.readouterr().out
     assert "3 hands, fibur5 rules, 5 players, seed 2" in out
     assert re.search(r"^\s+seat 0\s+seat 1\s+seat 2\s+seat 3\s+seat 4$", out, re.MULTILINE)
+
+
+def test_the_pictures_name_the_teams_as_they_are_now() -> None:
+    from burraco import svg
+
+    state = play(_pair_closes(), "open 3H 4H 5H")
+    table = svg.table(state, last_action=parse_action("open 3H 4H 5H"))
+    assert "team 0 (seats 0, 2), pozzetto not taken" in table
+    assert "team 1 (seat 1), pozzetto taken" in table
+    view = svg.view(observe(state, 2))
+    assert "team 0 (seats 0, 2), pozzetto not taken" in view
