@@ -492,8 +492,10 @@ def test_free_play_with_three_switches_at_1500_and_ends_at_2005() -> None:
     assert match.switched and not match.is_over
 
 
-def test_a_match_refuses_a_hand_without_seat_points() -> None:
-    bare = HandScore(_hand(1, 2, 3).teams)
+def test_a_match_refuses_a_hand_of_pairs_without_seat_points() -> None:
+    # a hand of three players alone credits each its total; a hand of pairs needs its seats
+    paired = score_hand(play(_pair_closes(), "open 3H 4H 5H", "discard 9D"))
+    bare = HandScore(paired.teams, paired.outcome)
     with pytest.raises(InvalidStateError, match="seat_points"):
         Match.start(FIBUR3).record(bare)
 
@@ -752,3 +754,26 @@ def test_the_pictures_name_the_teams_as_they_are_now() -> None:
     assert "team 1 (seat 1), pozzetto taken" in table
     view = svg.view(observe(state, 2))
     assert "team 0 (seats 0, 2), pozzetto not taken" in view
+
+
+def test_a_saved_match_of_three_reads_back_hands_played_alone_and_in_pairs() -> None:
+    paired = score_hand(play(_pair_closes(), "open 3H 4H 5H", "discard 9D", "draw", "add 0 10S JS"))
+    alone = HandScore(
+        tuple(
+            TeamScore(
+                melded=melded, in_hand=held, burraco_bonus=0, closing_bonus=0, pozzetto_penalty=0
+            )
+            for melded, held in ((60, -15), (0, -15), (35, -5))
+        )
+    )
+    match = Match.start(FIBUR3).record(alone).record(paired)
+    document = to_dict(match)
+    assert "seat_points" not in document["hands"][0]  # everyone alone: the teams' totals
+    assert document["hands"][1]["partners"] == [[0, 2], [1]]
+    again = from_dict(document, Match)
+    assert again == match and again.totals == match.totals
+    assert again.totals == (
+        45 + paired.seat_points[0],
+        -15 + paired.seat_points[1],
+        30 + paired.seat_points[2],
+    )

@@ -182,6 +182,15 @@ def _by_seat(rules: Rules) -> bool:
     return rules.partnerships is Partnerships.FIRST_OUT_ALONE
 
 
+def _seat_points(hand: HandScore, players: int) -> tuple[int, ...]:
+    """A hand's match points per seat: its :attr:`~burraco.HandScore.seat_points`, or when it
+    has none (a score read or built without them) and has a team per seat, everyone having
+    played alone, each team's total."""
+    if hand.seat_points or len(hand.teams) != players:
+        return hand.seat_points
+    return hand.totals
+
+
 def _leader(totals: Sequence[int], target: int) -> int | None:
     """The team whose total is highest and reaches ``target``, or ``None`` (none, or a tie)."""
     best = max(totals)
@@ -272,7 +281,7 @@ class Match:
         for index, hand in enumerate(self.hands):
             if not isinstance(hand, HandScore):
                 raise TypeError(f"hands[{index}] must be a HandScore, not {hand!r:.60}")
-            if by_seat and len(hand.seat_points) != teams:
+            if by_seat and len(_seat_points(hand, teams)) != teams:
                 raise InvalidStateError(
                     f"the hand credits {len(hand.seat_points)} seats but the match has "
                     f"{teams} players, each scored on their own (HandScore.seat_points, as "
@@ -301,7 +310,7 @@ class Match:
                         reason=Reason.INCONSISTENT_STATE,
                         path=f"hands[{index}]",
                     )
-            points = hand.seat_points if by_seat else hand.totals
+            points = _seat_points(hand, teams) if by_seat else hand.totals
             totals = [total + score for total, score in zip(totals, points, strict=True)]
 
     @classmethod
@@ -378,9 +387,10 @@ class Match:
 
     def _totals_after(self, count: int) -> tuple[int, ...]:
         by_seat = _by_seat(self.rules)
-        totals = [0] * self.rules.teams
+        teams = self.rules.teams
+        totals = [0] * teams
         for hand in self.hands[:count]:
-            points = hand.seat_points if by_seat else hand.totals
+            points = _seat_points(hand, teams) if by_seat else hand.totals
             totals = [total + score for total, score in zip(totals, points, strict=True)]
         return tuple(totals)
 
@@ -465,7 +475,7 @@ class Match:
         rows = [["hand", "dealer", *(f"{side} {team}" for team in range(teams))]]
         for index, hand in enumerate(self.hands):
             dealer = (self.first_dealer + index) % players
-            scored = hand.seat_points if by_seat else hand.totals
+            scored = _seat_points(hand, teams) if by_seat else hand.totals
             rows.append([str(index + 1), str(dealer), *(str(total) for total in scored)])
         rows.append(["total", "", *(str(total) for total in self.totals)])
         points = self.victory_points
