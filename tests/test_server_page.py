@@ -129,7 +129,7 @@ def test_a_match_shows_its_target_and_its_winner(browser: Any, server: str) -> N
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     page.goto(data["spectate"])
     wait_until(page, "game.message !== null")
-    assert "(to 2000)" in page.locator("#score").inner_text()
+    assert "(to 2,000)" in page.locator("#score").inner_text()
     wait_until(page, "game.over !== null && game.over.match_over === true", seconds=90)
     page.wait_for_selector("#sheet[open]")
     sheet = page.locator("#sheet").inner_text()
@@ -194,7 +194,7 @@ def test_a_run_with_a_natural_two_is_named_a_run(browser: Any, server: str) -> N
     ]
     show(page, message)
     line = page.locator('.player[data-seat="1"] .last').inner_text()
-    assert "to the ♦ run" in line and "4s" not in line
+    assert "to the diamonds run" in line and "the fours" not in line
     page.context.close()
 
 
@@ -274,6 +274,7 @@ def test_the_lobby_speaks_of_partners_only_where_there_are_any(browser: Any, ser
     """Defect 5: the lobby said "partners sit opposite" for 2 players."""
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     page.goto(server + "/")
+    page.wait_for_selector("#seat-kinds select", state="attached")
     page.select_option("#players", "2")
     assert "partners" not in page.locator("#seat-kinds legend").inner_text()
     page.select_option("#players", "4")

@@ -29,6 +29,7 @@ from burraco import svg
 from burraco.agents import AGENT_NAMES
 from burraco.cards import parse_card
 from burraco.errors import NotationError
+from burraco.i18n import LOCALE_NAMES, Locale, messages, negotiate, translate
 from burraco.levels import LEVELS
 from burraco.rules import PLAYER_COUNTS, PRESETS
 from burraco.server import tournament_pages
@@ -72,9 +73,15 @@ SECURITY_HEADERS: Final = (
 
 
 def _error(
-    status: int, reason: ServerReason, message: str, retry_after: float | None = None
+    status: int,
+    reason: ServerReason,
+    message: str,
+    retry_after: float | None = None,
+    locale: Locale = "en",
 ) -> JSONResponse:
     headers = {} if retry_after is None else {"Retry-After": str(max(1, math.ceil(retry_after)))}
+    if locale != "en":  # the reason's sentence in the client's language
+        message = translate(f"reason.{reason}", locale)
     body = to_json_object(error_message(None, reason, message))
     return JSONResponse(body, status_code=status, headers=headers)
 
@@ -159,6 +166,16 @@ def _seat_titles() -> dict[str, str]:
     return titles
 
 
+def _locale(headers: Mapping[str, str], chosen: str | None = None) -> Locale:
+    """The language a client asks for: ``chosen`` (a ``lang`` parameter) if it names one of
+    the catalogue's, else its ``Accept-Language`` header."""
+    if chosen:
+        wanted = negotiate(chosen[:40])
+        if wanted != "en" or chosen.lower().startswith("en"):
+            return wanted
+    return negotiate(headers.get("accept-language", "")[:400])
+
+
 def _card_picture(name: str) -> str | None:
     base, _, shown = name.partition("=")
     try:
@@ -211,35 +228,48 @@ def build_app(
             }
         )
 
+    async def catalogue(request: Request) -> Response:
+        locale = _locale(request.headers, request.query_params.get("lang"))
+        return JSONResponse(
+            {
+                "locale": locale,
+                "locales": [[code, name] for code, name in LOCALE_NAMES.items()],
+                "messages": messages(locale),
+            },
+            headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"},
+        )
+
     async def create(request: Request) -> Response:
+        locale = _locale(request.headers)
+        fail = functools.partial(_error, locale=locale)
         if not origin_allowed(request.scope, request.headers):
-            return _error(403, ServerReason.BAD_ORIGIN, "tables are created from this site's page")
+            return fail(403, ServerReason.BAD_ORIGIN, "tables are created from this site's page")
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            return _error(
+            return fail(
                 415, ServerReason.BAD_CONTENT_TYPE, "send the settings as application/json"
             )
         try:
             body = await _read_body(request, MAX_REQUEST_BYTES)
         except _TooLargeError:
-            return _error(
+            return fail(
                 413, ServerReason.TOO_LARGE, f"the request has more than {MAX_REQUEST_BYTES} bytes"
             )
         try:
             data = parse_json(body, limit=MAX_REQUEST_BYTES)
         except ClientError as error:
-            return _error(400, ServerReason(error.reason), str(error))
+            return fail(400, ServerReason(error.reason), str(error))
         client = request.client.host if request.client else "unknown"
         wait = manager.admit(client)
         if wait:
             rate = settings.tables_per_minute
-            return _error(429, ServerReason.RATE_LIMITED, f"at most {rate:g} tables a minute", wait)
+            return fail(429, ServerReason.RATE_LIMITED, f"at most {rate:g} tables a minute", wait)
         try:
             room = manager.create(data)
         except ValueError as error:
-            return _error(400, ServerReason.BAD_REQUEST, str(error))
+            return fail(400, ServerReason.BAD_REQUEST, str(error))
         except BusyError as error:
-            return _error(503, ServerReason.SERVER_BUSY, str(error), BUSY_RETRY)
+            return fail(503, ServerReason.SERVER_BUSY, str(error), BUSY_RETRY)
         table = room.table
         base = public_base(request.scope)
         seats = [
@@ -297,7 +327,10 @@ def build_app(
         since_text = query.get("event", "")
         since = int(since_text) if since_text.isdigit() and len(since_text) < 16 else None
         try:
-            room, conn = await manager.connect(websocket.path_params["table"], token, since)
+            locale = _locale(websocket.headers, query.get("lang"))
+            room, conn = await manager.connect(
+                websocket.path_params["table"], token, since, locale=locale
+            )
         except ClientError as error:
             reason = ServerReason(error.reason)
             code = CloseCode.NO_TABLE if reason is ServerReason.NO_TABLE else CloseCode.FORBIDDEN
@@ -331,6 +364,7 @@ def build_app(
         Route("/", page),
         Route("/t/{table}", page),
         Route("/api/options", options),
+        Route("/api/messages", catalogue),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table}", describe),
         Route("/api/tables/{table}/records", records),

@@ -30,6 +30,7 @@ from burraco.agents import GreedyAgent
 from burraco.cards import format_cards
 from burraco.engine import legal_actions
 from burraco.errors import BurracoError, IllegalActionError
+from burraco.i18n import Locale, translate
 from burraco.server.bots import BotPool
 from burraco.server.protocol import (
     ActionMessage,
@@ -100,9 +101,11 @@ class Connection:
     """One WebSocket: its seat (``None`` for a spectator), its queue of messages to send (a
     close code in it closes the socket) and its rate limit."""
 
-    def __init__(self, seat: int | None, settings: ServerSettings) -> None:
+    def __init__(self, seat: int | None, settings: ServerSettings, locale: Locale = "en") -> None:
         self.seat = seat
         """The seat this connection acts for, or ``None`` for a spectator."""
+        self.locale: Locale = locale
+        """The language of the client's person, for the messages of its errors."""
         self.queue: asyncio.Queue[str | int] = asyncio.Queue()
         """The messages waiting to be written; a number closes the socket with that code."""
         self.limiter = RateLimiter(settings.messages_per_second, settings.message_burst)
@@ -353,10 +356,11 @@ class Manager:
         return self._serve(table)
 
     async def connect(
-        self, table_id: str, token: str | None, since: int | None = None
+        self, table_id: str, token: str | None, since: int | None = None, *, locale: Locale = "en"
     ) -> tuple[Room, Connection]:
         """Open a connection to a table, for a seat's token or (``None``) a spectator, with
-        the current messages queued (or the events since ``since``, when few).
+        the current messages queued (or the events since ``since``, when few); its errors are
+        written in ``locale``.
 
         Raises:
             ClientError: ``no-table`` or ``bad-token``.
@@ -371,7 +375,7 @@ class Manager:
                 raise ClientError(
                     ServerReason.BAD_TOKEN, "this link's token is not a seat of the table"
                 )
-        conn = Connection(seat, self.settings)
+        conn = Connection(seat, self.settings, locale)
         room.connections.add(conn)
         room.active = time.monotonic()
         if since is None:
@@ -450,6 +454,8 @@ class Manager:
         message: str,
         retry_after: float | None = None,
     ) -> None:
+        if conn.locale != "en":  # the reason's sentence in the person's language
+            message = translate(f"reason.{reason}", conn.locale)
         error = error_message(room.table.event, reason, message, retry_after=retry_after)
         conn.send([encode(error)])
 

@@ -1,15 +1,63 @@
 // The burraco page: a lobby to create tables, and a table seen from one seat.
 // Plain JavaScript, no library: everything it shows comes from the server's messages, which
-// are built from this seat's view (see the "Run the server" how-to for the protocol).
+// are built from this seat's view (see the "Run the server" how-to for the protocol), and
+// every word from the server's message catalogue (/api/messages), in the page's language.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
 const SUITS = ["S", "H", "D", "C"];
 const SUIT_NAMES = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const KIND_NAMES = {
-  clean: "clean burraco", "semi-clean": "semi-clean burraco", dirty: "dirty burraco",
-};
+const LANGUAGE_KEY = "burraco-language";
+
+// --- words ---------------------------------------------------------------------------------
+
+const i18n = { locale: "en", messages: {}, locales: [], plural: null, number: null };
+
+function t(key, fields = {}) {
+  // the catalogue's text for key, its {fields} filled in (a test checks every key exists)
+  const text = i18n.messages[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+function tn(key, count, fields = {}) {
+  // a text that depends on a number: key.one or key.other, as the language's plural rules say
+  const form = i18n.plural ? i18n.plural.select(count) : count === 1 ? "one" : "other";
+  const chosen = `${key}.${form}` in i18n.messages ? `${key}.${form}` : `${key}.other`;
+  return t(chosen, { n: num(count), ...fields });
+}
+
+const num = (value) => (i18n.number ? i18n.number.format(value) : String(value));
+
+async function loadMessages() {
+  let saved = null;
+  try { saved = localStorage.getItem(LANGUAGE_KEY); } catch { saved = null; }
+  const query = saved ? `?lang=${encodeURIComponent(saved)}` : "";
+  const data = await (await fetch(`/api/messages${query}`)).json();
+  i18n.locale = data.locale;
+  i18n.messages = data.messages;
+  i18n.locales = data.locales;
+  i18n.plural = new Intl.PluralRules(data.locale);
+  i18n.number = new Intl.NumberFormat(data.locale);
+  document.documentElement.lang = data.locale;
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-label]")) {
+    node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  }
+  for (const node of document.querySelectorAll("[data-i18n-placeholder]")) {
+    node.setAttribute("placeholder", t(node.dataset.i18nPlaceholder));
+  }
+  const select = $("language");
+  select.replaceChildren(...data.locales.map(([code, name]) => el("option", { value: code, text: name, lang: code })));
+  select.value = data.locale;
+}
+
+function chooseLanguage(code) {
+  try { localStorage.setItem(LANGUAGE_KEY, code); } catch { /* private mode: this page only */ }
+  location.reload();
+}
+
+// --- cards -----------------------------------------------------------------------------------
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -28,41 +76,65 @@ const cards = (text) => (text ? text.split(" ").filter(Boolean) : []);
 const baseOf = (token) => token.split("=")[0];
 const suitOf = (code) => (code === "JK" || !SUITS.includes(code.slice(-1)) ? "" : code.slice(-1));
 const rankOf = (code) => (code === "JK" ? "JK" : suitOf(code) ? code.slice(0, -1) : code);
-const pretty = (token) =>
-  token.split("=").map((c) => (c === "JK" ? "JK" : rankOf(c) + (SUIT_NAMES[suitOf(c)] ?? ""))).join(" as ");
+const short = (code) => (code === "JK" ? "JK" : rankOf(code) + (SUIT_NAMES[suitOf(code)] ?? ""));
+const pretty = (token) => {
+  // "7♥", or "JK as 8♥" for a wild placed in a meld, with symbols in the page's words
+  const [card, stands] = token.split("=");
+  return stands === undefined ? short(card) : t("card.as_short", { card: short(card), stands: short(stands) });
+};
+
+function cardName(code) {
+  // the words a screen reader says: "sette di cuori", "jolly"
+  if (code === "JK") return t("card.joker");
+  const suit = suitOf(code);
+  if (!suit) return t(`rank.${rankOf(code)}`);
+  return t("card.name", { rank: t(`rank.${rankOf(code)}`), suit: t(`suit.${suit}`) });
+}
+
+function tokenName(token) {
+  // a card as it lies in a meld: "pinella di fiori come tre di quadri"
+  const [card, stands] = token.split("=");
+  if (stands === undefined) return cardName(card);
+  const wild = card === "JK" ? cardName(card) : t("card.wild_two", { suit: t(`suit.${suitOf(card)}`) });
+  return t("card.as", { card: wild, stands: cardName(stands) });
+}
 
 function cardImage(token, extra = "") {
   return el("img", {
-    src: `/cards/${encodeURIComponent(token)}.svg`, alt: token, class: `card ${extra}`,
+    src: `/cards/${encodeURIComponent(token)}.svg`, alt: "", class: `card ${extra}`,
     draggable: "false",
   });
+}
+
+function cardList(tokens, extra = "mini") {
+  // cards shown small, with their names for a screen reader
+  return el("span", { class: "cards", role: "img", "aria-label": tokens.map(tokenName).join(", ") },
+    ...tokens.map((c) => cardImage(c, extra)));
 }
 
 // --- the lobby -------------------------------------------------------------------------------
 
 async function lobby() {
   $("lobby").hidden = false;
+  document.title = t("page.title");
   const options = await (await fetch("/api/options")).json();
-  for (const name of options.rules) $("rules").append(el("option", { text: name }));
+  for (const name of options.rules) {
+    $("rules").append(el("option", { value: name, text: i18n.messages[`rules.${name}`] ?? name }));
+  }
   const drawSeats = () => {
     const box = $("seat-kinds");
     box.querySelectorAll("label").forEach((node) => node.remove());
     const players = Number($("players").value);
+    $("seats-legend").textContent = players === 4 || players === 6
+      ? t("lobby.seats_partners") : t("lobby.seats_alone");
     for (let seat = 0; seat < players; seat += 1) {
       const select = el("select", { name: `seat${seat}` });
-      for (const kind of options.seats) {
-        select.append(el("option", { value: kind, text: options.seat_titles[kind] ?? kind }));
-      }
+      for (const kind of options.seats) select.append(el("option", { value: kind, text: t(`kind.${kind}`) }));
       select.value = seat === 0 ? "human" : "greedy";
-      box.append(el("label", { text: `Seat ${seat} ` }, select));
+      box.append(el("label", { text: `${t("seat.n", { n: seat })} ` }, select));
     }
   };
   $("players").addEventListener("change", drawSeats);
-  $("players").addEventListener("change", () => {
-    const players = Number($("players").value);
-    $("seats-legend").textContent = players === 4 || players === 6
-      ? "Seats (partners sit opposite)" : "Seats (each plays alone)";
-  });
   drawSeats();
   $("create").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -80,44 +152,46 @@ async function lobby() {
     const links = $("links");
     links.replaceChildren();
     if (!answer.ok) {
-      links.append(el("li", { class: "error", text: data.message }));
+      links.append(el("li", { class: "error", text: reasonText(data) }));
     } else {
       for (const seat of data.seats) {
-        links.append(el("li", {}, `Seat ${seat.seat}: `,
+        links.append(el("li", {}, `${t("seat.n", { n: seat.seat })}: `,
           el("a", { href: seat.url, class: "seat-link", text: seat.url })));
       }
-      links.append(el("li", {}, "Spectators: ", el("a", { href: data.spectate, text: data.spectate })));
+      links.append(el("li", {}, `${t("lobby.spectators")}: `, el("a", { href: data.spectate, text: data.spectate })));
     }
     $("created").hidden = false;
   });
+}
+
+function reasonText(error) {
+  // an error in the page's language: the reason's sentence (English keeps the server's detail)
+  const key = `reason.${error.reason}`;
+  if (i18n.locale === "en" || !(key in i18n.messages)) return error.message;
+  return t(key);
 }
 
 // --- the table -------------------------------------------------------------------------------
 
 const game = {
   table: null, token: null, socket: null, event: 0, message: null, info: null, sent: null,
-  selected: new Set(), sortBy: "suit", retry: 500, over: null, notice: "",
-  clockTimer: null, infoTimer: null,
+  selected: new Set(), sortBy: "suit", retry: 500, over: null, clockTimer: null, infoTimer: null,
+  legal: [], announceTimer: null,
 };
 
 function seatName(seat) {
   const me = game.message && game.message.view.seat;
-  if (seat === me) return "you";
-  const kind = game.info ? game.info.seats[seat].player : "";
+  if (seat === me) return t("seat.you");
+  const kind = game.info ? game.info.seats[seat].player : "human";
   const players = game.message.view.hand_sizes.length;
-  const teams = game.message.view.melds.length;
-  const partner = me !== null && seat !== me && seat % teams === me % teams;
-  const who = kind === "human" ? `seat ${seat}` : `${kind} (seat ${seat})`;
-  return partner && players > 2 ? `partner, ${who}` : who;
+  const partner = me !== null && seat !== me && sameTeam(seat, me);
+  const who = kind === "human" ? t("seat.n", { n: seat }) : t("seat.bot", { bot: t(`kind.${kind}`), n: seat });
+  return partner && players > 2 ? t("seat.partner", { who }) : who;
 }
 
-function meldName(seat, index) {
-  // "the queens" or "the ♥ run": melds are not numbered on the table
-  const view = game.message.view;
-  const meld = cards(teamMelds(view, seat)[index] || "");
-  const kind = meldKind(meld);
-  if (!kind) return `meld ${index + 1}`;
-  return kind.run ? `the ${SUIT_NAMES[kind.suit]} run` : `the ${kind.rank}s`;
+function sameTeam(a, b) {
+  const teams = game.message.view.melds.length;
+  return a % teams === b % teams;
 }
 
 function teamMelds(view, seat) {
@@ -132,24 +206,35 @@ function meldKind(meld) {
   const ranks = new Set(naturals.map(rankOf));
   const placedInSuit = meld.some((token) => token.includes("=") && SUITS.includes(token.slice(-1)));
   const plain = naturals.find((c) => rankOf(c) !== "2") || naturals[0];
-  const run = ranks.size > 1 || placedInSuit;
-  return { run, suit: suitOf(plain), rank: rankOf(plain) };
+  return { run: ranks.size > 1 || placedInSuit, suit: suitOf(plain), rank: rankOf(plain) };
+}
+
+function meldTitle(meld, index) {
+  // "the ♥ run" or "the sevens": melds are not numbered on the table
+  const kind = meldKind(meld);
+  if (!kind) return t("meld.n", { n: index + 1 });
+  return kind.run ? t("meld.run", { suit: t(`suit.${kind.suit}`) }) : t("meld.set", { rank: t(`ranks.${kind.rank}`) });
+}
+
+function meldName(seat, index) {
+  return meldTitle(cards(teamMelds(game.message.view, seat)[index] || ""), index);
 }
 
 function describeAction(text, seat) {
   const words = text.split(" ");
-  const you = seat === (game.message && game.message.view.seat);
+  const you = seat === (game.message && game.message.view.seat) ? ".you" : "";
+  const list = (tokens) => tokens.map(pretty).join(" ");
   switch (words[0]) {
-    case "draw": return you ? "you drew" : "drew";
-    case "pick": return you ? "you took the pile" : "took the pile";
-    case "open": return `opened ${words.slice(1).map(pretty).join(" ")}`;
+    case "draw": return t(`act.drew${you}`);
+    case "pick": return t(`act.picked${you}`);
+    case "open": return t(`act.opened${you}`, { cards: list(words.slice(1)) });
     case "add": {
       const added = words.slice(2).filter((w) => !w.startsWith("="));
       const moved = words.slice(2).find((w) => w.startsWith("="));
-      const wild = moved ? ` (the wild as ${pretty(moved.slice(1))})` : "";
-      return `added ${added.map(pretty).join(" ")} to ${meldName(seat, Number(words[1]))}${wild}`;
+      const wild = moved ? t("act.wild_moved", { card: pretty(moved.slice(1)) }) : "";
+      return t(`act.added${you}`, { cards: list(added), meld: meldName(seat, Number(words[1])) }) + wild;
     }
-    case "discard": return `discarded ${pretty(words[1])}`;
+    case "discard": return t(`act.discarded${you}`, { card: pretty(words[1]) });
     default: return text;
   }
 }
@@ -157,11 +242,11 @@ function describeAction(text, seat) {
 function lastTurnText(entry) {
   if (!entry) return "";
   let text = entry.actions.map((a) => describeAction(a, entry.seat)).join(", ");
-  if (entry.took) text += ` (the pile: ${cards(entry.took).map(pretty).join(" ")})`;
-  if (entry.pozzetto) text += ", took the pozzetto";
+  if (entry.took) text += t("turn.pile", { cards: cards(entry.took).map(pretty).join(" ") });
+  if (entry.pozzetto) text += t("turn.pozzetto");
   const outcome = game.message && game.message.view.outcome;
-  if (outcome && outcome.closer === entry.seat) text += ", and closed";
-  if (entry.clock) text += " — time ran out, a bot played this turn";
+  if (outcome && outcome.closer === entry.seat) text += t("turn.closed");
+  if (entry.clock) text += t("turn.clock");
   return text;
 }
 
@@ -185,7 +270,7 @@ function parseLegal(text) {
   const words = text.split(" ");
   const kind = words[0];
   const all = kind === "add" ? words.slice(2) : words.slice(1);
-  const tokens = all.filter((t) => !t.startsWith("="));
+  const tokens = all.filter((token) => !token.startsWith("="));
   return {
     text, kind, meld: kind === "add" ? Number(words[1]) : null, tokens,
     key: tokens.map(baseOf).sort().join(" "),
@@ -199,7 +284,7 @@ function selectedCards() {
 
 function send(action) {
   if (!game.socket || game.socket.readyState !== WebSocket.OPEN) {
-    showNotice("Not connected: wait a moment, the page reconnects by itself.");
+    showNotice(t("notice.not_connected"));
     return;
   }
   game.sent = { event: game.event, action };
@@ -211,6 +296,16 @@ function showNotice(text, kind = "error") {
   box.textContent = text;
   box.className = `notice ${kind}`;
   box.hidden = !text;
+}
+
+function announce(text) {
+  // the live region a screen reader reads out: other seats' actions, and your turn
+  // (set a moment after clearing, so that the same words twice are read twice; a newer
+  // announcement replaces one not yet made)
+  const box = $("announce");
+  clearTimeout(game.announceTimer);
+  box.textContent = "";
+  if (text) game.announceTimer = setTimeout(() => { box.textContent = text; }, 50);
 }
 
 function drawOthers(view, last) {
@@ -230,15 +325,18 @@ function drawOthers(view, last) {
     const turn = seat === view.turn && !view.outcome;
     const known = cards(view.known_cards[seat]);
     const away = game.info && game.info.seats[seat] && !game.info.seats[seat].connected;
-    const node = el("div", { class: `player ${places[i]}${turn ? " turn" : ""}`, "data-seat": seat },
-      el("div", { class: "name", text: seatName(seat) },
-        away ? el("span", { class: "away", text: " · disconnected" }) : null),
-      el("div", { class: "backs" }, el("span", { class: "back" }),
-        el("span", { class: "count", text: plural(view.hand_sizes[seat], "card") })),
+    const node = el("section", {
+      class: `player ${places[i]}${turn ? " turn" : ""}`, "data-seat": seat, "aria-label": seatName(seat),
+    },
+      el("h2", { class: "name", text: seatName(seat) },
+        away ? el("span", { class: "away", text: ` · ${t("seat.away")}` }) : null,
+        turn ? el("span", { class: "visually-hidden", text: ` · ${t("seat.to_act")}` }) : null),
+      el("div", { class: "backs" }, el("span", { class: "back", "aria-hidden": "true" }),
+        el("span", { class: "count", text: tn("count.cards", view.hand_sizes[seat]) })),
     );
     if (known.length) {
-      node.append(el("div", { class: "known" }, el("span", { class: "label", text: "known: " }),
-        ...known.map((c) => cardImage(c, "mini"))));
+      node.append(el("div", { class: "known" }, el("span", { class: "label", text: `${t("seat.known")} ` }),
+        cardList(known)));
     }
     const entry = last.find((e) => e.seat === seat);
     node.append(el("div", { class: "last", text: entry ? lastTurnText(entry) : "" }));
@@ -249,40 +347,52 @@ function drawOthers(view, last) {
   if (topRow.children.length) box.append(topRow);
 }
 
-function drawTeams(view, burracos, additions) {
+function teamTitle(view, team) {
   const teams = view.melds.length;
   const players = view.hand_sizes.length;
+  const seats = [];
+  for (let seat = team; seat < players; seat += teams) seats.push(seat);
+  const names = seats.map(seatName).join(t("list.and"));
+  const mine = view.seat !== null && team === view.seat % teams;
+  return mine ? t("team.yours", { names }) : t("team.n", { n: team, names });
+}
+
+function drawTeams(view, burracos, additions) {
+  const teams = view.melds.length;
   const mine = view.seat === null ? 0 : view.seat % teams;
   const top = $("teams-top");
   const bottom = $("teams-mine");
   top.replaceChildren();
   bottom.replaceChildren();
   for (let team = 0; team < teams; team += 1) {
-    const seats = [];
-    for (let seat = team; seat < players; seat += teams) seats.push(seat);
-    const names = seats.map(seatName).join(" and ");
-    const title = view.seat !== null && team === mine ? `Your team (${names})` : `Team ${team} (${names})`;
-    const taken = view.pozzetto_taken[team] ? " · pozzetto taken" : "";
-    const box = el("div", { class: "team", "data-team": team },
-      el("div", { class: "team-title", text: `${title}: ${view.table_points[team]} on the table${taken}` }));
-    const melds = el("div", { class: "melds" });
+    const title = teamTitle(view, team);
+    const taken = view.pozzetto_taken[team] ? ` · ${t("team.pozzetto_taken")}` : "";
+    const points = t("team.points", { points: num(view.table_points[team]) });
+    const box = el("section", { class: "team", "data-team": team, "aria-label": title },
+      el("h2", { class: "team-title", text: `${title}: ${points}${taken}` }));
+    const melds = el("ul", { class: "melds", "aria-label": t("team.melds", { team: title }) });
     view.melds[team].forEach((meld, index) => {
       const kind = burracos[team][index];
+      const tokens = cards(meld);
       const target = team === mine && additions.has(index);
+      const name = meldTitle(tokens, index);
+      const label = [name, kind ? t(`kind.burraco.${kind}`) : "", tokens.map(tokenName).join(", ")]
+        .filter(Boolean).join(": ");
       const node = el("button", {
         type: "button", class: `meld${kind ? ` burraco ${kind}` : ""}${target ? " target" : ""}`,
-        "data-team": team, "data-meld": index, "aria-label": `meld ${index + 1}: ${meld}`,
-      }, ...cards(meld).map((c) => cardImage(c)));
-      if (kind) node.append(el("span", { class: "mark", text: KIND_NAMES[kind] || kind }));
+        "data-team": team, "data-meld": index, "aria-label": label, "data-key": `meld:${team}:${index}`,
+      }, ...tokens.map((c) => cardImage(c)));
+      if (kind) node.append(el("span", { class: "mark", "aria-hidden": "true", text: t(`kind.burraco.${kind}`) }));
       if (view.seat !== null && team === mine) {
         node.addEventListener("click", () => addToMeld(index));
       } else {
-        node.disabled = true;
+        node.setAttribute("aria-disabled", "true");
+        node.classList.add("theirs");
       }
-      melds.append(node);
+      melds.append(el("li", {}, node));
     });
-    if (!view.melds[team].length) melds.append(el("span", { class: "empty", text: "no melds yet" }));
     box.append(melds);
+    if (!view.melds[team].length) box.append(el("p", { class: "empty", text: t("team.no_melds") }));
     (view.seat !== null && team === mine ? bottom : top).append(box);
   }
 }
@@ -290,58 +400,63 @@ function drawTeams(view, burracos, additions) {
 function addToMeld(index) {
   const chosen = selectedCards();
   if (!chosen.length) {
-    showNotice("Select cards of your hand first, then click the meld to add them to.", "hint");
+    showNotice(t("hint.select_then_meld"), "hint");
     return;
   }
   const key = [...chosen].sort().join(" ");
   const options = game.legal.filter((a) => a.kind === "add" && a.meld === index && a.key === key);
   if (options.length === 1) send(options[0].text);
-  else if (options.length > 1) showNotice("Choose what the wild card stands for, below.", "hint");
+  else if (options.length > 1) showNotice(t("hint.choose_wild"), "hint");
   else send(`add ${index} ${chosen.join(" ")}`); // the server says why not
 }
 
 function drawPiles(view) {
-  $("stock-count").textContent = `${view.stock_size}`;
+  $("stock-count").textContent = num(view.stock_size);
+  $("stock").setAttribute("aria-label", tn("pile.stock", view.stock_size));
   const pile = $("pile");
   const discards = cards(view.discard_pile);
   pile.replaceChildren(...discards.map((c) => cardImage(c)));
-  if (!discards.length) pile.append(el("span", { class: "empty", text: "empty" }));
-  $("pile-count").textContent = `(${discards.length})`;
-  const pozzetti = $("pozzetti");
-  pozzetti.replaceChildren(el("span", { class: "label", text: `Pozzetti left: ${view.pozzetti_left}` }));
+  if (!discards.length) pile.append(el("span", { class: "empty", text: t("pile.empty") }));
+  pile.setAttribute("aria-label", discards.length
+    ? t("pile.discards", { cards: discards.map(cardName).join(", ") }) : t("pile.discards_empty"));
+  $("pile-count").textContent = `(${num(discards.length)})`;
+  $("pozzetti").replaceChildren(el("span", { class: "label", text: t("pile.pozzetti", { n: num(view.pozzetti_left) }) }));
   const canDraw = view.seat === view.turn && view.phase === "draw" && !view.outcome;
-  $("stock").disabled = !canDraw;
-  pile.disabled = !canDraw;
+  $("stock").disabled = !canDraw || !game.legal.some((a) => a.kind === "draw");
+  pile.disabled = !canDraw || !game.legal.some((a) => a.kind === "pick");
 }
 
 function drawHand(view) {
   const box = $("hand");
   box.replaceChildren();
   if (view.seat === null) {
-    $("my-label").textContent = "You are watching: no hand is shown.";
+    $("my-label").textContent = t("hand.watching");
     $("sort").hidden = true;
     $("clear").hidden = true;
     return;
   }
   if (view.hand === null) {
-    $("my-label").textContent = "Your pozzetto: you may look at it on your next turn.";
+    $("my-label").textContent = t("hand.unseen_pozzetto");
     return;
   }
   const hand = sortedHand(cards(view.hand));
   const fresh = freshCards(hand);
-  $("my-label").textContent = `Your hand: ${plural(hand.length, "card")}`;
+  $("my-label").textContent = tn("hand.label", hand.length);
+  $("sort").textContent = game.sortBy === "suit" ? t("hand.sort_rank") : t("hand.sort_suit");
   hand.forEach((code, index) => {
+    const chosen = game.selected.has(index);
+    const name = cardName(code) + (fresh.has(index) ? `, ${t("hand.new")}` : "");
     const node = el("button", {
-      type: "button", class: `hand-card${game.selected.has(index) ? " selected" : ""}${fresh.has(index) ? " fresh" : ""}`,
-      "aria-pressed": game.selected.has(index) ? "true" : "false", "data-card": code,
-      "aria-label": code, style: `z-index: ${index + 1}`,
+      type: "button", class: `hand-card${chosen ? " selected" : ""}${fresh.has(index) ? " fresh" : ""}`,
+      "aria-pressed": chosen ? "true" : "false", "data-card": code, "aria-label": name,
+      "data-key": `card:${index}`, style: `z-index: ${index + 1}`,
     }, cardImage(code));
     node.addEventListener("click", () => {
       if (game.selected.has(index)) game.selected.delete(index);
       else game.selected.add(index);
       render();
     });
-    box.append(node);
+    box.append(el("li", {}, node));
   });
 }
 
@@ -365,83 +480,95 @@ function freshCards(hand) {
   return result;
 }
 
-function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
 function wildText(placed) {
   // "JK=5H" (in a run) or "JK=7" (in a set), from the server's "wilds"
   if (!placed) return "";
   const [wild, stands] = placed.split("=");
-  const card = SUITS.includes(stands.slice(-1));
-  return `, ${pretty(wild)} as ${card ? pretty(stands) : `${"8A".includes(stands[0]) ? "an" : "a"} ${stands}`}`;
+  return t("actions.wild", { wild: short(wild), stands: short(stands) });
+}
+
+function actionButton(action, label) {
+  return el("button", {
+    type: "button", class: "primary", text: label, "data-action": action.text,
+    "data-key": `action:${action.text}`, onclick: () => send(action.text),
+  });
 }
 
 function drawActions(view) {
   const box = $("actions");
   box.replaceChildren();
   if (view.seat === null || view.outcome) return;
-  const mine = view.seat === view.turn;
-  if (!mine) return;
+  if (view.seat !== view.turn) return;
   if (view.phase === "draw") {
     for (const action of game.legal) {
-      const label = action.kind === "draw" ? "Draw from the stock"
-        : `Take the pile (${plural(cards(view.discard_pile).length, "card")})`;
-      box.append(el("button", { type: "button", class: "primary", text: label, "data-action": action.text, onclick: () => send(action.text) }));
+      const label = action.kind === "draw" ? t("actions.draw")
+        : tn("actions.pick", cards(view.discard_pile).length);
+      box.append(actionButton(action, label));
     }
     return;
   }
   const chosen = selectedCards();
   if (!chosen.length) {
-    box.append(el("span", { class: "hint", text: "Select cards: to open a meld, to add to a meld (then click the meld), or one card to discard." }));
+    box.append(el("span", { class: "hint", text: t("hint.select") }));
     return;
   }
   const key = [...chosen].sort().join(" ");
   const matching = game.legal.filter((a) => a.key === key);
   for (const action of matching) {
-    const shown = action.tokens.map((t) => pretty(baseOf(t))).join(" ");
+    const shown = action.tokens.map((token) => pretty(baseOf(token))).join(" ");
     const wild = wildText((game.message.wilds || {})[action.text]);
     let label;
-    if (action.kind === "open") label = `Open ${shown}${wild}`;
-    else if (action.kind === "add") label = `Add ${shown} to ${meldName(view.seat, action.meld)}${wild}`;
-    else label = `Discard ${pretty(action.tokens[0])}`;
-    box.append(el("button", { type: "button", class: "primary", text: label, "data-action": action.text, onclick: () => send(action.text) }));
+    if (action.kind === "open") label = t("actions.open", { cards: shown }) + wild;
+    else if (action.kind === "add") label = t("actions.add", { cards: shown, meld: meldName(view.seat, action.meld) }) + wild;
+    else label = t("actions.discard", { card: pretty(action.tokens[0]) });
+    box.append(actionButton(action, label));
   }
   if (!matching.some((a) => a.kind === "open") && chosen.length >= 2) {
-    box.append(el("button", { type: "button", class: "try", text: "Open with these", onclick: () => send(`open ${chosen.join(" ")}`) }));
+    box.append(el("button", {
+      type: "button", class: "try", text: t("actions.try_open"), "data-key": "try:open",
+      onclick: () => send(`open ${chosen.join(" ")}`),
+    }));
   }
   if (!matching.some((a) => a.kind === "discard") && chosen.length === 1) {
-    box.append(el("button", { type: "button", class: "try", text: `Discard ${pretty(chosen[0])}`, onclick: () => send(`discard ${chosen[0]}`) }));
+    box.append(el("button", {
+      type: "button", class: "try", text: t("actions.discard", { card: pretty(chosen[0]) }),
+      "data-key": "try:discard", onclick: () => send(`discard ${chosen[0]}`),
+    }));
   }
 }
 
 function statusText(view, last) {
   if (view.outcome) {
     const closer = view.outcome.closer;
-    return closer === null ? `The hand is over (${view.outcome.reason}).`
-      : `The hand is over: ${seatName(closer)} closed.`;
+    if (closer === null) return t("status.over_reason", { reason: t(`end.${view.outcome.reason}`) });
+    return closer === view.seat ? t("status.over_you_closed") : t("status.over_closed", { who: seatName(closer) });
   }
-  const phase = view.phase === "draw" ? "draw" : "play";
-  let text = view.seat === view.turn ? `Your turn: ${phase === "draw" ? "draw from the stock or take the pile" : "meld, then discard"}.`
-    : `${seatName(view.turn)} to ${phase}.`;
+  let text = view.seat === view.turn
+    ? (view.phase === "draw" ? t("status.your_draw") : t("status.your_play"))
+    : (view.phase === "draw" ? t("status.their_draw", { who: seatName(view.turn) })
+      : t("status.their_play", { who: seatName(view.turn) }));
   const mine = last.find((e) => e.seat === view.seat);
   if (mine && view.seat === view.turn && view.phase === "play") { // this turn's draw or pick
-    if (game.message.drew) text += ` You drew ${pretty(game.message.drew)}.`;
-    if (mine.took) text += ` The pile added ${cards(mine.took).map(pretty).join(" ")} to your hand.`;
-    if (mine.pozzetto) text += " You took your pozzetto.";
+    if (game.message.drew) text += ` ${t("status.you_drew", { card: pretty(game.message.drew) })}`;
+    if (mine.took) text += ` ${t("status.pile_gave", { cards: cards(mine.took).map(pretty).join(" ") })}`;
+    if (mine.pozzetto) text += ` ${t("status.your_pozzetto")}`;
   } else if (mine) {
-    text += ` Your last turn: ${lastTurnText(mine)}.`;
+    text += ` ${t("status.your_last", { turn: lastTurnText(mine) })}`;
   }
   return text;
+}
+
+function teamLabel(team, mine) {
+  return team === mine ? t("score.us") : t("score.team", { n: team });
 }
 
 function drawScore(message) {
   const view = message.view;
   const teams = view.melds.length;
   const mine = view.seat === null ? null : view.seat % teams;
-  const parts = message.score.map((total, team) => `${team === mine ? "us" : `team ${team}`} ${total}`);
-  const target = typeof message.target === "number" ? ` (to ${message.target})` : "";
-  $("score").textContent = `Score: ${parts.join(" · ")}${target}`;
+  const parts = message.score.map((total, team) => `${teamLabel(team, mine)} ${num(total)}`);
+  const target = typeof message.target === "number" ? ` ${t("score.target", { target: num(message.target) })}` : "";
+  $("score").textContent = `${t("score.label")}: ${parts.join(" · ")}${target}`;
 }
 
 function drawClock(message) {
@@ -450,28 +577,28 @@ function drawClock(message) {
   if (!clock) return;
   const started = Date.now();
   const tick = () => {
-    const left = Math.max(0, clock.left - (Date.now() - started) / 1000);
+    const left = Math.ceil(Math.max(0, clock.left - (Date.now() - started) / 1000));
     document.querySelectorAll("[data-clock]").forEach((node) => {
-      node.textContent = `${Math.ceil(left)} s left`;
+      node.textContent = t("clock.left", { n: num(left) });
     });
-    const me = message.view.seat;
-    if (clock.seat === me) {
-      document.querySelector("#status .countdown").textContent = ` (${Math.ceil(left)} s left, then a bot plays your turn)`;
+    if (clock.seat === message.view.seat) {
+      document.querySelector("#status .countdown").textContent = ` ${t("clock.yours", { n: num(left) })}`;
     }
   };
   tick();
-  game.clockTimer = setInterval(tick, 500);
+  game.clockTimer = setInterval(tick, 1000);
 }
 
 function render() {
   const message = game.message;
   if (!message) return;
+  const focused = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.key || document.activeElement.id : null;
   const view = message.view;
   game.legal = message.legal.map(parseLegal);
   const additions = new Set();
   if (view.seat === view.turn && view.phase === "play") {
-    const chosen = selectedCards();
-    const key = [...chosen].sort().join(" ");
+    const key = [...selectedCards()].sort().join(" ");
     for (const a of game.legal) if (a.kind === "add" && a.key === key) additions.add(a.meld);
   }
   drawOthers(view, message.last);
@@ -483,6 +610,26 @@ function render() {
   $("status").replaceChildren(statusText(view, message.last), el("span", { class: "countdown" }));
   $("status").className = `status${view.seat === view.turn && !view.outcome ? " your-turn" : ""}`;
   drawClock(message);
+  if (focused) { // the keyboard's place survives the redraw
+    const again = document.querySelector(`[data-key="${CSS.escape(focused)}"]`) || $(focused);
+    if (again && again !== document.activeElement) again.focus();
+  }
+}
+
+function announcement(previous, message) {
+  // what a screen reader says when a view comes: the last seat's actions, then your turn
+  const view = message.view;
+  const parts = [];
+  if (previous && message.event > previous.event) {
+    const acted = previous.view.turn;
+    const entry = message.last.find((e) => e.seat === acted);
+    if (acted !== view.seat && entry) parts.push(`${seatName(acted)}: ${lastTurnText(entry)}.`);
+  }
+  if (view.outcome) parts.push(statusText(view, message.last));
+  else if (view.seat === view.turn && (!previous || previous.view.turn !== view.seat)) {
+    parts.push(t("announce.your_turn"));
+  }
+  return parts.join(" ");
 }
 
 function onView(message) {
@@ -492,17 +639,15 @@ function onView(message) {
   if (changedHand) game.selected.clear();
   game.message = message;
   game.event = message.event;
-  if (previous && message.view.turn === message.view.seat && previous.view.turn !== message.view.seat) {
-    document.title = "Your turn · Burraco";
-  } else if (message.view.turn !== message.view.seat) {
-    document.title = "Burraco";
-  }
+  document.title = view.seat === view.turn && !view.outcome
+    ? `${t("page.your_turn")} · ${t("page.title")}` : t("page.title");
   showNotice("");
   render();
+  announce(announcement(previous, message));
 }
 
 function teamRow(label, values) {
-  return el("tr", {}, el("th", { text: label }), ...values.map((v) => el("td", { text: String(v) })));
+  return el("tr", {}, el("th", { scope: "row", text: label }), ...values.map((v) => el("td", { text: num(v) })));
 }
 
 function onOver(message) {
@@ -510,41 +655,41 @@ function onOver(message) {
   const view = game.message.view;
   const teams = message.hand_score.teams;
   const mine = view.seat === null ? null : view.seat % teams.length;
-  const header = el("tr", {}, el("th"), ...teams.map((_, team) => el("th", { text: team === mine ? "us" : `team ${team}` })));
+  const header = el("tr", {}, el("td"), ...teams.map((_, team) => el("th", { scope: "col", text: teamLabel(team, mine) })));
   const field = (name) => teams.map((t) => t[name]);
-  const totals = teams.map((t) => t.melded + t.in_hand + t.burraco_bonus + t.closing_bonus + t.pozzetto_penalty);
+  const totals = teams.map((x) => x.melded + x.in_hand + x.burraco_bonus + x.closing_bonus + x.pozzetto_penalty);
   const table = el("table", { class: "sheet" }, header,
-    teamRow("cards melded", field("melded")), teamRow("burracos", field("burraco_bonus")),
-    teamRow("closing", field("closing_bonus")), teamRow("cards in hand", field("in_hand")),
-    teamRow("pozzetto not taken", field("pozzetto_penalty")), teamRow("hand total", totals));
+    teamRow(t("sheet.melded"), field("melded")), teamRow(t("sheet.burracos"), field("burraco_bonus")),
+    teamRow(t("sheet.closing"), field("closing_bonus")), teamRow(t("sheet.in_hand"), field("in_hand")),
+    teamRow(t("sheet.pozzetto"), field("pozzetto_penalty")), teamRow(t("sheet.total"), totals));
   const body = $("sheet-body");
   body.replaceChildren(table);
   const outcome = message.hand_score.outcome;
   if (outcome) {
-    body.prepend(el("p", { text: outcome.closer === null ? `The hand ended: ${outcome.reason}.` : `${seatName(outcome.closer)} closed.` }));
+    body.prepend(el("p", { text: outcome.closer === null ? t("status.over_reason", { reason: t(`end.${outcome.reason}`) })
+      : outcome.closer === view.seat ? t("sheet.you_closed") : t("sheet.closed", { who: seatName(outcome.closer) }) }));
   }
-  const left = el("div", { class: "left-hands" }, el("h3", { text: "Cards left in hand" }));
+  const left = el("div", { class: "left-hands" }, el("h3", { text: t("sheet.left") }));
   message.hands.forEach((hand, seat) => {
-    left.append(el("div", {}, el("span", { class: "label", text: `${seatName(seat)}: ` }),
-      ...cards(hand).map((c) => cardImage(c, "mini"))));
+    left.append(el("div", {}, el("span", { class: "label", text: `${seatName(seat)}: ` }), cardList(cards(hand))));
   });
   body.append(left);
-  let closing = "Close";
+  let closing = t("sheet.close");
   if (message.match) {
-    const hands = message.match.hands;
-    const sums = message.totals;
-    body.append(el("p", { class: "match", text: `Match: ${sums.map((s, t) => `${t === mine ? "us" : `team ${t}`} ${s}`).join(" · ")} after ${hands.length} hand(s), to ${message.target}.` }));
+    const hands = message.match.hands.length;
+    const sums = message.totals.map((s, team) => `${teamLabel(team, mine)} ${num(s)}`).join(" · ");
+    body.append(el("p", { class: "match", text: tn("sheet.match", hands, { totals: sums, target: num(message.target) }) }));
     const leader = message.winner;
     if (leader !== null) {
-      body.append(el("p", { class: "winner", text: leader === mine ? "Your team wins the match!" : `Team ${leader} wins the match.` }));
+      body.append(el("p", { class: "winner", text: leader === mine ? t("sheet.we_win") : t("sheet.team_wins", { n: leader }) }));
     } else if (message.match_over) {
-      body.append(el("p", { class: "winner", text: "The match is over." }));
+      body.append(el("p", { class: "winner", text: t("sheet.match_over") }));
     }
-    if (!message.match_over) closing = "Next hand";
+    if (!message.match_over) closing = t("sheet.next");
   }
   $("sheet-close").textContent = closing;
   $("sheet-title").textContent = message.match
-    ? `End of hand ${message.match.hands.length}` : "End of the hand";
+    ? t("sheet.title_n", { n: num(message.match.hands.length) }) : t("sheet.title");
   if (!$("sheet").open) $("sheet").showModal();
 }
 
@@ -560,7 +705,7 @@ function onMessage(event) {
   } else if (message.type === "over") {
     refreshInfo().then(() => onOver(message));
   } else if (message.type === "error") {
-    showNotice(message.message);
+    showNotice(reasonText(message));
     if (message.reason === "stale") game.socket.send(JSON.stringify({ type: "resume", event: game.event }));
     if (message.reason === "rate-limited" && game.sent && game.sent.event === game.event) {
       const again = game.sent; // the server did not read it: send it again when allowed
@@ -578,10 +723,10 @@ async function refreshInfo() {
   if (!answer.ok) return;
   const before = JSON.stringify(game.info && game.info.seats);
   game.info = await answer.json();
-  if (game.message && JSON.stringify(game.info.seats) !== before) render();
   // a practice table's creator chose the seed, and so knows every hand: say so
   $("practice").hidden = !game.info.practice;
-  $("practice").textContent = game.info.practice ? `practice (seed ${game.info.seed})` : "";
+  $("practice").textContent = game.info.practice ? t("table.practice", { seed: game.info.seed }) : "";
+  if (game.message && JSON.stringify(game.info.seats) !== before) render();
 }
 
 function noTable() {
@@ -599,18 +744,18 @@ function connect() {
   const params = new URLSearchParams();
   if (game.token) params.set("token", game.token);
   if (game.message) params.set("event", String(game.event)); // what was missed, not all again
-  const query = params.toString() ? `?${params}` : "";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/${game.table}${query}`);
+  params.set("lang", i18n.locale);
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/${game.table}?${params}`);
   game.socket = socket;
-  $("connection").textContent = "connecting…";
+  $("connection").textContent = t("connection.connecting");
   socket.addEventListener("open", () => {
-    $("connection").textContent = game.token ? "" : "watching";
+    $("connection").textContent = game.token ? "" : t("connection.watching");
     game.retry = 500;
   });
   socket.addEventListener("message", onMessage);
   socket.addEventListener("close", () => {
-    if (game.retry === null) { $("connection").textContent = "this link is not a table"; return; }
-    $("connection").textContent = "reconnecting…";
+    if (game.retry === null) { $("connection").textContent = t("connection.not_a_table"); return; }
+    $("connection").textContent = t("connection.reconnecting");
     setTimeout(connect, game.retry);
     game.retry = Math.min(game.retry * 2, 5000);
   });
@@ -618,12 +763,12 @@ function connect() {
 
 async function table(id) {
   $("table").hidden = false;
+  document.title = t("page.title");
   game.table = id;
   const hash = new URLSearchParams(location.hash.slice(1));
   game.token = hash.get("token");
   $("sort").addEventListener("click", () => {
     game.sortBy = game.sortBy === "suit" ? "rank" : "suit";
-    $("sort").textContent = game.sortBy === "suit" ? "Sort by rank" : "Sort by suit";
     game.selected.clear();
     render();
   });
@@ -636,5 +781,11 @@ async function table(id) {
   game.infoTimer = setInterval(refreshInfo, 4000);
 }
 
-const match = location.pathname.match(/^\/t\/([\w-]+)$/);
-if (match) table(match[1]); else lobby();
+async function start() {
+  await loadMessages();
+  $("language").addEventListener("change", (event) => chooseLanguage(event.target.value));
+  const match = location.pathname.match(/^\/t\/([\w-]+)$/);
+  if (match) table(match[1]); else lobby();
+}
+
+start();
