@@ -92,3 +92,42 @@ def get_json_text(url: str) -> str:
     with urllib.request.urlopen(url, timeout=10) as answer:
         text: str = answer.read().decode()
         return text
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (Linux's /proc), its children's children included."""
+    found: set[int] = set()
+    waiting = [pid]
+    while waiting:
+        parent = waiting.pop()
+        try:
+            tasks = Path(f"/proc/{parent}/task").iterdir()
+            children = {int(c) for t in tasks for c in (t / "children").read_text().split()}
+        except OSError:
+            continue
+        waiting += children - found
+        found |= children
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended; only its parent has not read its status yet
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads Linux's /proc")
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_the_bots_worker_processes_end_with_the_server(tmp_path: Path, how: int) -> None:
+    """However the server ends, its bots' processes (and the forkserver that made them) end
+    within seconds: left behind, they would hold the server's output open for ever, and whoever
+    reads it to its end (a CI job, a supervisor) would wait for ever."""
+    with running_server(tmp_path / "tables.sqlite3") as (base, process):
+        post_table(base, {"seats": ["search"] * 4, "match": True})
+        wait_for(lambda: len(descendants(process.pid)) >= 2, 30)  # the forkserver, a worker
+        workers = descendants(process.pid)
+        os.kill(process.pid, how)
+        process.wait(timeout=10)
+    wait_for(lambda: not any(alive(pid) for pid in workers), 15)

@@ -23,6 +23,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -62,12 +63,34 @@ def decide(kind: str, seed: int, state: GameState) -> tuple[str, int, float]:
     return str(action), os.getpid(), time.perf_counter() - started
 
 
-def _worker_started() -> None:
+def _worker_started(server: int) -> None:
     """A worker process begins: below the server in priority, deaf to Ctrl+C (the server
-    stops it)."""
+    stops it), and gone within a second or two of the server process ``server`` (see
+    :func:`_follow`)."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if os.name == "posix":
+        threading.Thread(target=_follow, args=(server,), name="follow-server", daemon=True).start()
+
+
+def _follow(server: int, every: float = 1.0) -> None:
+    """Exit this worker once the server process ``server`` has gone, however it went.
+
+    A worker waits for its next decision on a pipe that it holds both ends of (the forkserver
+    hands them over), and it holds the forkserver's own lifeline: when the server dies without
+    shutting its pool down (SIGKILL, or SIGTERM before the pool's thread could send the
+    workers their stop), nothing would ever wake the worker, and it and the forkserver would
+    live on, holding the server's standard output and error open (a pipe read to its end by
+    whoever started the server never ends)."""
+    while True:
+        time.sleep(every)
+        try:
+            os.kill(server, 0)  # signal 0: only asks whether the process exists
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # the number now belongs to another user's process
+            os._exit(0)
 
 
 @attrs.frozen
@@ -167,7 +190,10 @@ class BotPool:
                 "forkserver" if "forkserver" in methods else "spawn"
             )
             self._executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=context, initializer=_worker_started
+                max_workers=self.workers,
+                mp_context=context,
+                initializer=_worker_started,
+                initargs=(os.getpid(),),
             )
         return self._executor
 
