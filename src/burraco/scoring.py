@@ -392,8 +392,8 @@ def score_team(
             closed without the burraco the rules need (``closing-needs-burraco``,
             ``closing-needs-clean-burraco``), the team holds more copies of a card than the
             packs (``too-many-copies``), two sets of one rank under ``one_set_per_rank``
-            (``set-rank-taken``), a pozzetto taken with nothing melded, or a closer's cards in
-            hand with 2 or 3 players (``inconsistent-state``).
+            (``set-rank-taken``, not for a pair of rules §14), a pozzetto taken with nothing
+            melded, or cards in the hand of a closer alone (``inconsistent-state``).
         TypeError: if ``melds`` is a single string (pass a list of melds) or a flag is not a
             bool.
     """
