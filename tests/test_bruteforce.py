@@ -41,6 +41,7 @@ from burraco import (
     parse_cards,
     validate_meld,
 )
+from burraco.testing import random_play
 from tests import bruteforce
 from tests.bruteforce import (
     PERFT_DIGEST,
@@ -157,6 +158,21 @@ def test_the_comparison_reports_an_action_listed_twice(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(bruteforce, "legal_actions", twice)
     assert any(p.startswith("listed more than once") for p in compare(state))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", [FIBUR3, FIBUR5], ids=["fibur3", "fibur5"])
+def test_legal_actions_are_the_brute_force_ones_as_the_pairs_form_in_eager_play(
+    rules: Rules,
+) -> None:
+    # rules §14: eager play (melding when it can) runs out and forms the pairs in many hands
+    compared = paired = 0
+    for seed in range(20):
+        for state, _ in random_play(rules, seed, eager=True):
+            assert compare(state) == [], (seed, state.turn, state.phase)
+            compared += 1
+            paired += len(state.partners) < rules.players
+    assert paired > 500 and compared > paired
 
 
 @pytest.mark.parametrize("rules", slow_but_first(RULE_SETS, IDS))
