@@ -172,7 +172,7 @@ def test_legal_actions_are_the_brute_force_ones_as_the_pairs_form_in_eager_play(
             assert compare(state) == [], (seed, state.turn, state.phase)
             compared += 1
             paired += len(state.partners) < rules.players
-    assert paired > 500 and compared > paired
+    assert paired > 200 and compared > paired
 
 
 @pytest.mark.parametrize("rules", slow_but_first(RULE_SETS, IDS))
