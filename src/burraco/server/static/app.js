@@ -189,13 +189,27 @@ function seatName(seat) {
   return partner && players > 2 ? t("seat.partner", { who }) : who;
 }
 
+// The team of a seat: seat % teams, unless the view lists the teams in `partners` (fibur3,
+// fibur5: the pairs form during the hand, rules §14).
+function teamOf(view, seat) {
+  if (view.partners) return view.partners.findIndex((seats) => seats.includes(seat));
+  return seat % view.melds.length;
+}
+
+function seatsOf(view, team) {
+  if (view.partners) return view.partners[team];
+  const seats = [];
+  for (let seat = team; seat < view.hand_sizes.length; seat += view.melds.length) seats.push(seat);
+  return seats;
+}
+
 function sameTeam(a, b) {
-  const teams = game.message.view.melds.length;
-  return a % teams === b % teams;
+  const view = game.message.view;
+  return teamOf(view, a) === teamOf(view, b);
 }
 
 function teamMelds(view, seat) {
-  return view.melds[seat % view.melds.length] || [];
+  return view.melds[teamOf(view, seat)] || [];
 }
 
 function meldKind(meld) {
@@ -348,18 +362,14 @@ function drawOthers(view, last) {
 }
 
 function teamTitle(view, team) {
-  const teams = view.melds.length;
-  const players = view.hand_sizes.length;
-  const seats = [];
-  for (let seat = team; seat < players; seat += teams) seats.push(seat);
-  const names = seats.map(seatName).join(t("list.and"));
-  const mine = view.seat !== null && team === view.seat % teams;
+  const names = seatsOf(view, team).map(seatName).join(t("list.and"));
+  const mine = view.seat !== null && team === teamOf(view, view.seat);
   return mine ? t("team.yours", { names }) : t("team.n", { n: team, names });
 }
 
 function drawTeams(view, burracos, additions) {
   const teams = view.melds.length;
-  const mine = view.seat === null ? 0 : view.seat % teams;
+  const mine = view.seat === null ? 0 : teamOf(view, view.seat);
   const top = $("teams-top");
   const bottom = $("teams-mine");
   top.replaceChildren();
@@ -562,11 +572,20 @@ function teamLabel(team, mine) {
   return team === mine ? t("score.us") : t("score.team", { n: team });
 }
 
+// Totals by team, or by seat when there is one per seat while the teams are fewer (a match of
+// fibur3 or fibur5 keeps a total per player).
+function totalLabels(view, totals, mine) {
+  if (totals.length === view.hand_sizes.length && totals.length !== view.melds.length) {
+    return totals.map((_, seat) => seatName(seat));
+  }
+  return totals.map((_, team) => teamLabel(team, mine));
+}
+
 function drawScore(message) {
   const view = message.view;
-  const teams = view.melds.length;
-  const mine = view.seat === null ? null : view.seat % teams;
-  const parts = message.score.map((total, team) => `${teamLabel(team, mine)} ${num(total)}`);
+  const mine = view.seat === null ? null : teamOf(view, view.seat);
+  const labels = totalLabels(view, message.score, mine);
+  const parts = message.score.map((total, index) => `${labels[index]} ${num(total)}`);
   const target = typeof message.target === "number" ? ` ${t("score.target", { target: num(message.target) })}` : "";
   $("score").textContent = `${t("score.label")}: ${parts.join(" · ")}${target}`;
 }
@@ -654,7 +673,9 @@ function onOver(message) {
   game.over = message;
   const view = game.message.view;
   const teams = message.hand_score.teams;
-  const mine = view.seat === null ? null : view.seat % teams.length;
+  const partners = message.hand_score.partners;  // written when the pairs formed (rules §14)
+  const mine = view.seat === null ? null
+    : partners ? partners.findIndex((seats) => seats.includes(view.seat)) : view.seat % teams.length;
   const header = el("tr", {}, el("td"), ...teams.map((_, team) => el("th", { scope: "col", text: teamLabel(team, mine) })));
   const field = (name) => teams.map((t) => t[name]);
   const totals = teams.map((x) => x.melded + x.in_hand + x.burraco_bonus + x.closing_bonus + x.pozzetto_penalty);
@@ -677,11 +698,15 @@ function onOver(message) {
   let closing = t("sheet.close");
   if (message.match) {
     const hands = message.match.hands.length;
-    const sums = message.totals.map((s, team) => `${teamLabel(team, mine)} ${num(s)}`).join(" · ");
+    const labels = totalLabels(view, message.totals, mine);
+    const sums = message.totals.map((s, index) => `${labels[index]} ${num(s)}`).join(" · ");
     body.append(el("p", { class: "match", text: tn("sheet.match", hands, { totals: sums, target: num(message.target) }) }));
     const leader = message.winner;
     if (leader !== null) {
-      body.append(el("p", { class: "winner", text: leader === mine ? t("sheet.we_win") : t("sheet.team_wins", { n: leader }) }));
+      const bySeat = message.totals.length !== view.melds.length;  // a seat's total (rules §14)
+      const won = bySeat ? leader === view.seat : leader === mine;
+      const other = bySeat ? `${seatName(leader)}: ${t("sheet.match_over")}` : t("sheet.team_wins", { n: leader });
+      body.append(el("p", { class: "winner", text: won ? t("sheet.we_win") : other }));
     } else if (message.match_over) {
       body.append(el("p", { class: "winner", text: t("sheet.match_over") }));
     }
