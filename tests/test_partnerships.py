@@ -777,3 +777,17 @@ def test_a_saved_match_of_three_reads_back_hands_played_alone_and_in_pairs() -> 
         -15 + paired.seat_points[1],
         30 + paired.seat_points[2],
     )
+
+
+def test_a_document_of_pairs_without_its_partners_is_refused_with_the_field_to_give() -> None:
+    state = play(_pair_closes(), "open 3H 4H 5H", "discard 9D")
+    for value in (state, observe(state, 0)):
+        document = to_dict(value)
+        del document["partners"]
+        with pytest.raises(InvalidStateError) as caught:
+            from_dict(document)
+        assert (caught.value.reason, caught.value.path) == (Reason.MISSING_FIELD, "partners")
+    unnamed = attrs.evolve(state, partners=())
+    assert unnamed.partners == ()  # no fixed teams make 2 of 3 seats
+    with pytest.raises(InvalidStateError, match="partners"):
+        check_invariants(unnamed)

@@ -1084,14 +1084,24 @@ def _read_game(data: dict[str, Any], known: object = _NO_KNOWN) -> GameState:
         where = _at("melds", team)
         row = _array(items, where, deck // 3, "the team's melds")
         team_melds.append(tuple(_meld(text, _at(where, i), deck) for i, text in enumerate(row)))
+    parsed_hands = tuple(
+        tuple(sorted(_cards(hand, _at("hands", seat), deck))) for seat, hand in enumerate(hands)
+    )
+    partners = _partners(data.get("partners"), "partners", rules.players)
+    irregular = bool(team_melds) and rules.players % len(team_melds) != 0
+    if not partners and irregular and len(hands) == rules.players:
+        raise _error(
+            Reason.MISSING_FIELD,
+            "partners",
+            f"{len(team_melds)} teams of melds for {len(hands)} seats: a game whose pairs "
+            "formed during the hand (rules §14) names its partners",
+        )
     state = GameState(
         rules=rules,
         dealer=_int(data["dealer"], "dealer"),
         turn=_int(data["turn"], "turn"),
         phase=_choice(data["phase"], "phase", Phase),
-        hands=tuple(
-            tuple(sorted(_cards(hand, _at("hands", seat), deck))) for seat, hand in enumerate(hands)
-        ),
+        hands=parsed_hands,
         melds=tuple(team_melds),
         stock=_cards(data["stock"], "stock", deck),
         discard_pile=_cards(data["discard_pile"], "discard_pile", deck),
@@ -1110,7 +1120,7 @@ def _read_game(data: dict[str, Any], known: object = _NO_KNOWN) -> GameState:
         known=known_cards,
         pile_card=_pile_card(data.get("pile_card"), "pile_card"),
         time_out_turns=_bounded(data.get("time_out_turns", 0), "time_out_turns", rules.players),
-        partners=_partners(data.get("partners"), "partners", rules.players),
+        partners=partners,
     )
     check_invariants(state)
     return state
@@ -1389,6 +1399,13 @@ def _read_view(data: dict[str, Any]) -> PlayerView:
         where = _at("melds", team)
         row = _array(items, where, deck // 3, "the team's melds")
         team_melds.append(tuple(_meld(text, _at(where, i), deck) for i, text in enumerate(row)))
+    if not partners and team_melds and players % len(team_melds):
+        raise _error(
+            Reason.MISSING_FIELD,
+            "partners",
+            f"{len(team_melds)} teams of melds for {players} seats: a view whose pairs formed "
+            "during the hand (rules §14) names its partners",
+        )
     taken = _array(data["pozzetto_taken"], "pozzetto_taken", teams, "a flag per team")
     unseen = _array(data["unseen_pozzetto"], "unseen_pozzetto", players, "seats")
     view = PlayerView(

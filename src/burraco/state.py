@@ -186,7 +186,9 @@ class GameState(_StateSlots):
     (2,))`` with three. With first-out-alone partnerships (rules §14) every seat is a team of
     its own until the first player runs out of cards; then the lone player and the pairs, in
     the order of their lowest seats: ``((0, 2), (1,))`` when seat 1 of three ran out first.
-    Left out of the constructor, the teams of the deal."""
+    Left out of the constructor, the teams of the deal (seat ``s`` in team ``s % teams``), or
+    none (``()``, which :func:`~burraco.check_invariants` refuses) when the teams do not divide
+    the seats evenly, as only the pairs formed during a hand do: those must be named."""
 
     @classmethod
     def from_fields(cls, *args: Any, **kwargs: Any) -> GameState:
@@ -479,7 +481,12 @@ def fixed_partners(players: int, teams: int) -> tuple[tuple[int, ...], ...]:
     key = (players, teams)
     known = _FIXED_PARTNERS.get(key)
     if known is None:
-        known = tuple(tuple(range(team, players, teams)) for team in range(teams)) if teams else ()
+        # teams that do not divide the seats evenly are no fixed teams: none is known then (the
+        # pairs of rules §14 must be named), and check_invariants refuses such a state
+        regular = teams and players % teams == 0
+        known = (
+            tuple(tuple(range(team, players, teams)) for team in range(teams)) if regular else ()
+        )
         _FIXED_PARTNERS[key] = known
     return known
 
