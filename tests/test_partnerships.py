@@ -791,3 +791,19 @@ def test_a_document_of_pairs_without_its_partners_is_refused_with_the_field_to_g
     assert unnamed.partners == ()  # no fixed teams make 2 of 3 seats
     with pytest.raises(InvalidStateError, match="partners"):
         check_invariants(unnamed)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        attrs.evolve(CLASSIC, pozzetto_sizes=(11, 11)),
+        attrs.evolve(CLASSIC, players=3, pozzetto_sizes=(12, 11, 10)),
+        FIBUR3,
+        attrs.evolve(FIBUR5, everyone_alone_at=1000, target=1505),
+    ],
+    ids=["default-sizes-given", "three-sizes", "fibur3", "fibur5-free"],
+)
+def test_rules_with_the_fields_of_rules_14_read_back_equal_from_format_2(rules: Rules) -> None:
+    document = to_dict(Match.start(rules))
+    assert document["format"] == 2
+    assert from_dict(document, Match).rules == rules

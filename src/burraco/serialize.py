@@ -304,7 +304,7 @@ def _format_of(rules: Rules, partners: tuple[tuple[int, ...], ...] = ()) -> int:
         rules.players == 5
         or rules.partnerships is not Partnerships.FIXED
         or rules.everyone_alone_at is not None
-        or rules.pozzetto_sizes != attrs.evolve(rules, pozzetto_sizes=None).pozzetto_sizes
+        or attrs.evolve(rules, pozzetto_sizes=None) != rules  # sizes given
         or (partners and partners != fixed_partners(rules.players, rules.teams))
     ):
         return 2
@@ -394,9 +394,10 @@ def full_rules_body(rules: Rules) -> dict[str, Any]:
         elif kind == "partnerships":
             body[name] = value.value
         elif kind == "sizes":
-            # null: one pozzetto of pozzetto_size per team, whatever the number of players
-            default = attrs.evolve(rules, pozzetto_sizes=None).pozzetto_sizes
-            body[name] = None if value == default else list(value)
+            # null: not given (one pozzetto of pozzetto_size per team, whatever the number of
+            # players); sizes given are written, the default ones too, so that they read back
+            given = attrs.evolve(rules, pozzetto_sizes=None) != rules
+            body[name] = list(value) if given else None
         else:
             body[name] = value
     return body
