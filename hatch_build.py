@@ -49,6 +49,7 @@ OPTIONAL_IMPORTS = (
     "gymnasium",
     "hypothesis",
     "numpy",
+    "openskill",
     "pettingzoo",
     "pyspiel",
     "psycopg",

@@ -79,6 +79,74 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
         "link de espectador assiste sem ver nenhuma mão.",
     ),
     "lobby.spectators": ("Spectators", "Spettatori", "Espectadores"),
+    "lobby.your_name": (
+        "Your name, for rated tables",
+        "Il tuo nome, per i tavoli con classifica",
+        "Seu nome, para as mesas valendo ranking",
+    ),
+    "lobby.name_needed": (
+        "Choose a name first: a rated table needs one.",
+        "Scegli prima un nome: un tavolo con classifica lo richiede.",
+        "Escolha primeiro um nome: uma mesa valendo ranking precisa de um.",
+    ),
+    "lobby.playing_as": ("You play as {name}.", "Giochi come {name}.", "Você joga como {name}."),
+    "lobby.open": ("Open tables", "Tavoli aperti", "Mesas abertas"),
+    "lobby.no_open": (
+        "No open table right now: start one with a quick match.",
+        "Nessun tavolo aperto ora: aprine uno con una partita veloce.",
+        "Nenhuma mesa aberta agora: abra uma com uma partida rápida.",
+    ),
+    "lobby.players_n.one": ("{n} player", "{n} giocatore", "{n} jogador"),
+    "lobby.players_n.other": ("{n} players", "{n} giocatori", "{n} jogadores"),
+    "lobby.free_n.one": ("{n} free seat", "{n} posto libero", "{n} lugar livre"),
+    "lobby.free_n.other": ("{n} free seats", "{n} posti liberi", "{n} lugares livres"),
+    "lobby.bots_n.one": ("{n} bot", "{n} bot", "{n} robô"),
+    "lobby.bots_n.other": ("{n} bots", "{n} bot", "{n} robôs"),
+    "lobby.rated": ("rated", "con classifica", "valendo ranking"),
+    "lobby.a_match": ("a match", "una partita", "uma partida"),
+    "lobby.join": ("Join", "Siediti", "Sentar"),
+    "lobby.rated_table": ("Rated", "Con classifica", "Valendo ranking"),
+    "lobby.quick": ("Quick match", "Partita veloce", "Partida rápida"),
+    "lobby.new": ("A new table", "Un nuovo tavolo", "Uma nova mesa"),
+    "lobby.listed": (
+        "Listed in the lobby: free seats open to anyone",
+        "Elencato tra i tavoli aperti: i posti liberi sono per chiunque",
+        "Listada entre as mesas abertas: lugares livres para qualquer um",
+    ),
+    "lobby.spectators_allowed": (
+        "Spectators allowed",
+        "Spettatori ammessi",
+        "Espectadores permitidos",
+    ),
+    "leaders.title": ("Leaderboard", "Classifica", "Ranking"),
+    "leaders.about": (
+        "Ratings from rated tables (openskill): a player's rating is a skill they very likely "
+        "have at least, mu - 3 sigma. The bots' levels are rated at the same tables.",
+        "Valutazioni dai tavoli con classifica (openskill): la valutazione di un giocatore è "
+        "un'abilità che molto probabilmente ha almeno, mu - 3 sigma. I livelli dei bot sono "
+        "valutati agli stessi tavoli.",
+        "Notas das mesas valendo ranking (openskill): a nota de um jogador é uma habilidade que "
+        "ele muito provavelmente tem no mínimo, mu - 3 sigma. Os níveis dos robôs são avaliados "
+        "nas mesmas mesas.",
+    ),
+    "leaders.player": ("Player", "Giocatore", "Jogador"),
+    "leaders.rating": ("Rating", "Valutazione", "Nota"),
+    "leaders.games": ("Games", "Partite", "Partidas"),
+    "leaders.empty": (
+        "Nobody has played a rated table yet.",
+        "Nessuno ha ancora giocato a un tavolo con classifica.",
+        "Ninguém jogou ainda numa mesa valendo ranking.",
+    ),
+    "leaders.bot": ("{name} (bot)", "{name} (bot)", "{name} (robô)"),
+    "table.watchers.one": ("{n} watching", "{n} spettatore", "{n} assistindo"),
+    "table.watchers.other": ("{n} watching", "{n} spettatori", "{n} assistindo"),
+    "table.no_spectators": ("no spectators", "niente spettatori", "sem espectadores"),
+    "sheet.again": ("Play again", "Gioca ancora", "Jogar de novo"),
+    "sheet.again_ready": (
+        "Play again: the new table is ready, join it",
+        "Si gioca ancora: il nuovo tavolo è pronto, siediti",
+        "Jogar de novo: a nova mesa está pronta, sente-se",
+    ),
     "missing.title": ("No table here", "Nessun tavolo qui", "Nenhuma mesa aqui"),
     "missing.text": (
         "No table has this link: it may have been mistyped.",

@@ -326,6 +326,21 @@ _SERVER: Final[dict[str, tuple[str, str, str]]] = {
         "il tavolo passa a un altro server: riconnessione tra un momento",
         "a mesa está passando para outro servidor: reconectando em um instante",
     ),
+    "no-seat": (
+        "this table has no free seat",
+        "questo tavolo non ha posti liberi",
+        "esta mesa não tem lugar livre",
+    ),
+    "no-spectators": (
+        "this table allows no spectators",
+        "questo tavolo non ammette spettatori",
+        "esta mesa não aceita espectadores",
+    ),
+    "no-player": (
+        "a rated table needs your player name",
+        "un tavolo con classifica richiede il tuo nome di giocatore",
+        "uma mesa valendo ranking precisa do seu nome de jogador",
+    ),
     "bad-card": (
         "no card picture has this name",
         "nessuna immagine di carta ha questo nome",

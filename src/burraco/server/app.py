@@ -239,16 +239,16 @@ def build_app(
             headers={"Cache-Control": "no-cache", "Vary": "Accept-Language"},
         )
 
-    async def create(request: Request) -> Response:
+    async def read_request(request: Request) -> tuple[object, Locale] | Response:
+        """A POST's JSON body, checked (origin, type, size, depth), and the client's language;
+        or the refusal to answer with."""
         locale = _locale(request.headers)
         fail = functools.partial(_error, locale=locale)
         if not origin_allowed(request.scope, request.headers):
             return fail(403, ServerReason.BAD_ORIGIN, "tables are created from this site's page")
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            return fail(
-                415, ServerReason.BAD_CONTENT_TYPE, "send the settings as application/json"
-            )
+            return fail(415, ServerReason.BAD_CONTENT_TYPE, "send the settings as application/json")
         try:
             body = await _read_body(request, MAX_REQUEST_BYTES)
         except _TooLargeError:
@@ -256,16 +256,35 @@ def build_app(
                 413, ServerReason.TOO_LARGE, f"the request has more than {MAX_REQUEST_BYTES} bytes"
             )
         try:
-            data = parse_json(body, limit=MAX_REQUEST_BYTES)
+            return parse_json(body, limit=MAX_REQUEST_BYTES), locale
         except ClientError as error:
             return fail(400, ServerReason(error.reason), str(error))
+
+    def player_of(data: object) -> str | None:
+        return manager.account(data.get("player")) if isinstance(data, dict) else None
+
+    def seat_link(request: Request, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
+        base = public_base(request.scope)
+        return {
+            "table": table_id,
+            "seat": seat,
+            "token": token,
+            "url": f"{base}/t/{table_id}#token={token}",
+        }
+
+    async def create(request: Request) -> Response:
+        read = await read_request(request)
+        if isinstance(read, Response):
+            return read
+        data, locale = read
+        fail = functools.partial(_error, locale=locale)
         client = request.client.host if request.client else "unknown"
         wait = manager.admit(client)
         if wait:
             rate = settings.tables_per_minute
             return fail(429, ServerReason.RATE_LIMITED, f"at most {rate:g} tables a minute", wait)
         try:
-            room = manager.create(data)
+            room = manager.create(data, player_of(data))
         except ValueError as error:
             return fail(400, ServerReason.BAD_REQUEST, str(error))
         except BusyError as error:
@@ -275,14 +294,101 @@ def build_app(
         seats = [
             {"seat": seat, "token": token, "url": f"{base}/t/{table.id}#token={token}"}
             for seat, token in enumerate(table.tokens)
-            if token is not None
+            if token is not None and seat in room.handed
         ]
         return JSONResponse(
             {"table": table.id, "seats": seats, "spectate": f"{base}/t/{table.id}"},
             status_code=201,
         )
 
+    async def open_tables(request: Request) -> Response:
+        return JSONResponse(manager.open_tables(), headers={"Cache-Control": "no-cache"})
+
+    async def join(request: Request) -> Response:
+        read = await read_request(request)
+        if isinstance(read, Response):
+            return read
+        data, locale = read
+        fail = functools.partial(_error, locale=locale)
+        try:
+            room, seat = manager.join(request.path_params["table"], player_of(data))
+        except ClientError as error:
+            status = 404 if error.reason == ServerReason.NO_TABLE else 409
+            status = 400 if error.reason == ServerReason.NO_PLAYER else status
+            return fail(status, ServerReason(error.reason), str(error))
+        return JSONResponse(seat_link(request, room.table.id, seat, room.table.tokens[seat]))
+
+    async def quick(request: Request) -> Response:
+        read = await read_request(request)
+        if isinstance(read, Response):
+            return read
+        data, locale = read
+        fail = functools.partial(_error, locale=locale)
+        client = request.client.host if request.client else "unknown"
+        wait = manager.admit(client)
+        if wait:
+            rate = settings.tables_per_minute
+            return fail(429, ServerReason.RATE_LIMITED, f"at most {rate:g} tables a minute", wait)
+        try:
+            room, seat = manager.quick(data, player_of(data))
+        except ClientError as error:
+            return fail(400, ServerReason(error.reason), str(error))
+        except ValueError as error:
+            return fail(400, ServerReason.BAD_REQUEST, str(error))
+        return JSONResponse(seat_link(request, room.table.id, seat, room.table.tokens[seat]))
+
+    async def again(request: Request) -> Response:
+        read = await read_request(request)
+        if isinstance(read, Response):
+            return read
+        data, locale = read
+        fail = functools.partial(_error, locale=locale)
+        token = data.get("token") if isinstance(data, dict) else None
+        if not isinstance(token, str):
+            return fail(400, ServerReason.BAD_TOKEN, "give the seat's token")
+        try:
+            room, seat = manager.play_again(request.path_params["table"], token)
+        except ClientError as error:
+            status = 404 if error.reason == ServerReason.NO_TABLE else 409
+            status = 403 if error.reason == ServerReason.BAD_TOKEN else status
+            return fail(status, ServerReason(error.reason), str(error))
+        return JSONResponse(seat_link(request, room.table.id, seat, room.table.tokens[seat]))
+
+    async def players(request: Request) -> Response:
+        read = await read_request(request)
+        if isinstance(read, Response):
+            return read
+        data, locale = read
+        try:
+            player, token, name = manager.register(
+                data.get("name") if isinstance(data, dict) else None
+            )
+        except ValueError as error:
+            return _error(400, ServerReason.NO_PLAYER, str(error), locale=locale)
+        return JSONResponse({"player": player, "token": token, "name": name}, status_code=201)
+
+    async def leaderboard(request: Request) -> Response:
+        rows = manager.store.leaderboard()
+        return JSONResponse(
+            [
+                {
+                    "player": player,
+                    "name": name,
+                    "bot": str(player).startswith("bot-"),
+                    "mu": round(mu, 2),
+                    "sigma": round(sigma, 2),
+                    "rating": round(mu - 3 * sigma, 2),
+                    "games": games,
+                }
+                for player, name, mu, sigma, games in rows
+            ],
+            headers={"Cache-Control": "no-cache"},
+        )
+
     async def describe(request: Request) -> Response:
+        room = manager.rooms.get(request.path_params["table"])
+        if room is not None:
+            return JSONResponse(manager.describe(room))
         try:
             return JSONResponse(manager.facts(request.path_params["table"]))
         except ClientError as error:
@@ -365,7 +471,14 @@ def build_app(
         Route("/t/{table}", page),
         Route("/api/options", options),
         Route("/api/messages", catalogue),
+        Route("/leaderboard", page),
         Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables", open_tables, methods=["GET"]),
+        Route("/api/tables/{table}/join", join, methods=["POST"]),
+        Route("/api/tables/{table}/again", again, methods=["POST"]),
+        Route("/api/quick", quick, methods=["POST"]),
+        Route("/api/players", players, methods=["POST"]),
+        Route("/api/leaderboard", leaderboard),
         Route("/api/tables/{table}", describe),
         Route("/api/tables/{table}/records", records),
         Route("/cards/{name}.svg", card),

@@ -25,15 +25,19 @@ from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
 from typing import Any, Final
 
+import attrs
+
 from burraco.actions import Action, DrawStock, parse_action
 from burraco.agents import GreedyAgent
 from burraco.cards import format_cards
 from burraco.engine import legal_actions
 from burraco.errors import BurracoError, IllegalActionError
 from burraco.i18n import Locale, translate
+from burraco.scoring import score_hand
 from burraco.server.bots import BotPool
 from burraco.server.protocol import (
     ActionMessage,
+    AgainMessage,
     ClientError,
     CloseCode,
     ErrorReason,
@@ -46,6 +50,7 @@ from burraco.server.protocol import (
     parse_client,
     view_message,
 )
+from burraco.server.ratings import Rating, bot_player, clean_name, hash_token, new_player, rate
 from burraco.server.settings import ServerSettings
 from burraco.server.storage import LostTableError, TableStore
 from burraco.server.table import HUMAN, Table, TableConfig
@@ -154,6 +159,11 @@ class Room:
         """When something last happened here (an action, a connection coming or going)."""
         self.gone = False
         """Whether this process no longer serves the table."""
+        self.handed: set[int] = set()
+        """The people's seats whose links were given out (at creation, or to someone who
+        joined); the others are free, for the lobby."""
+        self.again: tuple[str, tuple[str | None, ...]] | None = None
+        """The table started by "play again" after this one: its id and tokens."""
 
     @property
     def connected(self) -> set[int]:
@@ -164,6 +174,21 @@ class Room:
     def running_bots_alone(self) -> bool:
         """Whether this is a table of bots alone that is still playing."""
         return self.table.running_bots_alone
+
+    @property
+    def watchers(self) -> int:
+        """The spectators connected."""
+        return sum(conn.seat is None for conn in self.connections)
+
+    @property
+    def free(self) -> list[int]:
+        """The people's seats nobody has the link of (nor is connected to)."""
+        seats = self.table.config.seats
+        return [
+            seat
+            for seat, kind in enumerate(seats)
+            if kind == HUMAN and seat not in self.handed and seat not in self.connected
+        ]
 
 
 def _drawn(table: Table, index: int) -> str | None:
@@ -275,14 +300,28 @@ class Manager:
         """Tables of bots alone playing here."""
         return sum(room.running_bots_alone for room in self.rooms.values())
 
-    def create(self, data: object) -> Room:
-        """Create a table from a request's settings (see :meth:`TableConfig.from_request`).
+    def create(self, data: object, account: str | None = None) -> Room:
+        """Create a table from a request's settings (see :meth:`TableConfig.from_request`);
+        ``account`` is the creator's player id, who sits at the first person's seat of a rated
+        table. A private table's people's seats are all given out (their links go to the
+        creator); a listed table's only the first, the others free for the lobby.
 
         Raises:
             ValueError: if the settings are wrong.
             BusyError: for a table of bots alone, when as many run as allowed.
         """
         config = TableConfig.from_request(data)
+        people = [seat for seat, kind in enumerate(config.seats) if kind == HUMAN]
+        if config.rated:
+            if account is None and people:
+                raise ValueError("a rated table is created by a player: give your player token")
+            accounts = list(config.accounts)
+            if people:
+                accounts[people[0]] = account
+            for seat, kind in enumerate(config.seats):
+                if kind != HUMAN:
+                    accounts[seat] = self.ratings_bot(kind)
+            config = attrs.evolve(config, accounts=tuple(accounts))
         if HUMAN not in config.seats and self.bot_tables >= self.settings.max_bot_tables:
             raise BusyError(
                 f"{self.settings.max_bot_tables} tables of bots alone are playing here: "
@@ -291,10 +330,197 @@ class Manager:
         table = Table.create(config)
         self.store.add(table)
         room = Room(table)
+        room.handed = set(people[:1] if config.listed else people)
         self.rooms[table.id] = room
         self._new_turn(room)
         self._wake(room)
         return room
+
+    # --- the lobby ---
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """The listed tables served here that are not over and have a free seat, newest
+        first, each as its public facts (:meth:`describe`)."""
+        return [
+            self.describe(room)
+            for room in reversed(list(self.rooms.values()))
+            if room.table.config.listed and not room.table.is_over and room.free
+        ]
+
+    def describe(self, room: Room) -> dict[str, Any]:
+        """A table's public facts, with ``free`` (its free seats), ``watchers`` (its
+        spectators) and, at a rated table, each seat's player's ``name``."""
+        facts = room.table.public(room.connected)
+        facts["free"] = room.free
+        facts["watchers"] = room.watchers
+        accounts = room.table.config.accounts
+        for seat, entry in enumerate(facts["seats"]):
+            player = accounts[seat] if seat < len(accounts) else None
+            found = None if player is None else self.store.find_player(player=player)
+            if found is not None:
+                entry["name"] = found[1]
+        return facts
+
+    def join(self, table_id: str, account: str | None = None) -> tuple[Room, int]:
+        """Give a free seat of a listed table to someone (``account``: their player id, needed
+        at a rated table): the room and the seat, whose token is then theirs.
+
+        Raises:
+            ClientError: ``no-table``, ``no-seat``, or ``no-player`` at a rated table without
+                a player.
+        """
+        room = self.room(table_id)
+        table = room.table
+        if not table.config.listed or table.is_over or not room.free:
+            raise ClientError(ServerReason.NO_SEAT, "this table has no free seat")
+        seat = room.free[0]
+        if table.config.rated:
+            if account is None:
+                raise ClientError(
+                    ServerReason.NO_PLAYER, "a rated table is joined by a player: choose a name"
+                )
+            if account in table.config.accounts:
+                raise ClientError(ServerReason.NO_SEAT, "you already sit at this table")
+            accounts = list(table.config.accounts)
+            accounts[seat] = account
+            table.config = attrs.evolve(table.config, accounts=tuple(accounts))
+            self.store.update_config(table)
+        room.handed.add(seat)
+        return room, seat
+
+    def quick(self, data: object, account: str | None = None) -> tuple[Room, int]:
+        """Quick match: a free seat at a listed table of these rules, players, language and
+        rating, or else a new listed table of people whose free seats bots take after
+        :attr:`~burraco.server.settings.ServerSettings.quick_fill_seconds`.
+
+        Raises:
+            ValueError: if the settings are wrong.
+            ClientError: ``no-player`` for a rated table without a player.
+        """
+        if not isinstance(data, dict):
+            raise ValueError('the request must be a JSON object such as {"players": 4}')
+        keys = ("rules", "players", "language", "rated")
+        wanted = {key: data[key] for key in keys if key in data}
+        config = TableConfig.from_request(wanted)
+        if config.rated and account is None:
+            raise ClientError(ServerReason.NO_PLAYER, "a rated table is for players: choose a name")
+        for room in list(self.rooms.values()):
+            other = room.table.config
+            same = (other.rules_name, other.players, other.language, other.rated) == (
+                config.rules_name,
+                config.players,
+                config.language,
+                config.rated,
+            )
+            if same and other.listed and room.free and not room.table.is_over:
+                if other.rated and account in other.accounts:
+                    continue
+                return self.join(room.table.id, account)
+        request = {**wanted, "seats": [HUMAN] * config.players, "listed": True}
+        room = self.create(request, account)
+        self._spawn(room, self._fill_later(room))
+        return room, min(room.handed)
+
+    async def _fill_later(self, room: Room) -> None:
+        await asyncio.sleep(self.settings.quick_fill_seconds)
+        async with room.lock:
+            if room.gone or not room.free:
+                return
+            table = room.table
+            seats, tokens = list(table.config.seats), list(table.tokens)
+            accounts = list(table.config.accounts)
+            for seat in room.free:
+                seats[seat], tokens[seat] = "greedy", None
+                if accounts:
+                    accounts[seat] = self.ratings_bot("greedy")
+            table.config = attrs.evolve(table.config, seats=tuple(seats), accounts=tuple(accounts))
+            table.tokens = tuple(tokens)
+            self.store.update_config(table)
+        self._wake(room)
+
+    def play_again(self, table_id: str, token: str) -> tuple[Room, int]:
+        """A new table with the same settings for the same seats, once the table is done:
+        made by the first seat to ask and announced to every connection (each its own link
+        in an ``again`` message); the room of the new table and this token's seat there.
+
+        Raises:
+            ClientError: ``no-table``, ``bad-token``, or ``hand-over`` if the table is not done.
+        """
+        room = self.room(table_id)
+        table = room.table
+        seat = table.seat_of(token)
+        if seat is None:
+            raise ClientError(
+                ServerReason.BAD_TOKEN, "this link's token is not a seat of the table"
+            )
+        if not table.is_over:
+            raise ClientError(ServerReason.HAND_OVER, "play again once the table is over")
+        if room.again is not None and room.again[0] in self.rooms:
+            return self.rooms[room.again[0]], seat
+        config = attrs.evolve(table.config, seed=None, listed=False)
+        new = Table.create(config)
+        self.store.add(new)
+        again = Room(new)
+        again.handed = {s for s, kind in enumerate(config.seats) if kind == HUMAN}
+        self.rooms[new.id] = again
+        room.again = (new.id, new.tokens)
+        self._new_turn(again)
+        self._wake(again)
+        for conn in list(room.connections):
+            mine = None if conn.seat is None else new.tokens[conn.seat]
+            link = f"/t/{new.id}" + ("" if mine is None else f"#token={mine}")
+            conn.send([encode(AgainMessage(new.id, link))])
+        return again, seat
+
+    def ratings_bot(self, kind: str) -> str:
+        """The player id a bot of ``kind`` is rated as, kept in the store at first use."""
+        player = bot_player(kind)
+        if self.store.find_player(player=player) is None:
+            with contextlib.suppress(Exception):  # another process kept it first
+                self.store.add_player(player, None, kind, Rating())
+        return player
+
+    def register(self, name: object) -> tuple[str, str, str]:
+        """A new player with a chosen name: its id, its token (its key, kept by its page) and
+        the name as kept.
+
+        Raises:
+            ValueError: if the name is not 1 to 24 printable characters.
+        """
+        chosen = clean_name(name)
+        player, token = new_player()
+        self.store.add_player(player, hash_token(token), chosen, Rating())
+        return player, token, chosen
+
+    def account(self, token: object) -> str | None:
+        """The player id of a player token, or ``None``."""
+        if not isinstance(token, str) or not 0 < len(token) <= 100:
+            return None
+        found = self.store.find_player(token_hash=hash_token(token))
+        return None if found is None else str(found[0])
+
+    def _rate(self, table: Table) -> None:
+        """Change the ratings of a rated table's players, once it is done: its teams ranked
+        by their totals (the match's, or the single hand's)."""
+        accounts = table.config.accounts
+        if not table.config.rated or not accounts or any(a is None for a in accounts):
+            return
+        state = table.state
+        teams = [list(team) for team in state.partners]
+        totals = table.match.totals if table.config.match else score_hand(state).totals
+        if len(totals) != len(teams):
+            return
+        known: dict[str, Rating] = {}
+        for player in {str(a) for a in accounts}:
+            found = self.store.find_player(player=player)
+            known[player] = Rating(found[2], found[3]) if found else Rating()
+        before = [[known[str(accounts[seat])] for seat in team] for team in teams]
+        after = rate(before, [float(total) for total in totals])
+        changed: dict[str, Rating] = {}
+        for team, ratings in zip(teams, after, strict=True):
+            for seat, rating in zip(team, ratings, strict=True):
+                changed.setdefault(str(accounts[seat]), rating)
+        self.store.save_ratings(sorted(changed.items()))
 
     def room(self, table_id: str) -> Room:
         """The table with this id, served here.
@@ -375,6 +601,9 @@ class Manager:
                 raise ClientError(
                     ServerReason.BAD_TOKEN, "this link's token is not a seat of the table"
                 )
+            room.handed.add(seat)
+        elif not room.table.config.spectators:
+            raise ClientError(ServerReason.NO_SPECTATORS, "this table allows no spectators")
         conn = Connection(seat, self.settings, locale)
         room.connections.add(conn)
         room.active = time.monotonic()
@@ -563,6 +792,11 @@ class Manager:
             table.match = before[1]
             raise
         room.active = time.monotonic()
+        if table.is_over:
+            try:
+                self._rate(table)
+            except Exception:  # a rating's failure must not stop the table
+                _log.exception("table %s: rating failed", table.id)
         if table.state.is_over or table.state.turn != played.seat:
             self._new_turn(room)
         self._broadcast(room)
@@ -610,20 +844,26 @@ class Manager:
 
     async def _bots(self, room: Room) -> None:
         try:
+            loop = asyncio.get_running_loop()
             while True:
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
                 table = room.table
                 state = table.state
                 if room.gone or state.is_over or table.config.seats[state.turn] == HUMAN:
                     return
                 event = table.event
                 kind = table.config.seats[state.turn]
+                # the decision is made during the bot's delay, not after it: a decision that
+                # waits for a worker behind other tables' searches costs people nothing
+                # until it takes longer than the delay
+                asked = loop.time()
                 try:
                     action = await self._decide(room, kind)
                 except Exception:  # a bot's bug must not stop the table
                     _log.exception("table %s: seat %s's bot failed", table.id, state.turn)
                     action = legal_actions(state)[0]
+                rest = self.bot_delay - (loop.time() - asked)
+                if rest > 0:
+                    await asyncio.sleep(rest)
                 async with room.lock:
                     if room.gone or table.event != event:
                         continue

@@ -40,6 +40,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_MESSAGE_BYTES",
     "ActionMessage",
+    "AgainMessage",
     "ClientError",
     "ClientMessage",
     "CloseCode",
@@ -119,6 +120,12 @@ class ServerReason(StrEnum):
     (close code 4307)."""
     BAD_CARD = "bad-card"
     """No card picture has this name (HTTP 404)."""
+    NO_SEAT = "no-seat"
+    """The table has no free seat to join (HTTP 409)."""
+    NO_SPECTATORS = "no-spectators"
+    """The table allows no spectators (close code 4403)."""
+    NO_PLAYER = "no-player"
+    """A rated table needs a player's token, or the name chosen is not allowed (HTTP 400)."""
 
 
 class CloseCode(IntEnum):
@@ -252,7 +259,19 @@ class ErrorMessage:
     """For ``rate-limited``, ``moved`` and ``server-busy``: seconds after which to try again."""
 
 
-ServerMessage: TypeAlias = ViewMessage | OverMessage | ErrorMessage
+@attrs.frozen
+class AgainMessage:
+    """``{"type": "again", "table": ID, "url": PATH}``: a seat asked to play again, and a new
+    table with the same settings is ready; ``url`` is this connection's own seat there (or
+    the spectators' page)."""
+
+    table: str
+    """The new table's id."""
+    url: str
+    """The path of this connection's seat at the new table (its token after ``#token=``)."""
+
+
+ServerMessage: TypeAlias = ViewMessage | OverMessage | ErrorMessage | AgainMessage
 """Every message the server sends."""
 
 
@@ -293,6 +312,8 @@ def to_json_object(message: ServerMessage) -> dict[str, Any]:
             body["winner"] = message.winner
             body["match_over"] = message.match_over
             return body
+        case AgainMessage():
+            return {"type": "again", "table": message.table, "url": message.url}
         case ErrorMessage():
             body = {"type": "error"}
             if message.event is not None:

@@ -88,6 +88,9 @@ class ServerSettings:
     lease_seconds: float = attrs.field(default=10.0, validator=_positive)
     """With a shared database (PostgreSQL): how long a process's hold on its tables lasts
     without renewal; another process takes over a dead one's tables after this."""
+    quick_fill_seconds: float = attrs.field(default=20.0, validator=_positive)
+    """Quick match: how long a table started for it waits for people before bots (greedy)
+    take its free seats."""
 
     def origins(self, listening: str) -> frozenset[str]:
         """The origins allowed: the public URL's (or ``listening``'s, the address the server

@@ -19,6 +19,7 @@ import attrs
 from burraco.actions import Action
 from burraco.agents import AGENT_NAMES
 from burraco.engine import apply
+from burraco.i18n import LOCALES
 from burraco.match import Match
 from burraco.record import Record
 from burraco.rules import PLAYER_COUNTS, PRESETS, Rules
@@ -73,6 +74,19 @@ class TableConfig:
     which the table shows); ``None`` for a table whose deals nobody knows in advance."""
     clock: float | None = None
     """Seconds per turn for a person, after which a bot plays the turn; ``None``: no clock."""
+    listed: bool = False
+    """Whether the lobby lists the table, its free seats open to anyone (``False``: a private
+    table, its seats by link only)."""
+    spectators: bool = True
+    """Whether anyone may watch (``False``: a connection without a seat's token is refused)."""
+    rated: bool = False
+    """Whether the table's results change its players' ratings."""
+    language: str = "en"
+    """The language the table is played in, as the lobby shows it (a tag of
+    :data:`burraco.i18n.LOCALES`)."""
+    accounts: tuple[str | None, ...] = ()
+    """At a rated table, for each seat, the player id of the person sitting there (``None``:
+    a bot, or nobody yet); empty elsewhere."""
 
     @property
     def practice(self) -> bool:
@@ -94,6 +108,11 @@ class TableConfig:
                 "match": self.match,
                 "seed": self.seed,
                 "clock": self.clock,
+                "listed": self.listed,
+                "spectators": self.spectators,
+                "rated": self.rated,
+                "language": self.language,
+                "accounts": list(self.accounts),
             }
         )
 
@@ -106,7 +125,8 @@ class TableConfig:
         """
         if not isinstance(data, dict):
             raise ValueError('the request must be a JSON object such as {"players": 4}')
-        known = {"rules", "players", "seats", "match", "seed", "clock"}
+        known = {"rules", "players", "seats", "match", "seed", "clock", "listed", "spectators"}
+        known |= {"rated", "language", "player"}
         unknown = sorted(str(key)[:30] for key in data if key not in known)
         if unknown:
             raise ValueError(
@@ -151,6 +171,17 @@ class TableConfig:
             or not MIN_CLOCK <= clock <= MAX_CLOCK
         ):
             raise ValueError(f"clock {str(clock)[:20]!r} must be null or seconds from 5 to 3600")
+        switches = {}
+        for name, default in (("listed", False), ("spectators", True), ("rated", False)):
+            value = data.get(name, default)
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be true or false")
+            switches[name] = value
+        language = data.get("language", "en")
+        if language not in LOCALES:
+            raise ValueError(f"language {str(language)[:20]!r} is not one of {', '.join(LOCALES)}")
+        if switches["rated"] and seed is not None:
+            raise ValueError("a rated table deals from secret seeds: give no seed")
         return cls(
             rules_name.lower(),
             players,
@@ -158,12 +189,22 @@ class TableConfig:
             match,
             seed,
             None if clock is None else float(clock),
+            listed=switches["listed"],
+            spectators=switches["spectators"],
+            rated=switches["rated"],
+            language=language,
+            accounts=(None,) * players if switches["rated"] else (),
         )
 
     @classmethod
     def from_json(cls, text: str) -> TableConfig:
         """Settings stored with :meth:`to_json`."""
-        return cls.from_request(json.loads(text))
+        data = json.loads(text)
+        accounts = data.pop("accounts", [])
+        config = cls.from_request(data)
+        if accounts:
+            config = attrs.evolve(config, accounts=tuple(accounts))
+        return config
 
 
 class Table:
@@ -332,6 +373,10 @@ class Table:
             "match": config.match,
             "clock": config.clock,
             "practice": config.practice,
+            "listed": config.listed,
+            "spectators": config.spectators,
+            "rated": config.rated,
+            "language": config.language,
         }
         if config.practice:
             facts["seed"] = config.seed

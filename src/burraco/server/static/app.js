@@ -136,6 +136,20 @@ async function lobby() {
   };
   $("players").addEventListener("change", drawSeats);
   drawSeats();
+  for (const name of options.rules) {
+    $("quick-rules").append(el("option", { value: name, text: i18n.messages[`rules.${name}`] ?? name }));
+  }
+  showPlayer();
+  openTables(options);
+  setInterval(() => openTables(options), 5000);
+  $("quick").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const body = {
+      rules: $("quick-rules").value, players: Number($("quick-players").value),
+      language: i18n.locale, rated: $("quick-rated").checked,
+    };
+    joinTable("/api/quick", body, body.rated);
+  });
   $("create").addEventListener("submit", async (event) => {
     event.preventDefault();
     const players = Number($("players").value);
@@ -144,7 +158,15 @@ async function lobby() {
       seats.push(document.querySelector(`[name=seat${seat}]`).value);
     }
     const clock = $("clock").value ? Number($("clock").value) : null;
-    const body = { rules: $("rules").value, players, seats, match: $("match").checked, clock };
+    const body = {
+      rules: $("rules").value, players, seats, match: $("match").checked, clock,
+      listed: $("listed").checked, spectators: $("spectators").checked, rated: $("rated").checked,
+      language: i18n.locale,
+    };
+    if (body.rated) {
+      body.player = await ensurePlayer();
+      if (!body.player) return;
+    }
     const answer = await fetch("/api/tables", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
@@ -164,6 +186,96 @@ async function lobby() {
   });
 }
 
+const PLAYER_KEY = "burraco-player";
+
+function savedPlayer() {
+  try { return JSON.parse(localStorage.getItem(PLAYER_KEY) || "null"); } catch { return null; }
+}
+
+async function ensurePlayer() {
+  // a rated table needs a player: the token kept here, or a new one for the name typed
+  const saved = savedPlayer();
+  if (saved) return saved.token;
+  const name = $("player-name").value.trim();
+  if (!name) {
+    $("player-error").textContent = t("lobby.name_needed");
+    $("player-name").focus();
+    return null;
+  }
+  const answer = await fetch("/api/players", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }),
+  });
+  const data = await answer.json();
+  if (!answer.ok) { $("player-error").textContent = reasonText(data); return null; }
+  try { localStorage.setItem(PLAYER_KEY, JSON.stringify(data)); } catch { /* this page only */ }
+  showPlayer();
+  return data.token;
+}
+
+function showPlayer() {
+  const saved = savedPlayer();
+  $("player-name").hidden = Boolean(saved);
+  $("player-known").hidden = !saved;
+  $("player-known").textContent = saved ? t("lobby.playing_as", { name: saved.name }) : "";
+  $("player-error").textContent = "";
+}
+
+async function openTables(options) {
+  // the lobby's list of open tables, read again every few seconds
+  let tables = [];
+  try { tables = await (await fetch("/api/tables")).json(); } catch { return; }
+  const list = $("open-tables");
+  list.replaceChildren();
+  if (!tables.length) list.append(el("li", { class: "empty", text: t("lobby.no_open") }));
+  for (const table of tables) {
+    const bots = table.seats.filter((s) => s.player !== "human").length;
+    const language = (i18n.locales.find(([code]) => code === table.language) || [table.language, table.language])[1];
+    const facts = [
+      i18n.messages[`rules.${table.rules}`] ?? table.rules,
+      tn("lobby.players_n", table.players),
+      tn("lobby.free_n", table.free.length),
+      tn("lobby.bots_n", bots),
+      language,
+    ];
+    if (table.rated) facts.push(t("lobby.rated"));
+    if (table.match) facts.push(t("lobby.a_match"));
+    const join = el("button", {
+      type: "button", class: "primary", text: t("lobby.join"),
+      onclick: () => joinTable(`/api/tables/${table.table}/join`, {}, table.rated),
+    });
+    list.append(el("li", { class: "open-table", "data-table": table.table }, el("span", { text: facts.join(" · ") }), " ", join));
+  }
+  void options;
+}
+
+async function joinTable(url, body, rated) {
+  if (rated) {
+    body.player = await ensurePlayer();
+    if (!body.player) return;
+  }
+  const answer = await fetch(url, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await answer.json();
+  if (!answer.ok) { $("lobby-error").textContent = reasonText(data); return; }
+  location.assign(data.url);
+}
+
+async function leaderboard() {
+  $("leaders").hidden = false;
+  document.title = `${t("leaders.title")} · ${t("page.title")}`;
+  const rows = await (await fetch("/api/leaderboard")).json();
+  const body = $("leaders-body");
+  body.replaceChildren();
+  rows.forEach((row, index) => {
+    const who = row.bot ? t("leaders.bot", { name: t(`kind.${row.name}`) }) : row.name;
+    body.append(el("tr", {}, el("td", { text: num(index + 1) }), el("th", { scope: "row", text: who }),
+      el("td", { text: new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(row.rating) }),
+      el("td", { text: num(row.games) })));
+  });
+  $("leaders-empty").hidden = rows.length > 0;
+}
+
 function reasonText(error) {
   // an error in the page's language: the reason's sentence (English keeps the server's detail)
   const key = `reason.${error.reason}`;
@@ -175,7 +287,7 @@ function reasonText(error) {
 
 const game = {
   table: null, token: null, socket: null, event: 0, message: null, info: null, sent: null,
-  selected: new Set(), sortBy: "suit", retry: 500, over: null, clockTimer: null, infoTimer: null,
+  again: null, selected: new Set(), sortBy: "suit", retry: 500, over: null, clockTimer: null, infoTimer: null,
   legal: [], announceTimer: null,
 };
 
@@ -695,6 +807,13 @@ function onOver(message) {
     left.append(el("div", {}, el("span", { class: "label", text: `${seatName(seat)}: ` }), cardList(cards(hand))));
   });
   body.append(left);
+  const done = !message.match || message.match_over;
+  if (done && game.token) {
+    body.append(el("button", {
+      type: "button", class: "primary", id: "again", text: t("sheet.again"), onclick: playAgain,
+    }));
+  }
+  if (game.again) body.append(againLink());
   let closing = t("sheet.close");
   if (message.match) {
     const hands = message.match.hands.length;
@@ -718,6 +837,21 @@ function onOver(message) {
   if (!$("sheet").open) $("sheet").showModal();
 }
 
+async function playAgain() {
+  // a new table with the same settings for the same seats: everyone is told its own link
+  const answer = await fetch(`/api/tables/${game.table}/again`, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token: game.token }),
+  });
+  const data = await answer.json();
+  if (!answer.ok) { showNotice(reasonText(data)); return; }
+  location.assign(data.url);
+}
+
+function againLink() {
+  return el("p", { class: "again" }, el("a", { href: game.again, id: "again-link", text: t("sheet.again_ready") }));
+}
+
 function onMessage(event) {
   let message;
   try { message = JSON.parse(event.data); } catch { return; }
@@ -727,6 +861,11 @@ function onMessage(event) {
       game.socket.send(JSON.stringify({ type: "resume", event: game.event }));
     }
     if (!game.message || message.event >= game.event) onView(message);
+  } else if (message.type === "again") {
+    game.again = message.url;
+    announce(t("sheet.again_ready"));
+    if ($("sheet").open && !$("again-link")) $("sheet-body").append(againLink());
+    else if (!$("sheet").open) showNotice(t("sheet.again_ready"), "hint");
   } else if (message.type === "over") {
     refreshInfo().then(() => onOver(message));
   } else if (message.type === "error") {
@@ -736,7 +875,7 @@ function onMessage(event) {
       const again = game.sent; // the server did not read it: send it again when allowed
       setTimeout(() => { if (game.event === again.event) send(again.action); }, message.retry_after * 1000);
     }
-    if (["no-table", "bad-token", "bad-origin"].includes(message.reason)) game.retry = null;
+    if (["no-table", "bad-token", "bad-origin", "no-spectators"].includes(message.reason)) game.retry = null;
     if (message.reason === "no-table") noTable();
   }
 }
@@ -751,6 +890,9 @@ async function refreshInfo() {
   // a practice table's creator chose the seed, and so knows every hand: say so
   $("practice").hidden = !game.info.practice;
   $("practice").textContent = game.info.practice ? t("table.practice", { seed: game.info.seed }) : "";
+  const watchers = game.info.watchers || 0;
+  $("watchers").hidden = !game.info.spectators && !watchers;
+  $("watchers").textContent = game.info.spectators ? tn("table.watchers", watchers) : t("table.no_spectators");
   if (game.message && JSON.stringify(game.info.seats) !== before) render();
 }
 
@@ -810,7 +952,9 @@ async function start() {
   await loadMessages();
   $("language").addEventListener("change", (event) => chooseLanguage(event.target.value));
   const match = location.pathname.match(/^\/t\/([\w-]+)$/);
-  if (match) table(match[1]); else lobby();
+  if (match) table(match[1]);
+  else if (location.pathname === "/leaderboard") leaderboard();
+  else lobby();
 }
 
 start();
