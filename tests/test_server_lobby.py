@@ -104,6 +104,11 @@ def test_quick_match_joins_a_waiting_table_or_starts_one_that_bots_fill(client: 
         time.sleep(0.1)
     seats = client.get(f"/api/tables/{lonely['table']}").json()["seats"]
     assert [seat["player"] for seat in seats] == ["human", "greedy", "greedy", "greedy"]
+    # the table's settings were stored again, and the store is still open for the next
+    post(client, "/api/tables", {"players": 2, "seats": ["human", "human"]}, 201)
+    app: Any = client.app
+    stored = app.state.manager.store.read(lonely["table"])
+    assert stored.config.seats == ("human", "greedy", "greedy", "greedy")
 
 
 def test_play_again_starts_the_same_table_for_every_seat(client: TestClient) -> None:

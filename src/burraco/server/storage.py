@@ -352,62 +352,6 @@ class Store(TableStore):
 
     def close(self) -> None:
         """Close the database."""
-
-    # --- people and their ratings ---
-
-    def _players_table(self, db: Any) -> None:
-        db.execute(
-            "CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, token_hash TEXT UNIQUE,"
-            " name TEXT NOT NULL, mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL,"
-            " games INTEGER NOT NULL DEFAULT 0)"
-        )
-
-    def add_player(self, player: str, token_hash: str | None, name: str, rating: Rating) -> None:
-        """Keep a new player (a person by the hash of its token, or a bot with none)."""
-        with self._transaction() as db:
-            self._players_table(db)
-            db.execute(
-                "INSERT INTO players (id, token_hash, name, mu, sigma) VALUES (?, ?, ?, ?, ?)",
-                (player, token_hash, name, rating.mu, rating.sigma),
-            )
-
-    def find_player(self, *, player: str | None = None, token_hash: str | None = None) -> Any:
-        """The player with this id or token hash: ``(id, name, mu, sigma, games)`` or ``None``."""
-        with self._transaction() as db:
-            self._players_table(db)
-        column, value = ("id", player) if player is not None else ("token_hash", token_hash)
-        rows = self._query(
-            f"SELECT id, name, mu, sigma, games FROM players WHERE {column} = ?", (value,)
-        )
-        return rows[0] if rows else None
-
-    def save_ratings(self, ratings: Sequence[tuple[str, Rating]]) -> None:
-        """Store new ratings after a rated game (each player's games counted once more)."""
-        with self._transaction() as db:
-            for player, rating in ratings:
-                db.execute(
-                    "UPDATE players SET mu = ?, sigma = ?, games = games + 1 WHERE id = ?",
-                    (rating.mu, rating.sigma, player),
-                )
-
-    def leaderboard(self, limit: int = 100) -> list[tuple[Any, ...]]:
-        """The rated players who have played, best first by ``mu - 3 sigma``: ``(id, name, mu,
-        sigma, games)``."""
-        with self._transaction() as db:
-            self._players_table(db)
-        return self._query(
-            "SELECT id, name, mu, sigma, games FROM players WHERE games > 0"
-            " ORDER BY mu - 3 * sigma DESC, name LIMIT ?",
-            (limit,),
-        )
-
-    def update_config(self, table: Table) -> None:
-        """Store a table's settings and tokens again (seats filled by bots or by people)."""
-        with self._transaction() as db:
-            db.execute(
-                "UPDATE tables SET config = ?, tokens = ? WHERE id = ?",
-                (table.config.to_json(), json.dumps(table.tokens), table.id),
-            )
         self._db.close()
 
     @contextmanager
