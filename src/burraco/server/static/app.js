@@ -891,7 +891,7 @@ async function refreshInfo() {
   $("practice").hidden = !game.info.practice;
   $("practice").textContent = game.info.practice ? t("table.practice", { seed: game.info.seed }) : "";
   const watchers = game.info.watchers || 0;
-  $("watchers").hidden = !game.info.spectators && !watchers;
+  $("watchers").hidden = game.info.spectators && !watchers; // "0 watching" says nothing
   $("watchers").textContent = game.info.spectators ? tn("table.watchers", watchers) : t("table.no_spectators");
   if (game.message && JSON.stringify(game.info.seats) !== before) render();
 }
