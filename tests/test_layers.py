@@ -13,7 +13,7 @@ import pytest
 SOURCE = Path(__file__).parent.parent / "src" / "burraco"
 
 LAYERS: dict[str, tuple[str, ...]] = {
-    "base": ("errors", "cards", "rules", "_version"),
+    "base": ("errors", "cards", "rules", "i18n", "_version"),
     "rules": (
         "melds",
         "actions",
