@@ -138,3 +138,28 @@ def get_json(url: str) -> dict[str, Any]:
     with urllib.request.urlopen(url, timeout=10) as answer:
         data: dict[str, Any] = json.load(answer)
         return data
+
+
+_LAST_ACTION: dict[int, str] = {}
+"""The last action each test session sent, by the session's id, to send again when refused."""
+
+
+def send_action(ws: WebSocketTestSession, event: int, action: str) -> None:
+    """Send ``action`` as the answer to ``event``, remembered for :func:`receive_playing`."""
+    text = json.dumps({"type": "action", "event": event, "action": action})
+    _LAST_ACTION[id(ws)] = text
+    ws.send_text(text)
+
+
+def receive_playing(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next message but a ``rate-limited`` refusal, as a well-behaved client reads: a test
+    that plays a whole hand against fast bots may send faster than the server's rate, and its
+    action refused with ``retry_after`` is sent again after that wait (left unanswered, the
+    table would wait for that seat for ever, and so would the test)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message.get("type") == "error" and message.get("reason") == "rate-limited":
+            time.sleep(float(message.get("retry_after", 0.1)))
+            ws.send_text(_LAST_ACTION[id(ws)])
+            continue
+        return message

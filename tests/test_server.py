@@ -20,6 +20,8 @@ from tests.server_helpers import (
     WebSocketDisconnect,
     WebSocketTestSession,
     create_app,
+    receive_playing,
+    send_action,
 )
 
 FOUR_PEOPLE = {"players": 4, "seats": ["human"] * 4, "seed": 11}
@@ -405,7 +407,7 @@ def play_first_legal(ws: WebSocketTestSession, message: dict[str, Any]) -> None:
     legal = message["legal"]
     discards = [text for text in legal if text.startswith("discard")]
     choice = discards[0] if discards else legal[0]
-    send(ws, type="action", event=message["event"], action=choice)
+    send_action(ws, message["event"], choice)
 
 
 def test_a_hand_against_bots_ends_with_the_score_sheet_and_then_refuses_actions(
@@ -416,7 +418,7 @@ def test_a_hand_against_bots_ends_with_the_score_sheet_and_then_refuses_actions(
     events = []
     with client.websocket_connect(f"/ws/{data['table']}?token={token(data, 0)}") as ws:
         while over is None:
-            message = receive(ws)
+            message = receive_playing(ws)
             if message["type"] == "over":
                 over = message
             elif message["type"] == "view":

@@ -25,6 +25,8 @@ from tests.server_helpers import (
     WebSocketTestSession,
     create_app,
     free_port,
+    receive_playing,
+    send_action,
     threaded_server,
 )
 
@@ -292,8 +294,8 @@ def test_a_deal_is_committed_at_its_start_and_revealed_at_its_end(client: TestCl
                 legal = message["legal"]
                 discards = [text for text in legal if text.startswith("discard")]
                 choice = discards[0] if discards else legal[0]
-                ws.send_json({"type": "action", "event": message["event"], "action": choice})
-            message = receive(ws)
+                send_action(ws, message["event"], choice)
+            message = receive_playing(ws)
     deal = message["deal"]
     assert deal["commitment"] == first["commitment"]
     assert deal["commitment"] == commitment(deal["deck"], deal["salt"])
