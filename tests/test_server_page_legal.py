@@ -62,7 +62,7 @@ OFFERED = """() => {
 
 
 def _hands() -> list[tuple[str, int, int]]:
-    hands = []
+    hands: list[tuple[str, int, int]] = []
     for name in sorted(PRESETS):
         for players in PLAYER_COUNTS:
             try:
