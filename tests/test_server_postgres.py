@@ -165,3 +165,20 @@ def test_serve_names_the_extra_when_psycopg_is_missing(
 
     with pytest.raises(ImportError, match="server-postgres"):
         create_app("postgresql://nobody@127.0.0.1:1/none")
+
+
+def test_players_and_their_ratings_are_kept_in_postgresql(database: str) -> None:
+    pytest.importorskip("openskill", reason="ratings need openskill (burraco[server])")
+    from burraco.server.ratings import Rating, hash_token
+
+    store = PostgresStore(database, lease_seconds=LEASE)
+    try:
+        store.add_player("p-giulia", hash_token("secret"), "Giulia", Rating())
+        store.add_player("bot-level5", None, "level5", Rating())
+        assert store.find_player(token_hash=hash_token("secret"))[:2] == ("p-giulia", "Giulia")
+        assert store.leaderboard() == []
+        store.save_ratings([("p-giulia", Rating(28.0, 7.0)), ("bot-level5", Rating(22.0, 7.5))])
+        board = store.leaderboard()
+        assert [(row[0], row[4]) for row in board] == [("p-giulia", 1), ("bot-level5", 1)]
+    finally:
+        store.close()
