@@ -223,6 +223,28 @@ def test_text_contrast_is_aa_everywhere_on_the_table(
     page.context.close()
 
 
+def test_the_score_sheet_is_readable_too(browser: Any, served: tuple[Any, str]) -> None:
+    """The sheet is a light dialog over the green table: its texts are dark (AA)."""
+    _, base = served
+    data = post_table(base, {"players": 2, "seats": ["human", "greedy"], "seed": 9})
+    page = seat_page(browser, data["seats"][0]["url"], locale="it-IT")
+    deadline = time.monotonic() + 60
+    while not page.evaluate("game.over !== null"):
+        assert time.monotonic() < deadline, "the hand did not end"
+        legal = page.evaluate("game.message.legal")
+        if not legal:
+            time.sleep(0.05)
+            continue
+        discards = [text for text in legal if text.startswith("discard")]
+        before = page.evaluate("game.event")
+        page.evaluate("(a) => send(a)", discards[0] if discards else legal[0])
+        wait_until(page, f"game.event > {before} || game.over !== null")
+    page.locator("#sheet[open]").wait_for()
+    sheet_only = CONTRAST.replace("document.body", "document.getElementById('sheet')")
+    assert page.evaluate(sheet_only) == []
+    page.context.close()
+
+
 def test_reduced_motion_is_honoured(browser: Any, served: tuple[Any, str]) -> None:
     _app, base = served
     data = post_table(base, {"players": 2, "seats": ["human", "human"]})
