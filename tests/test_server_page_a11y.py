@@ -223,6 +223,19 @@ def test_text_contrast_is_aa_everywhere_on_the_table(
     page.context.close()
 
 
+@pytest.mark.parametrize("path", ["/", "/leaderboard"])
+def test_the_lobby_and_the_leaderboard_meet_aa_contrast(
+    browser: Any, served: tuple[Any, str], path: str
+) -> None:
+    _, base = served
+    post_table(base, {"players": 2, "seats": ["human", "human"], "listed": True})
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(base + path)
+    page.wait_for_selector("#open-tables li, #leaders:not([hidden])", state="attached")
+    assert page.evaluate(CONTRAST) == []
+    page.context.close()
+
+
 def test_the_score_sheet_is_readable_too(browser: Any, served: tuple[Any, str]) -> None:
     """The sheet is a light dialog over the green table: its texts are dark (AA)."""
     _, base = served
