@@ -211,7 +211,7 @@ def test_a_json_event_file_of_an_earlier_version_is_read_and_imported(
     event = event.record(1, 1, TableResult.from_totals(1000, 900))
     data = json.loads(to_json(event))
     data["format"] = 1
-    for key in ("bye_points", "danese_seats", "teams", "minutes"):
+    for key in ("bye_points", "danese_seats", "teams", "minutes", "seat_everyone"):
         del data["settings"][key]
     old.write_text(json.dumps(data), encoding="utf-8")
     assert run(capsys, "standings", str(old))[0] == 0
@@ -223,7 +223,7 @@ def test_a_json_event_file_of_an_earlier_version_is_read_and_imported(
     assert imported.settings.danese_seats is Seats.RANKED
     assert run(capsys, "result", store, "2", "900", "900")[0] == 0
     status, out, _ = run(capsys, "export", store)
-    assert json.loads(out)["format"] == 2 and len(json.loads(out)["history"]) == 2
+    assert json.loads(out)["format"] == 3 and len(json.loads(out)["history"]) == 2
     status, out, _ = run(capsys, "export", store, "--csv", "entrants")
     assert out.splitlines()[0] == "number,name,player1,player2,club"
 
@@ -293,3 +293,51 @@ def test_twenty_result_commands_at_once_are_all_stored(
     assert {table: result.points for table, result in results.items()} == {
         table: (1000 + 5 * table, 900) for table in range(1, 21)
     }
+
+
+def test_an_individual_evening_of_eleven_plays_a_table_of_three(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "eleven.sqlite3")
+    status, out, _ = run(
+        capsys, "create", path, "--individual", "--pairs", "11", "--schedule", "danese,danese"
+    )
+    assert (status, out) == (
+        0,
+        "tournament: 11 entrants, 2 rounds of 4 deals (45 minutes a round)\n",
+    )
+    assert run(capsys, "pair", path)[1] == (
+        "round 1 (danese)\ntable 1: 1+2 v 3+4\ntable 2: 5+6 v 7+8\ntable 3: 9, 10, 11 (three)\n"
+    )
+    status, _, err = run(capsys, "result", path, "3", "900", "300")
+    assert status == 2
+    assert "table 3: a table of three takes 3 numbers, each player's points in seat order" in err
+    status, _, err = run(capsys, "result", path, "3", "--seats", "900,300")
+    assert (status, "takes 3 numbers" in err) == (2, True)
+    assert run(capsys, "result", path, "3", "--seats", "900,300,300")[1] == (
+        "round 1 table 3: 9, 10, 11 (three): 900, 300, 300, victory points 14-8-8\n"
+    )
+    assert run(capsys, "result", path, "1", "1200", "700")[0] == 0
+    assert run(capsys, "result", path, "2", "--unplayed")[0] == 0
+    event = load(path)
+    assert event.results(1)[3] == TableResult.from_seat_points([900, 300, 300])
+    assert event.standings().line_of(9).victory_points == 14
+    status, out, _ = run(capsys, "pair", path)
+    assert status == 0 and "(three)" in out and "9, " not in out  # another three sit alone
+    assert run(capsys, "result", path, "3", "--seats", "5,0,-5", "--unplayed")[0] == 2
+    assert run(capsys, "result", path, "3", "--assigned", "12-8-8", "--reason", "slow")[1] == (
+        "round 2 table 3: 6, 7, 8 (three): 0, 0, 0 (assigned, victory points 12-8-8), "
+        "victory points 12-8-8\n"
+    )
+    status, _, err = run(capsys, "result", path, "3", "--assigned", "12-8", "--reason", "slow")
+    assert (status, "a table of three takes 3 numbers" in err) == (2, True)
+
+
+def test_an_individual_evening_with_byes_sits_the_rest_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "nine.sqlite3")
+    args = ("--individual", "--byes", "--pairs", "9", "--schedule", "danese")
+    assert run(capsys, "create", path, *args)[0] == 0
+    out = run(capsys, "pair", path)[1]
+    assert out.endswith("bye: 9\n") and "(three)" not in out

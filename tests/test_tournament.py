@@ -269,12 +269,17 @@ def test_only_a_duplicate_tournament_has_deck_orders() -> None:
     assert duplicate.decks(2) == round_decks(3, 2, 4)
 
 
-def test_an_individual_tournament_changes_partners_every_round() -> None:
+def test_an_individual_tournament_with_byes_changes_partners_every_round() -> None:
     players = tuple(Entrant(n, f"player {n}") for n in range(1, 10))
     evening = Tournament.create(
         "individual",
         players,
-        Settings(schedule=(Movement.DANESE,) * 4, individual=True, rematches=Rematches.NEVER),
+        Settings(
+            schedule=(Movement.DANESE,) * 4,
+            individual=True,
+            rematches=Rematches.NEVER,
+            seat_everyone=False,
+        ),
     )
     partners: list[frozenset[int]] = []
     for number in range(1, 5):
@@ -526,7 +531,7 @@ def mutate(document: dict[str, Any], path: Sequence[str | int], value: object) -
 @pytest.mark.parametrize(
     ("path", "value", "reason"),
     [
-        (["format"], 3, Reason.UNSUPPORTED_FORMAT),
+        (["format"], 4, Reason.UNSUPPORTED_FORMAT),
         (["name"], 7, Reason.WRONG_TYPE),
         (["settings", "deals"], True, Reason.WRONG_TYPE),
         (["settings", "deals"], 10**100, Reason.OUT_OF_RANGE),

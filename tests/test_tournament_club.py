@@ -11,19 +11,30 @@ import textwrap
 from collections import Counter
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from burraco import Reason, TournamentError
+from burraco import CLASSIC, FIBUR3, FIBUR5, FOUR_DEALS, Reason, TournamentError, score_hand
+from burraco.engine import new_game
 from burraco.tournament import (
     Entrant,
     Movement,
+    Round,
     Settings,
+    Table,
     TableResult,
     Tournament,
+    from_dict,
+    from_json,
     read_entrants,
     read_tables,
+    score_sheet_csv,
+    small_tables,
+    tables_csv,
+    to_dict,
+    to_json,
 )
 
 SRC = str(Path(__file__).parent.parent / "src")
@@ -40,8 +51,13 @@ def play(event: Tournament, seed: int) -> Tournament:
         event = event.pair_next_round()
         number = len(event.rounds)
         for table in event.round(number).tables:
-            home, away = rng.randrange(60, 500) * 5, rng.randrange(60, 500) * 5
-            event = event.record(number, table.number, TableResult.from_totals(home, away))
+            points = [rng.randrange(60, 500) * 5 for _ in table.sides]
+            result = (
+                TableResult.from_seat_points(points)
+                if table.alone
+                else TableResult.from_totals(*points)
+            )
+            event = event.record(number, table.number, result)
     return event
 
 
@@ -345,6 +361,148 @@ def test_an_eight_player_individual_event_by_rotation() -> None:
     with pytest.raises(TournamentError) as caught:
         Settings(schedule=(Movement.ROTATION,))
     assert caught.value.reason is Reason.INCONSISTENT_STATE
+
+
+# --- individuals at tables of three and five (rules §14) -----------------------------------
+
+
+def players(count: int) -> tuple[Entrant, ...]:
+    return tuple(Entrant(n, f"player {n}") for n in range(1, count + 1))
+
+
+@pytest.mark.parametrize("count", range(5, 16))
+def test_an_individual_event_seats_everyone_at_tables_of_three_four_and_five(count: int) -> None:
+    settings = Settings(schedule=(Movement.DANESE,) * 4, individual=True)
+    event = play(Tournament.create("odd", players(count), settings), seed=count)
+    expected = {5: [5], 6: [3, 3], 7: [4, 3], 9: [3, 3, 3], 10: [4, 3, 3], 11: [4, 4, 3]}
+    alone: Counter[int] = Counter()
+    for round_ in event.rounds:
+        sizes = [len(table.entrants) for table in round_.tables]
+        assert round_.byes == ()
+        assert round_.entrants == frozenset(range(1, count + 1))
+        assert set(sizes) <= {3, 4, 5} and sum(sizes) == count
+        assert sorted(size for size in sizes if size != 4) == sorted(small_tables(count))
+        if count in expected:
+            assert expected[count] == sizes
+        alone.update(n for table in round_.tables if table.alone for n in table.entrants)
+    sits = [alone[n] for n in range(1, count + 1)]
+    assert max(sits) - min(sits) <= 1  # the tables of three go round
+    assert event.is_over and from_json(to_json(event)) == event
+
+
+def test_a_round_with_a_table_of_three_and_one_of_five_is_entered_and_ranked() -> None:
+    event = Tournament.create(
+        "manual", players(12), Settings(schedule=(Movement.MANUAL,), individual=True)
+    )
+    tables = (Table(1, (1, 2), (3, 4)), Table(2, (5, 6, 7), ()), Table(3, (8, 9, 10, 11, 12), ()))
+    event = event.with_round(Round(1, Movement.MANUAL, tables))
+    assert str(event.round(1)) == (
+        "round 1 (manual)\ntable 1: 1+2 v 3+4\ntable 2: 5, 6, 7 (three)\n"
+        "table 3: 8, 9, 10, 11, 12 (five)"
+    )
+    event = event.record(1, 1, TableResult.from_totals(1200, 700))
+    event = event.record(1, 2, TableResult.from_seat_points([900, 300, 300]))
+    event = event.record(1, 3, TableResult.from_seat_points([1000, 500, 500, 0, 0]))
+    standings = event.standings()
+    got = {
+        line.entrant.number: (line.victory_points, line.points_for, line.points_against)
+        for line in standings.lines
+    }
+    assert got == {
+        1: (12, 1200, 700), 2: (12, 1200, 700), 3: (8, 700, 1200), 4: (8, 700, 1200),
+        5: (14, 900, 300), 6: (8, 300, 600), 7: (8, 300, 600),
+        8: (16, 1000, 250), 9: (11, 500, 375), 10: (11, 500, 375), 11: (6, 0, 500),
+        12: (6, 0, 500),
+    }  # fmt: skip
+    assert standings.ranking[:3] == (8, 5, 1)
+    assert event.round(1).opponents(6) == (5, 7) and event.round(1).partners(6) == ()
+    assert score_sheet_csv(event).splitlines()[2:5] == [
+        "1,2,5,,900,,14,,played,",
+        "1,2,6,,300,,8,,played,",
+        "1,2,7,,300,,8,,played,",
+    ]
+    assert read_tables(tables_csv(event.round(1))).tables == tables
+    assert from_json(to_json(event)) == event
+
+
+def test_seat_points_follow_the_mean_through_the_victory_point_table() -> None:
+    three = TableResult.from_seat_points([900, 300, 300])
+    assert three.victory_points(FOUR_DEALS) == (14, 8, 8)
+    assert TableResult.from_totals(900, 300).victory_points(FOUR_DEALS) == (
+        TableResult.from_seat_points([900, 300]).victory_points(FOUR_DEALS)
+    )
+    assert TableResult.from_seat_points([600, 600, 600]).victory_points(FOUR_DEALS) == (10,) * 3
+    for rules, seats in ((FIBUR3, 3), (FIBUR5, 5)):
+        hand = score_hand(new_game(rules, seed=4))
+        result = TableResult.from_hands([hand, hand])
+        assert result.points == tuple(2 * points for points in hand.seat_points)
+        assert len(result.points) == seats
+    six = score_hand(new_game(attrs.evolve(CLASSIC, players=6), seed=4))  # three teams of two
+    with pytest.raises(TournamentError) as caught:
+        TableResult.from_hands([six])
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+
+
+@pytest.mark.parametrize(
+    ("make", "reason", "words"),
+    [
+        (lambda: TableResult((900, 300, 300, 0)), Reason.WRONG_TYPE, "three or five"),
+        (lambda: Table(1, (1, 2, 3, 4), ()), Reason.WRONG_TYPE, "three or five"),
+        (lambda: Table(1, (1, 2, 2), ()), Reason.INCONSISTENT_STATE, "must differ"),
+        (lambda: TableResult.from_seat_points([901, 300, 300]), Reason.OUT_OF_RANGE, "900 or 905"),
+        (lambda: small_tables(2), Reason.NO_PAIRING, "3 or at least 4"),
+        (
+            lambda: TableResult((900, 300, 300), ((900, 300),)),
+            Reason.INCONSISTENT_STATE,
+            "a deal has 2 scores",
+        ),
+    ],
+)
+def test_a_wrong_table_or_result_of_three_or_five_raises_a_typed_error(
+    make: object, reason: Reason, words: str
+) -> None:
+    assert callable(make)
+    with pytest.raises(TournamentError) as caught:
+        make()
+    assert (caught.value.reason, words in str(caught.value)) == (reason, True)
+
+
+def test_a_result_must_have_one_number_per_side_of_its_table() -> None:
+    settings = Settings(schedule=(Movement.DANESE,), individual=True)
+    event = Tournament.create("odd", players(7), settings).pair_next_round()
+    assert str(event.round(1)).splitlines()[1:] == [
+        "table 1: 1+2 v 3+4",
+        "table 2: 5, 6, 7 (three)",
+    ]
+    with pytest.raises(TournamentError) as caught:
+        event.record(1, 2, TableResult.from_totals(900, 300))
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+    assert (
+        "a table of three takes 3 numbers, each player's points in seat order (5, 6, 7), not 2"
+        in str(caught.value)
+    )
+    with pytest.raises(TournamentError) as caught:
+        event.record(1, 1, TableResult.from_seat_points([900, 300, 300]))
+    assert "a table of two sides takes two numbers, the home and away totals, not 3" in str(
+        caught.value
+    )
+    pairs = Tournament.create("pairs", players(6), Settings(schedule=(Movement.MANUAL,)))
+    with pytest.raises(TournamentError) as caught:
+        pairs.with_round(
+            Round(1, Movement.MANUAL, (Table(1, (1, 2, 3), ()), Table(2, (4,), (5,))), (6,))
+        )
+    assert caught.value.reason is Reason.INCONSISTENT_STATE
+    assert "for individual tournaments" in str(caught.value)
+
+
+def test_an_individual_file_of_format_two_still_gives_its_byes() -> None:
+    settings = Settings(schedule=(Movement.DANESE,) * 2, individual=True, seat_everyone=False)
+    event = Tournament.create("old", players(7), settings).pair_next_round()
+    assert event.round(1).byes == (5, 6, 7)
+    data = to_dict(event)
+    data["format"] = 2
+    del data["settings"]["seat_everyone"]
+    assert from_dict(data) == event
 
 
 def test_a_team_event_uses_the_team_table_and_two_tables_of_points() -> None:

@@ -134,7 +134,7 @@ def test_the_pages_speak_italian(client: TestClient) -> None:
 def test_exports_from_the_directors_page(client: TestClient) -> None:
     director = create(client)
     client.post(f"{director}/pair")
-    assert client.get(f"{director}/event.json").json()["format"] == 2
+    assert client.get(f"{director}/event.json").json()["format"] == 3
     assert client.get(f"{director}/standings.csv").text.startswith("rank,number,name")
     assert client.get(f"{director}/standings.pdf").content.startswith(b"%PDF-1.4")
     assert client.get(f"{director}/sheet.csv").text.startswith("round,table")

@@ -40,6 +40,27 @@ def _pair_option(text: str) -> tuple[int, int]:
     raise argparse.ArgumentTypeError(f"expected two numbers as A-B, not {text!r}")
 
 
+def _victory_option(text: str) -> tuple[int, ...]:
+    """``12-8`` (or ``12:8``), or ``14-8-8`` at a table of three or five: victory points."""
+    for mark in ("-", ":", "/"):
+        parts = text.split(mark)
+        if len(parts) in (2, 3, 5) and all(part.strip().isdigit() for part in parts):
+            return tuple(int(part) for part in parts)
+    raise argparse.ArgumentTypeError(
+        f"expected two numbers as A-B, or three or five (a table of three or five), not {text!r}"
+    )
+
+
+def _numbers_option(text: str) -> tuple[int, ...]:
+    """``900,300,-105``: whole numbers, negative ones too, separated by commas (``--seats``)."""
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected whole numbers separated by commas, as 900,300,-105, not {text!r}"
+        ) from None
+
+
 def _deal_scores(text: str) -> tuple[tuple[int, int], ...]:
     """``1200:300,450:-80``: each deal's home and away scores."""
     deals = []
@@ -145,6 +166,12 @@ def add_parser(commands: Commands) -> None:
     )
     create.add_argument("--individual", action="store_true", help="entrants are individuals")
     create.add_argument(
+        "--byes",
+        action="store_true",
+        help="individuals: the players left over by tables of four sit out with a bye "
+        "(default: they play at tables of three, or one of five, under FIBUR3 and FIBUR5)",
+    )
+    create.add_argument(
         "--teams", action="store_true", help="entrants are teams of two pairs (matches at 2 tables)"
     )
     create.add_argument(
@@ -166,6 +193,13 @@ def add_parser(commands: Commands) -> None:
     result.add_argument("away", type=_signed, nargs="?", help="the away (east-west) total")
     result.add_argument("--round", type=positive, help="the round (default: the last paired)")
     result.add_argument(
+        "--seats",
+        dest="seat_points",
+        type=_numbers_option,
+        metavar="P,P,P",
+        help="a table of three or five: each player's points, in the table's seat order",
+    )
+    result.add_argument(
         "--deals",
         dest="deal_scores",
         type=_deal_scores,
@@ -176,9 +210,10 @@ def add_parser(commands: Commands) -> None:
     result.add_argument("--unplayed", action="store_true", help="the table did not play")
     result.add_argument(
         "--assigned",
-        type=_pair_option,
+        type=_victory_option,
         metavar="H-A",
-        help="an assigned (adjusted) result: the victory points the director gives",
+        help="an assigned (adjusted) result: the victory points the director gives "
+        "(at a table of three or five, each player's: 14-8-8)",
     )
     result.add_argument("--reason", default="", help="why a result is entered again")
     result.set_defaults(step=_result)
@@ -309,6 +344,7 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
         rematches=args.rematches,
         danese_seats=args.seats,
         individual=args.individual,
+        seat_everyone=not args.byes,
         teams=args.teams,
         avoid_same_club=args.avoid_same_club,
         forbidden=tuple(args.forbid),
@@ -356,14 +392,20 @@ def _current_round(event: Tournament, given: int | None) -> int:
     return len(event.rounds)
 
 
-def _table_result(args: argparse.Namespace) -> TableResult:
+def _table_result(args: argparse.Namespace, store: EventStore) -> TableResult:
     from burraco.tournament import TableResult
 
     given = (args.home is not None) + (args.away is not None)
+    if args.seat_points is not None:
+        if given or args.deal_scores or args.unplayed:
+            raise InputError("give --seats without home and away totals, --deals or --unplayed")
+        if args.assigned:
+            return TableResult.assigned(args.assigned, args.seat_points)
+        return TableResult.from_seat_points(args.seat_points, time_out=args.time_out)
     if args.unplayed:
-        return TableResult.unplayed()
+        return TableResult.unplayed((0,) * _sides_at(store, args.round, args.table))
     if args.assigned:
-        points = (args.home, args.away) if given == 2 else (0, 0)
+        points = (args.home, args.away) if given == 2 else ()
         return TableResult.assigned(args.assigned, points)
     if args.deal_scores:
         result = TableResult.from_deals(args.deal_scores, time_out=args.time_out)
@@ -384,14 +426,27 @@ def _result(args: argparse.Namespace) -> None:
 
     store = _store(args.file)
     try:
-        result = _table_result(args)
+        result = _table_result(args, store)
     except TournamentError as error:
         place = f"table {args.table}: {error.path}" if error.path else f"table {args.table}"
         raise TournamentError(error.detail, reason=error.reason, path=place) from None
     round_, entry = store.record(args.round, args.table, result, reason=args.reason)
     table = next(t for t in round_.tables if t.number == args.table)
-    home, away = result.victory_points(settings_from_dict(store.settings()).victory_table)
-    print(f"round {entry.round} {table}: {result}, victory points {home}-{away}")
+    given = result.victory_points(settings_from_dict(store.settings()).victory_table)
+    print(f"round {entry.round} {table}: {result}, victory points {'-'.join(map(str, given))}")
+
+
+def _sides_at(store: EventStore, round_number: int | None, table: int) -> int:
+    """How many numbers a result of ``table`` holds: 2, or the players of a table of three
+    or five (2 for a table or round that does not exist: recording it says so)."""
+    event = store.load()
+    if not event.rounds:
+        return 2
+    number = len(event.rounds) if round_number is None else round_number
+    if not 1 <= number <= len(event.rounds):
+        return 2
+    seated = [t for t in event.round(number).tables if t.number == table]
+    return len(seated[0].sides) if seated else 2
 
 
 def _penalty(args: argparse.Namespace) -> None:

@@ -74,6 +74,7 @@ from burraco.tournament.movements import (
     pair_in_order,
     rotation_round,
     round_robin_round,
+    small_tables,
 )
 from burraco.tournament.pdf import pdf_document
 from burraco.tournament.results import (
@@ -177,6 +178,7 @@ __all__ = [
     "round_robin_round",
     "score_sheet_csv",
     "settings_from_dict",
+    "small_tables",
     "standings_csv",
     "standings_html",
     "tables_csv",

@@ -130,13 +130,19 @@ def compare(
     {1: (800.0, -800.0), 2: (-800.0, 800.0)}
 
     Raises:
-        TournamentError: ``inconsistent-state`` if fewer than two tables are given or their
-            deals differ in number (or are missing).
+        TournamentError: ``inconsistent-state`` if fewer than two tables are given, their
+            deals differ in number (or are missing), or one is a table of three or five.
     """
     counts = {len(result.deals) for result in results.values()}
     if len(results) < 2 or len(counts) != 1 or 0 in counts:
         raise TournamentError(
             "a duplicate comparison needs two tables or more with the same deals recorded",
+            reason=Reason.INCONSISTENT_STATE,
+        )
+    if any(len(result.points) != 2 for result in results.values()):
+        raise TournamentError(
+            "a duplicate comparison is of home and away lines: a table of three or five "
+            "players has none",
             reason=Reason.INCONSISTENT_STATE,
         )
     (deals,) = counts
@@ -347,21 +353,23 @@ class LineScore:
 def matchpoint_standings(tournament: Tournament) -> tuple[LineScore, ...]:
     """Every entrant's matchpoints over the rounds whose tables all have deal-by-deal
     results (two tables or more), ranked: each line against the lines that held the same
-    cards on each deal (:func:`compare`). Ties share a rank."""
+    cards on each deal (:func:`compare`). Ties share a rank. Tables of three or five players
+    (an individual event's) are not compared: they play other packs."""
     points: dict[int, int] = defaultdict(int)
     tops: dict[int, int] = defaultdict(int)
     for round_ in tournament.rounds:
         results = tournament.results(round_.number)
+        fours = [table for table in round_.tables if not table.alone]
         played = {
             table.number: results[table.number]
-            for table in round_.tables
+            for table in fours
             if table.number in results and results[table.number].deals
         }
-        if len(played) < 2 or len(played) != len(round_.tables):
+        if len(played) < 2 or len(played) != len(fours):
             continue
         scores = compare(played)
         deals = len(next(iter(played.values())).deals)
-        for table in round_.tables:
+        for table in fours:
             home, away = scores[table.number]
             for side, score in ((table.home, home), (table.away, away)):
                 for number in side:

@@ -40,6 +40,7 @@ from burraco.tournament.movements import (
     Movement,
     Rematches,
     Round,
+    Table,
     danese_round,
     individual_round,
     mitchell_round,
@@ -188,6 +189,11 @@ class Settings:
     deals)."""
     individual: bool = False
     """An individual tournament: each entrant is one player, partnered anew each round."""
+    seat_everyone: bool = True
+    """In an individual tournament whose players are not a multiple of four, a Danese round
+    seats the rest at tables of three (or one of five) played under
+    :data:`~burraco.FIBUR3` (:data:`~burraco.FIBUR5`), each player scoring their own points
+    (:func:`~burraco.tournament.small_tables`); ``False``: they sit out with a bye."""
     avoid_same_club: bool = False
     """Entrants of one club do not meet in a Danese round (for individuals: do not partner),
     and a Mitchell puts them in the same line where it can."""
@@ -229,7 +235,7 @@ class Settings:
         check_number(self.groups, "groups", 1, MOST_ENTRANTS // 2)
         if self.seed is not None:
             check_number(self.seed, "seed", 0, 2**63 - 1)
-        for name in ("individual", "avoid_same_club", "teams"):
+        for name in ("individual", "avoid_same_club", "teams", "seat_everyone"):
             if not isinstance(getattr(self, name), bool):
                 raise _fail(Reason.WRONG_TYPE, "expected true or false", name)
         if not isinstance(self.forbidden, tuple):
@@ -261,15 +267,29 @@ class Settings:
                 Reason.INCONSISTENT_STATE, "an event is of individuals or of teams", "teams"
             )
 
-    def check_result(self, result: TableResult, place: str = "") -> None:
+    def check_result(
+        self, result: TableResult, place: str = "", table: Table | None = None
+    ) -> None:
         """Raise unless ``result`` is one a table of an event with these settings can have:
-        totals the deals reach, victory points given within the table's, and a played
-        table's deals as many as :attr:`deals` (a timed-out one's at most as many).
+        totals the deals reach, victory points given within the table's, a played
+        table's deals as many as :attr:`deals` (a timed-out one's at most as many), and
+        with ``table`` one number per side of it (two; or each player's at a table of three
+        or five).
 
         Raises:
             TournamentError: ``out-of-range`` or ``inconsistent-state``, its place starting
                 with ``place``.
         """
+        if table is not None and len(result.points) != len(table.sides):
+            if table.alone:
+                size, seats = len(table.home), ", ".join(map(str, table.home))
+                expected = (
+                    f"a table of {'three' if size == 3 else 'five'} takes {size} numbers, "
+                    f"each player's points in seat order ({seats})"
+                )
+            else:
+                expected = "a table of two sides takes two numbers, the home and away totals"
+            raise _fail(Reason.INCONSISTENT_STATE, f"{expected}, not {len(result.points)}", place)
         deals = self.deals
         try:
             result.check_reach(deals * self.tables_per_match, self.top_victory_points)
@@ -408,8 +428,15 @@ class Tournament:
                 path,
             )
         side = 2 if self.settings.individual else 1
-        if any(len(table.home) != side for table in round_.tables):
+        if any(len(table.home) != side for table in round_.tables if not table.alone):
             raise _fail(Reason.INCONSISTENT_STATE, f"a side of a table has {side} entrant(s)", path)
+        if not self.settings.individual and any(table.alone for table in round_.tables):
+            raise _fail(
+                Reason.INCONSISTENT_STATE,
+                "tables of three or five players are for individual tournaments: a table of "
+                "pairs is one entrant against one",
+                path,
+            )
 
     def _completed_at(self) -> dict[int, int]:
         """For each round with all its results, how many history entries it took."""
@@ -461,11 +488,12 @@ class Tournament:
             if entry.entrant not in {e.number for e in self.entrants}:
                 raise _fail(Reason.NOT_IN_TOURNAMENT, f"no entrant {entry.entrant}", path)
             return
-        if not any(table.number == entry.table for table in round_.tables):
+        seated = next((table for table in round_.tables if table.number == entry.table), None)
+        if seated is None:
             raise _fail(
                 Reason.NOT_IN_TOURNAMENT, f"round {entry.round} has no table {entry.table}", path
             )
-        self._check_result(entry.result, path)
+        self._check_result(entry.result, path, seated)
         key = (entry.round, entry.table)
         if key in entered and not entry.reason.strip():
             raise _fail(
@@ -476,9 +504,10 @@ class Tournament:
             )
         entered.add(key)
 
-    def _check_result(self, result: TableResult, path: str) -> None:
-        """Raise unless ``result`` is one a table of this tournament can have."""
-        self.settings.check_result(result, path)
+    def _check_result(self, result: TableResult, path: str, table: Table | None = None) -> None:
+        """Raise unless ``result`` is one a table of this tournament (``table``, when known)
+        can have."""
+        self.settings.check_result(result, path, table)
 
     def check_result(self, round_number: int, table: int, result: TableResult) -> None:
         """Raise unless ``result`` may be entered for ``table`` of round ``round_number``:
@@ -489,9 +518,23 @@ class Tournament:
             TournamentError: ``not-in-tournament`` or ``out-of-range``, or
                 ``inconsistent-state`` for a result with the wrong number of deals.
         """
-        if not any(seat.number == table for seat in self.round(round_number).tables):
-            raise _fail(Reason.NOT_IN_TOURNAMENT, f"round {round_number} has no table {table}")
-        self._check_result(result, f"round {round_number} table {table}")
+        seated = self._table(round_number, table)
+        self._check_result(result, f"round {round_number} table {table}", seated)
+
+    def _table(self, round_number: int, table: int) -> Table:
+        """Table ``table`` of round ``round_number``.
+
+        Raises:
+            TournamentError: ``not-in-tournament`` if there is none.
+        """
+        for seated in self.round(round_number).tables:
+            if seated.number == table:
+                return seated
+        numbers = ", ".join(str(seated.number) for seated in self.round(round_number).tables)
+        raise _fail(
+            Reason.NOT_IN_TOURNAMENT,
+            f"round {round_number} has no table {table} (its tables: {numbers})",
+        )
 
     @staticmethod
     def _complete(round_: Round, history: Sequence[ResultEntry | Adjustment]) -> bool:
@@ -718,13 +761,25 @@ class Tournament:
         else:
             ranking = [entrant.number for entrant in self.entrants]
         byes_had = Counter(bye for round_ in earlier for bye in round_.byes)
+        alone_had = Counter(
+            number
+            for round_ in earlier
+            for table in round_.tables
+            if table.alone
+            for number in table.home
+        )
         start = _STRICTER.index(self.settings.rematches)
         for rule in _STRICTER[start:]:
             allowed = self._rematch_rule(rule, earlier)
             try:
                 if self.settings.individual:
                     made = individual_round(
-                        ranking, number, partners_allowed=allowed, byes_had=byes_had
+                        ranking,
+                        number,
+                        partners_allowed=allowed,
+                        byes_had=byes_had,
+                        seat_everyone=self.settings.seat_everyone,
+                        alone_had=alone_had,
                     )
                 else:
                     made = danese_round(
@@ -766,6 +821,8 @@ class Tournament:
         met = self._kept_apart()
         for round_ in counted:
             for table in round_.tables:
+                if table.alone:
+                    continue
                 if self.settings.individual:
                     met |= {frozenset(table.home), frozenset(table.away)}
                 else:
@@ -814,15 +871,14 @@ class Tournament:
                 :meth:`TableResult.check_reach`).
         """
         entry = ResultEntry(round_number, table, result, reason)
-        if not any(seat.number == table for seat in self.round(round_number).tables):
-            raise _fail(Reason.NOT_IN_TOURNAMENT, f"round {round_number} has no table {table}")
+        seated = self._table(round_number, table)
         if table in self.results(round_number) and not reason.strip():
             raise _fail(
                 Reason.OUT_OF_ORDER,
                 f"table {table} of round {round_number} has a result: a correction needs its "
                 "reason",
             )
-        self._check_result(result, f"round {round_number} table {table}")
+        self._check_result(result, f"round {round_number} table {table}", seated)
         return self._extended(history=(*self.history, entry))
 
     def adjust(

@@ -58,11 +58,13 @@ __all__ = [
     "to_json",
 ]
 
-FORMAT: Final = 2
-"""The ``format`` number of the JSON this version writes. It reads format 1 too (the files of
-earlier versions), whose Danese rounds seated the better ranked pair north-south
-(:attr:`~burraco.tournament.Seats.RANKED`) and whose rematch rule defaulted to
-``not-previous``."""
+FORMAT: Final = 3
+"""The ``format`` number of the JSON this version writes. It reads formats 1 and 2 too (the
+files of earlier versions): format 1's Danese rounds seated the better ranked pair
+north-south (:attr:`~burraco.tournament.Seats.RANKED`) and its rematch rule defaulted to
+``not-previous``; format 3 added ``seat_everyone`` (tables of three or five in an individual
+event), which is false when a file does not give it, as individual events sat the players
+left over out before."""
 _MOST_HISTORY: Final = 100_000
 
 
@@ -129,8 +131,9 @@ def read_entrants(text: str | bytes) -> tuple[Entrant, ...]:
 def read_tables(text: str | bytes, *, round_number: int = 1) -> Round:
     """A round's table list from CSV, for :meth:`Tournament.with_round`: the columns
     ``table``, ``home``, ``away`` (``tavolo``, ``ns``, ``eo``, ...); a side is an entrant
-    number, or two joined by ``+`` for partners (``3+9``); a bye is a row whose ``table``
-    is ``bye`` (or ``riposo``) and ``away`` empty.
+    number, or two joined by ``+`` for partners (``3+9``); a table of three or five players
+    of an individual event has them all in ``home`` (``3+9+12``) and ``away`` empty; a bye is
+    a row whose ``table`` is ``bye`` (or ``riposo``) and ``away`` empty.
 
     Raises:
         TournamentError: ``bad-csv`` for a missing column or a row with too many cells;
@@ -148,18 +151,21 @@ def read_tables(text: str | bytes, *, round_number: int = 1) -> Round:
             continue
         number = row.number("table", 1, MOST_ENTRANTS)
         with _at(f"line {row.line}"):
-            tables.append(Table(number, _side(row, "home"), _side(row, "away")))
+            home = _side(row, "home", 5)
+            away = () if len(home) in (3, 5) and not row.text("away") else _side(row, "away")
+            tables.append(Table(number, home, away))
     tables.sort(key=lambda table: table.number)
     return Round(round_number, Movement.MANUAL, tuple(tables), tuple(byes))
 
 
-def _side(row: Row, column: str) -> tuple[int, ...]:
+def _side(row: Row, column: str, most: int = 2) -> tuple[int, ...]:
     text = row.text(column)
     parts = text.split("+")
-    if len(parts) > 2 or not all(part.strip().isdigit() for part in parts):
+    if len(parts) > most or not all(part.strip().isdigit() for part in parts):
+        alone = ", or three or five for a table of three or five" if most > 2 else ""
         raise _fail(
             Reason.OUT_OF_RANGE,
-            f"a side is one entrant's number or two joined by +, not {excerpt(text)}",
+            f"a side is one entrant's number or two joined by +{alone}, not {excerpt(text)}",
             row.place(column),
         )
     numbers = tuple(int(part) for part in parts)
@@ -215,7 +221,9 @@ def standings_csv(standings: Standings) -> str:
 
 def score_sheet_csv(tournament: Tournament) -> str:
     """Every table of every round as CSV, with its current result and victory points; a bye
-    is a row whose ``table`` is ``bye``; ``note`` holds a correction's reason."""
+    is a row whose ``table`` is ``bye``; ``note`` holds a correction's reason. A table of
+    three or five players has a row per player: ``home`` the player, ``away`` empty, the
+    player's points and victory points in the home columns."""
     rows: list[list[object]] = [
         ["round", "table", "home", "away", "home_points", "away_points", "home_vp", "away_vp",
          "kind", "note"]
@@ -235,6 +243,13 @@ def score_sheet_csv(tournament: Tournament) -> str:
                 rows.append([round_.number, table.number, home, away, "", "", "", "", "", ""])
                 continue
             vp = result.victory_points(table_vp)
+            if table.alone:
+                rows += [
+                    [round_.number, table.number, number, "", points, "", given, "",
+                     result.kind, reasons.get(table.number, "")]
+                    for number, points, given in zip(table.home, result.points, vp, strict=True)
+                ]  # fmt: skip
+                continue
             rows.append(
                 [round_.number, table.number, home, away, *result.points, *vp, result.kind,
                  reasons.get(table.number, "")]
@@ -293,6 +308,7 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
         "teams": settings.teams,
         "minutes": settings.minutes,
         "individual": settings.individual,
+        "seat_everyone": settings.seat_everyone,
         "avoid_same_club": settings.avoid_same_club,
         "forbidden": [list(pair) for pair in settings.forbidden],
         "mitchell_step": settings.mitchell_step,
@@ -394,10 +410,12 @@ def _settings(reader: _Reader, format_: int) -> Settings:
     )  # fmt: skip
     if format_ >= 2:
         names += ("bye_points", "danese_seats", "teams", "minutes")
+    if format_ >= 3:
+        names += ("seat_everyone",)
     fields = reader.fields((), names)
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {"seat_everyone": False}
     if format_ == 1:
-        values = {"rematches": Rematches.NOT_PREVIOUS, "danese_seats": Seats.RANKED}
+        values |= {"rematches": Rematches.NOT_PREVIOUS, "danese_seats": Seats.RANKED}
     for name, field in fields.items():
         if name in ("schedule", "criteria"):
             values[name] = tuple(item.text() for item in field.items(MOST_ROUNDS))
@@ -422,7 +440,7 @@ def _settings(reader: _Reader, format_: int) -> Settings:
             if text not in {member.value for member in Seats}:
                 raise _fail(Reason.OUT_OF_RANGE, f"unknown seating {excerpt(text)}", field.path)
             values[name] = Seats(text)
-        elif name in ("individual", "avoid_same_club", "teams"):
+        elif name in ("individual", "avoid_same_club", "teams", "seat_everyone"):
             values[name] = field.flag()
         elif name == "forbidden":
             pairs = [item.pair() for item in field.items(10_000)]
@@ -436,15 +454,17 @@ def _settings(reader: _Reader, format_: int) -> Settings:
 
 
 def _result(fields: dict[str, _Reader]) -> TableResult:
-    points = fields["points"].pair()
-    deals = tuple(item.pair() for item in fields["deals"].items(20)) if "deals" in fields else ()
+    points = fields["points"].numbers(5)
+    deals = (
+        tuple(item.numbers(5) for item in fields["deals"].items(20)) if "deals" in fields else ()
+    )
     kind_text = fields["kind"].text() if "kind" in fields else "played"
     if kind_text not in {member.value for member in ResultKind}:
         raise _fail(
             Reason.OUT_OF_RANGE, f"unknown result kind {excerpt(kind_text)}", fields["kind"].path
         )
     victory = fields.get("victory")
-    given = None if victory is None or victory.data is None else victory.pair()
+    given = None if victory is None or victory.data is None else victory.numbers(5)
     return TableResult(points, deals, ResultKind(kind_text), given)
 
 
@@ -460,7 +480,7 @@ def _round(item: _Reader) -> Round:
         parts = table.fields(("table", "home", "away"))
         number, home, away = (
             parts["table"].number(),
-            parts["home"].numbers(2),
+            parts["home"].numbers(5),
             parts["away"].numbers(2),
         )
         with _at(table.path):
@@ -506,10 +526,10 @@ def from_dict(data: object, *, check_pairings: bool = True) -> Tournament:
         ("type", "format", "name", "settings", "entrants", "rounds", "history")
     )
     format_ = top["format"].data
-    if top["type"].data != "burraco-tournament" or format_ not in (1, FORMAT):
+    if top["type"].data != "burraco-tournament" or format_ not in range(1, FORMAT + 1):
         raise _fail(
             Reason.UNSUPPORTED_FORMAT,
-            f"expected type 'burraco-tournament' and format 1 or {FORMAT}",
+            f"expected type 'burraco-tournament' and format 1 to {FORMAT}",
         )
     assert isinstance(format_, int)
     settings = _settings(top["settings"], format_)

@@ -13,7 +13,9 @@ round each, from the entrants' numbers in order, so that a schedule can mix them
   of a ranking, subject to a rule of who may meet (:func:`pair_in_order` finds the pairing
   closest to the ranking order that keeps to the rule, whenever one exists).
 * :func:`individual_round`: an individual tournament's round: new partnerships from the
-  ranking (first with second, third with fourth), two partnerships a table.
+  ranking (first with second, third with fourth), two partnerships a table; when the players
+  are not a multiple of four, tables of three (or one of five) seat the rest, played under
+  :data:`~burraco.FIBUR3` and :data:`~burraco.FIBUR5` (:func:`small_tables`).
 
 >>> print(mitchell_round(range(1, 9), 2))
 round 2 (mitchell)
@@ -54,6 +56,7 @@ __all__ = [
     "pair_in_order",
     "rotation_round",
     "round_robin_round",
+    "small_tables",
 ]
 
 Allowed = Callable[[int, int], bool]
@@ -94,10 +97,16 @@ class Rematches(StrEnum):
     """Modified Danese: no rematch of any earlier round."""
 
 
+ALONE_SIZES: Final = (3, 5)
+"""The sizes of a table where everyone starts alone and partnerships form during the hand
+(rules §14: :data:`~burraco.FIBUR3` and :data:`~burraco.FIBUR5`)."""
+
+
 def _side(value: object, path: str) -> tuple[int, ...]:
-    if not isinstance(value, tuple) or len(value) not in (1, 2):
+    if not isinstance(value, tuple) or len(value) not in (1, 2, *ALONE_SIZES):
         raise TournamentError(
-            "a side of a table is a tuple of one entrant (a pair) or two (partners)",
+            "a side of a table is a tuple of one entrant (a pair) or two (partners); a table "
+            "of three or five players has them all on its home side",
             reason=Reason.WRONG_TYPE,
             path=path,
         )
@@ -112,6 +121,10 @@ class Table:
 
     Each side is a tuple of entrant numbers: one for a pair, two partners in an individual
     tournament. ``str(table)`` is ``table 3: 5 v 12`` (``table 1: 3+9 v 4+5`` for partners).
+    A table of three or five players of an individual tournament (:attr:`alone`) has them
+    all in ``home``, in seat order, and ``away`` empty: they play under
+    :data:`~burraco.FIBUR3` or :data:`~burraco.FIBUR5`, where the partnerships form during
+    each hand; ``str(table)`` is ``table 4: 7, 2, 9 (three)``.
     """
 
     number: int
@@ -124,6 +137,14 @@ class Table:
     def __attrs_post_init__(self) -> None:
         check_number(self.number, "table", 1, MOST_ENTRANTS)
         _side(self.home, f"table {self.number} home")
+        if self.away == () and len(self.home) in ALONE_SIZES:
+            if len(set(self.home)) != len(self.home):
+                raise TournamentError(
+                    f"the players {self.home} of a table of {len(self.home)} must differ",
+                    reason=Reason.INCONSISTENT_STATE,
+                    path=f"table {self.number}",
+                )
+            return
         _side(self.away, f"table {self.number} away")
         if len(self.home) != len(self.away) or len({*self.home, *self.away}) != 2 * len(self.home):
             raise TournamentError(
@@ -138,7 +159,24 @@ class Table:
         """Every entrant at the table, home side first."""
         return (*self.home, *self.away)
 
+    @property
+    def alone(self) -> bool:
+        """Whether this is a table of three or five players, each playing alone until the
+        partnerships of a hand form (rules §14)."""
+        return not self.away
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Who scores together: ``(home, away)``, or each player of a table of three or five
+        on their own, in seat order (as a result lists the points)."""
+        if self.alone:
+            return tuple((number,) for number in self.home)
+        return (self.home, self.away)
+
     def __str__(self) -> str:
+        if self.alone:
+            size = "three" if len(self.home) == 3 else "five"
+            return f"table {self.number}: {', '.join(map(str, self.home))} ({size})"
         home, away = "+".join(map(str, self.home)), "+".join(map(str, self.away))
         return f"table {self.number}: {home} v {away}"
 
@@ -201,7 +239,7 @@ class Round:
                 reason=Reason.INCONSISTENT_STATE,
                 path=path,
             )
-        if len({len(table.home) for table in self.tables}) > 1:
+        if len({len(table.home) for table in self.tables if not table.alone}) > 1:
             raise TournamentError(
                 "every table must have sides of one size",
                 reason=Reason.INCONSISTENT_STATE,
@@ -220,16 +258,20 @@ class Round:
         return next((table for table in self.tables if entrant in table.entrants), None)
 
     def opponents(self, entrant: int) -> tuple[int, ...]:
-        """The entrants ``entrant`` plays against in this round (none with a bye)."""
+        """The entrants ``entrant`` plays against in this round (none with a bye; everyone
+        else at a table of three or five)."""
         table = self.table_of(entrant)
         if table is None:
             return ()
+        if table.alone:
+            return tuple(number for number in table.home if number != entrant)
         return table.away if entrant in table.home else table.home
 
     def partners(self, entrant: int) -> tuple[int, ...]:
-        """The entrant's partner in an individual round (``()`` for pairs)."""
+        """The entrant's partner in an individual round (``()`` for pairs, and at a table of
+        three or five, where partnerships form during each hand)."""
         table = self.table_of(entrant)
-        if table is None:
+        if table is None or table.alone:
             return ()
         side = table.home if entrant in table.home else table.away
         return tuple(number for number in side if number != entrant)
@@ -518,40 +560,89 @@ def danese_round(
     )
 
 
+def small_tables(players: int) -> tuple[int, ...]:
+    """The sizes of the tables of three or five that seat, with tables of four, every one of
+    ``players`` players of an individual round.
+
+    Tables of three are preferred (:data:`~burraco.FIBUR3` is the clubs' favourite odd
+    game; a table of five is long and plays three packs): one for a remainder of three, two
+    for a remainder of two, three for a remainder of one. A table of five is used only where
+    tables of three cannot seat everyone: five players.
+
+    >>> [small_tables(n) for n in (5, 6, 7, 8, 9, 13)]
+    [(5,), (3, 3), (3,), (), (3, 3, 3), (3, 3, 3)]
+
+    Raises:
+        TournamentError: ``no-pairing`` for fewer than 3 players.
+    """
+    if players in (3, 5):
+        return (players,)
+    threes = {0: 0, 1: 3, 2: 2, 3: 1}[players % 4]
+    if players < 4 or players < 3 * threes:
+        raise TournamentError(
+            f"{players} players cannot be seated at tables of three, four and five: "
+            "an individual round needs 3 or at least 4 players",
+            reason=Reason.NO_PAIRING,
+        )
+    return (3,) * threes
+
+
 def individual_round(
     ranking: Sequence[int],
     round_number: int,
     *,
     partners_allowed: Allowed,
     byes_had: Mapping[int, int] | None = None,
+    seat_everyone: bool = False,
+    alone_had: Mapping[int, int] | None = None,
 ) -> Round:
     """A round of an individual tournament: partnerships from ``ranking``, two to a table.
 
     When the number of players is not a multiple of four, the remainder sit out (the fewest
-    byes so far, the lowest ranked first). The others form partnerships first with second,
+    byes so far, the lowest ranked first); with ``seat_everyone``, they play instead at tables
+    of three or five (:func:`small_tables`): the players with the fewest such tables so far
+    (``alone_had``), the lowest ranked first, grouped in ranking order, numbered after the
+    tables of four. The others form partnerships first with second,
     third with fourth, ... among those ``partners_allowed`` may partner (as
     :func:`pair_in_order` does), and the partnerships meet in order: the first two at table 1.
+    At a table of three or five nobody has a partner to choose: they form during each hand.
 
     >>> print(individual_round(range(1, 9), 2, partners_allowed=lambda a, b: {a, b} != {1, 2}))
     round 2 (danese)
     table 1: 1+3 v 2+4
     table 2: 5+6 v 7+8
+    >>> print(individual_round(range(1, 10), 1, partners_allowed=lambda a, b: True,
+    ...                        seat_everyone=True))
+    round 1 (danese)
+    table 1: 1, 2, 3 (three)
+    table 2: 4, 5, 6 (three)
+    table 3: 7, 8, 9 (three)
 
     Raises:
         TournamentError: with reason ``no-pairing`` for fewer than 4 players or when no
             allowed partnerships exist.
     """
-    players = _entrant_list(ranking, 4)
-    out = _sitting_out(players, len(players) % 4, byes_had or {})
-    playing = [number for number in players if number not in out]
+    players = _entrant_list(ranking, 3 if seat_everyone else 4)
+    sizes = small_tables(len(players)) if seat_everyone else ()
+    if seat_everyone:
+        chosen = set(_sitting_out(players, sum(sizes), alone_had or {}))
+        alone = [number for number in players if number in chosen]
+        out: list[int] = []
+    else:
+        alone = []
+        out = _sitting_out(players, len(players) % 4, byes_had or {})
+    playing = [number for number in players if number not in out and number not in alone]
     partnerships = pair_in_order(playing, partners_allowed)
     if partnerships is None:
         raise TournamentError(
             f"no partnerships of the {len(playing)} players keep to the rules of who may partner",
             reason=Reason.NO_PAIRING,
         )
-    tables = tuple(
+    tables = [
         Table(index // 2 + 1, partnerships[index], partnerships[index + 1])
         for index in range(0, len(partnerships), 2)
-    )
-    return Round(round_number, Movement.DANESE, tables, tuple(sorted(out)))
+    ]
+    for size in sizes:
+        tables.append(Table(len(tables) + 1, tuple(alone[:size]), ()))
+        alone = alone[size:]
+    return Round(round_number, Movement.DANESE, tuple(tables), tuple(sorted(out)))

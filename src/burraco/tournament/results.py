@@ -6,7 +6,10 @@ typed in). The difference becomes victory points by a table such as
 :data:`~burraco.FOUR_DEALS`. A table that did not play, or whose score the director sets, has
 its victory points given explicitly. :class:`ResultEntry` and :class:`Adjustment` are the lines
 of a tournament's history: a result entered again, with a reason, replaces the earlier one but
-both stay in the history.
+both stay in the history. At a table of three or five players of an individual event
+(:data:`~burraco.FIBUR3`, :data:`~burraco.FIBUR5`) a result holds each player's points
+(:attr:`~burraco.HandScore.seat_points`), and each player's victory points come from twice
+the player's difference to the table's mean (:meth:`TableResult.victory_points`).
 
 >>> from burraco import FOUR_DEALS
 >>> result = TableResult.from_totals(1450, 830)
@@ -18,6 +21,9 @@ both stay in the history.
 <ResultKind.TIME_OUT: 'time-out'>
 >>> TableResult.unplayed().victory_points(FOUR_DEALS)
 (0, 0)
+>>> alone = TableResult.from_seat_points((900, 300, 300))  # a table of three
+>>> alone.victory_points(FOUR_DEALS)  # 400 above the mean of 500 (as 800), 200 below (400)
+(14, 8, 8)
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ __all__ = [
     "MOST_POINTS",
     "MOST_VICTORY_POINTS",
     "POINT_STEP",
+    "SIDES",
     "Adjustment",
     "ResultEntry",
     "ResultKind",
@@ -80,12 +87,24 @@ class ResultKind(StrEnum):
     """The director sets the victory points (an adjusted score)."""
 
 
-def _pair_of_numbers(value: object, path: str, most: int, least: int) -> tuple[int, int]:
-    if not isinstance(value, tuple) or len(value) != 2:
+SIDES: Final = (2, 3, 5)
+"""How many numbers a result holds: home and away, or each player's at a table of three or
+five."""
+
+
+def _numbers(value: object, path: str, most: int, least: int) -> tuple[int, ...]:
+    if not isinstance(value, tuple) or len(value) not in SIDES:
         raise TournamentError(
-            "expected two numbers (home, away)", reason=Reason.WRONG_TYPE, path=path
+            "expected two numbers (home, away), or three or five (each player's at a table of "
+            "three or five)",
+            reason=Reason.WRONG_TYPE,
+            path=path,
         )
-    return (check_number(value[0], path, least, most), check_number(value[1], path, least, most))
+    return tuple(check_number(item, path, least, most) for item in value)
+
+
+def _side_names(count: int) -> tuple[str, ...]:
+    return ("home", "away") if count == 2 else tuple(f"seat {n}" for n in range(1, count + 1))
 
 
 @attrs.frozen
@@ -102,29 +121,37 @@ class TableResult:
             unplayed or assigned one, points for an unplayed table.
     """
 
-    points: tuple[int, int] = (0, 0)
-    """The home and away totals over the deals played."""
-    deals: tuple[tuple[int, int], ...] = ()
-    """The home and away totals of each deal, when known (``()`` otherwise)."""
+    points: tuple[int, ...] = (0, 0)
+    """The home and away totals over the deals played (at a table of three or five: each
+    player's points, in the table's seat order)."""
+    deals: tuple[tuple[int, ...], ...] = ()
+    """The totals of each deal, as :attr:`points`, when known (``()`` otherwise)."""
     kind: ResultKind = ResultKind.PLAYED
     """Played, timed out, unplayed or assigned."""
-    victory: tuple[int, int] | None = None
-    """The victory points (home, away) of an unplayed or assigned table; ``None`` when they
-    come from the difference."""
+    victory: tuple[int, ...] | None = None
+    """The victory points (home, away, or each player's) of an unplayed or assigned table;
+    ``None`` when they come from the difference."""
 
     def __attrs_post_init__(self) -> None:
-        _pair_of_numbers(self.points, "points", MOST_POINTS, -MOST_POINTS)
+        _numbers(self.points, "points", MOST_POINTS, -MOST_POINTS)
+        names = _side_names(len(self.points))
         if not isinstance(self.deals, tuple):
             raise TournamentError(
                 "expected a tuple of deals", reason=Reason.WRONG_TYPE, path="deals"
             )
         for index, deal in enumerate(self.deals):
-            _pair_of_numbers(deal, f"deals[{index}]", MOST_POINTS, -MOST_POINTS)
+            _numbers(deal, f"deals[{index}]", MOST_POINTS, -MOST_POINTS)
+            if len(deal) != len(self.points):
+                raise TournamentError(
+                    f"a deal has {len(deal)} scores, the totals {len(self.points)}",
+                    reason=Reason.INCONSISTENT_STATE,
+                    path=f"deals[{index}]",
+                )
         for what, pair in (
             ("points", self.points),
             *((f"deal {index + 1}", deal) for index, deal in enumerate(self.deals)),
         ):
-            for side, value in zip(("home", "away"), pair, strict=True):
+            for side, value in zip(names, pair, strict=True):
                 if value % POINT_STEP:
                     raise TournamentError(
                         f"the {side} total {value} is not a multiple of {POINT_STEP}, as every "
@@ -150,8 +177,14 @@ class TableResult:
                 path="victory",
             )
         if self.victory is not None:
-            _pair_of_numbers(self.victory, "victory", MOST_VICTORY_POINTS, 0)
-        if self.kind is ResultKind.UNPLAYED and (self.points != (0, 0) or self.deals):
+            _numbers(self.victory, "victory", MOST_VICTORY_POINTS, 0)
+            if len(self.victory) != len(self.points):
+                raise TournamentError(
+                    f"{len(self.victory)} victory points for {len(self.points)} totals",
+                    reason=Reason.INCONSISTENT_STATE,
+                    path="victory",
+                )
+        if self.kind is ResultKind.UNPLAYED and (any(self.points) or self.deals):
             raise TournamentError(
                 "an unplayed table scores no points",
                 reason=Reason.INCONSISTENT_STATE,
@@ -161,7 +194,9 @@ class TableResult:
     @classmethod
     def from_hands(cls, hands: Sequence[HandScore], *, time_out: bool = False) -> TableResult:
         """The result of the deals ``hands``, each a two-team :class:`~burraco.HandScore`
-        (team 0 is home); ``time_out`` marks a table where time was called.
+        (team 0 is home), or a hand of three or five players (its
+        :attr:`~burraco.HandScore.seat_points`); ``time_out`` marks a table where time was
+        called.
 
         >>> from burraco import new_game, score_hand
         >>> hand = score_hand(new_game(seed=1))  # an unplayed deal scores the cards in hand
@@ -171,31 +206,42 @@ class TableResult:
         Raises:
             TournamentError: if a hand does not have two teams (``inconsistent-state``).
         """
-        deals: list[tuple[int, int]] = []
+        deals: list[tuple[int, ...]] = []
         for index, hand in enumerate(hands):
-            totals = hand.totals
-            if len(totals) != 2:
+            totals = hand.seat_points if len(hand.seat_points) in (3, 5) else hand.totals
+            if len(totals) not in (2, len(hand.seat_points)):
                 raise TournamentError(
-                    f"a tournament table has two teams, not {len(totals)}",
+                    f"a tournament table has two teams, or three or five players, not "
+                    f"{len(totals)} teams",
                     reason=Reason.INCONSISTENT_STATE,
                     path=f"hands[{index}]",
                 )
-            deals.append((totals[0], totals[1]))
-        points = (sum(deal[0] for deal in deals), sum(deal[1] for deal in deals))
-        kind = ResultKind.TIME_OUT if time_out else ResultKind.PLAYED
-        return cls(points, tuple(deals), kind)
+            deals.append(tuple(totals))
+        return cls.from_deals(deals, time_out=time_out)
 
     @classmethod
-    def from_deals(cls, deals: Sequence[tuple[int, int]], *, time_out: bool = False) -> TableResult:
+    def from_deals(cls, deals: Sequence[tuple[int, ...]], *, time_out: bool = False) -> TableResult:
         """The result from each deal's home and away scores, as a duplicate table enters
-        them (the totals are their sums).
+        them (the totals are their sums); or each deal's points of every player at a table of
+        three or five.
 
         >>> TableResult.from_deals([(900, 100), (-80, 445)]).points
         (820, 545)
+
+        Raises:
+            TournamentError: for deals of different sizes (``inconsistent-state``).
         """
-        frozen = tuple((home, away) for home, away in deals)
-        points = (sum(deal[0] for deal in frozen), sum(deal[1] for deal in frozen))
-        return cls(points, frozen, ResultKind.TIME_OUT if time_out else ResultKind.PLAYED)
+        kind = ResultKind.TIME_OUT if time_out else ResultKind.PLAYED
+        frozen = tuple(tuple(deal) for deal in deals)
+        if not frozen:
+            return cls((0, 0), (), kind)
+        if len({len(deal) for deal in frozen}) != 1:
+            raise TournamentError(
+                "expected deals with as many scores each",
+                reason=Reason.INCONSISTENT_STATE,
+                path="deals",
+            )
+        return cls(tuple(map(sum, zip(*frozen, strict=True))), frozen, kind)
 
     @classmethod
     def from_totals(cls, home: int, away: int, *, time_out: bool = False) -> TableResult:
@@ -203,24 +249,44 @@ class TableResult:
         return cls((home, away), (), ResultKind.TIME_OUT if time_out else ResultKind.PLAYED)
 
     @classmethod
-    def unplayed(cls, victory: tuple[int, int] = (0, 0)) -> TableResult:
-        """A table that did not play, with the victory points the director gives (none by
-        default)."""
-        return cls((0, 0), (), ResultKind.UNPLAYED, victory)
+    def from_seat_points(cls, points: Sequence[int], *, time_out: bool = False) -> TableResult:
+        """The result of a table of three or five players: each player's points over the
+        deals (their :attr:`~burraco.HandScore.seat_points` added up), in the table's seat
+        order.
+
+        >>> print(TableResult.from_seat_points([1200, 405, -60]))
+        1200, 405, -60
+        """
+        kind = ResultKind.TIME_OUT if time_out else ResultKind.PLAYED
+        return cls(tuple(points), (), kind)
 
     @classmethod
-    def assigned(cls, victory: tuple[int, int], points: tuple[int, int] = (0, 0)) -> TableResult:
-        """An adjusted score: the director sets the victory points (and the points that count
-        for the point difference)."""
-        return cls(points, (), ResultKind.ASSIGNED, victory)
+    def unplayed(cls, victory: tuple[int, ...] = (0, 0)) -> TableResult:
+        """A table that did not play, with the victory points the director gives (none by
+        default; for a table of three or five, give one number a player)."""
+        return cls((0,) * len(victory), (), ResultKind.UNPLAYED, victory)
 
-    def victory_points(self, table: VictoryTable) -> tuple[int, int]:
-        """The victory points (home, away): given, or from the difference by ``table``."""
+    @classmethod
+    def assigned(cls, victory: tuple[int, ...], points: tuple[int, ...] = ()) -> TableResult:
+        """An adjusted score: the director sets the victory points (and the points that count
+        for the point difference, none by default)."""
+        return cls(points or (0,) * len(victory), (), ResultKind.ASSIGNED, victory)
+
+    def victory_points(self, table: VictoryTable) -> tuple[int, ...]:
+        """The victory points (home, away): given, or from the difference by ``table``.
+
+        At a table of three or five, each player's: a player whose points are ``d`` above
+        (or below) the table's mean gets the winner's (or the loser's) victory points of a
+        difference of ``2 * d`` (rounded down), so that with two sides it is the usual rule.
+        """
         if self.victory is not None:
             return self.victory
-        home, away = self.points
-        winner, loser = victory_points(abs(home - away), table)
-        return (winner, loser) if home >= away else (loser, winner)
+        count, total = len(self.points), sum(self.points)
+        given: list[int] = []
+        for mine in self.points:
+            winner, loser = victory_points(abs(2 * (count * mine - total)) // count, table)
+            given.append(winner if count * mine >= total else loser)
+        return tuple(given)
 
     def check_reach(self, deals: int, most_victory: int) -> None:
         """Raise :class:`TournamentError` (``out-of-range``) unless the result is one that
@@ -239,7 +305,8 @@ class TableResult:
         burraco.errors.TournamentError: victory: 60-0 victory points: each side gets 0 to 20 ...
         """
         least, most = deals * LEAST_DEAL_POINTS, deals * MOST_DEAL_POINTS
-        for side, value in zip(("home", "away"), self.points, strict=True):
+        names = _side_names(len(self.points))
+        for side, value in zip(names, self.points, strict=True):
             if not least <= value <= most:
                 raise TournamentError(
                     f"the {side} total {value} is beyond what {deals} deals can reach "
@@ -248,7 +315,7 @@ class TableResult:
                     path="points",
                 )
         for index, deal in enumerate(self.deals):
-            for side, value in zip(("home", "away"), deal, strict=True):
+            for side, value in zip(names, deal, strict=True):
                 if not LEAST_DEAL_POINTS <= value <= MOST_DEAL_POINTS:
                     raise TournamentError(
                         f"the {side} score {value} is beyond what one deal can reach (from "
@@ -258,16 +325,19 @@ class TableResult:
                     )
         if self.victory is not None and max(self.victory) > most_victory:
             raise TournamentError(
-                f"{self.victory[0]}-{self.victory[1]} victory points: each side gets 0 to "
+                f"{'-'.join(map(str, self.victory))} victory points: each side gets 0 to "
                 f"{most_victory} on this victory-point table",
                 reason=Reason.OUT_OF_RANGE,
                 path="victory",
             )
 
     def __str__(self) -> str:
-        text = f"{self.points[0]} to {self.points[1]}"
+        if len(self.points) == 2:
+            text = f"{self.points[0]} to {self.points[1]}"
+        else:
+            text = ", ".join(map(str, self.points))
         if self.victory is not None:
-            text += f" ({self.kind}, victory points {self.victory[0]}-{self.victory[1]})"
+            text += f" ({self.kind}, victory points {'-'.join(map(str, self.victory))})"
         elif self.kind is ResultKind.TIME_OUT:
             text += " (time-out)"
         return text

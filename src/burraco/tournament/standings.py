@@ -6,6 +6,11 @@ ordered by a list of criteria (:class:`Criterion`, or functions of a :class:`Sta
 deciding only among those the previous criteria left level; entrants level on all of them
 share a rank, and the next rank skips, as in ``1 2 2 4``.
 
+At a table of three or five players (an individual event's, rules §14) each player
+scores their own points and victory points
+(:meth:`~burraco.tournament.TableResult.victory_points`); the points conceded are the
+others' mean, rounded down, so the difference is the player's points less that mean.
+
 Head-to-head counts, for each entrant of a group still level, the victory points it won
 against the others of that group. The Buchholz-like criterion (for Danese movements, where
 strong entrants meet strong ones) is the sum of the victory points of the opponents met.
@@ -254,12 +259,12 @@ def compute_standings(
             result = latest.get((round_.number, table.number))
             if result is None:
                 continue
-            home_vp, away_vp = result.victory_points(settings.victory_table)
-            sides = (
-                (table.home, table.away, home_vp, result.points),
-                (table.away, table.home, away_vp, result.points[::-1]),
-            )
-            for side, others, vp, (mine, theirs) in sides:
+            given = result.victory_points(settings.victory_table)
+            sides = table.sides
+            for index, side in enumerate(sides):
+                others = tuple(n for j, group in enumerate(sides) if j != index for n in group)
+                vp, mine = given[index], result.points[index]
+                theirs = (sum(result.points) - mine) // (len(sides) - 1)
                 for number in side:
                     victory[number] += vp
                     scored[number] += mine

@@ -352,7 +352,8 @@ class EventStore:
             round_ = round_from_dict(json.loads(row[0]))
             (settings_text,) = connection.execute("SELECT settings FROM event").fetchone()
             settings = settings_from_dict(json.loads(settings_text))
-            if not any(seat.number == table for seat in round_.tables):
+            seated = next((seat for seat in round_.tables if seat.number == table), None)
+            if seated is None:
                 raise TournamentError(
                     f"round {round_number} has no table {table}", reason=Reason.NOT_IN_TOURNAMENT
                 )
@@ -366,7 +367,7 @@ class EventStore:
                     "its reason",
                     reason=Reason.OUT_OF_ORDER,
                 )
-            settings.check_result(result, f"round {round_number} table {table}")
+            settings.check_result(result, f"round {round_number} table {table}", seated)
             (count,) = connection.execute("SELECT COUNT(*) FROM history").fetchone()
             connection.execute(
                 "INSERT INTO history VALUES (?, ?, ?, ?, ?, ?)",
@@ -491,8 +492,8 @@ def result_from_dict(data: dict[str, Any]) -> TableResult:
 
     victory = data["victory"]
     return TableResult(
-        (data["points"][0], data["points"][1]),
-        tuple((home, away) for home, away in data["deals"]),
+        tuple(data["points"]),
+        tuple(tuple(deal) for deal in data["deals"]),
         ResultKind(data["kind"]),
-        None if victory is None else (victory[0], victory[1]),
+        None if victory is None else tuple(victory),
     )
