@@ -56,7 +56,7 @@ from burraco import (
     score_hand,
 )
 from burraco.cards import CARDS_BY_CODE
-from burraco.serialize import Saved, from_dict, from_json, to_dict, to_json
+from burraco.serialize import FORMAT, Saved, from_dict, from_json, to_dict, to_json
 from burraco.testing import check_invariants
 
 DEFAULT_COUNT: Final = 1500
@@ -430,7 +430,7 @@ def format_changed(chooser: random.Random, value: Saved, document: Json) -> Case
     changed = dict(document)
     field = chooser.choice(["format", "type"])
     options: list[Json] = (
-        [0, 2, -1, 10**20, "1", 1.0, True, None]
+        [0, FORMAT + 1, -1, 10**20, "1", 1.0, True, None]  # never a format this version reads
         if field == "format"
         else ["Game", "state", "", "actions", "hand_score", None, 1]
     )

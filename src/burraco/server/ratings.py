@@ -10,22 +10,18 @@ totals. A player's place on the leaderboard is ``mu - 3 sigma`` (openskill's ord
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
-try:
-    from openskill.models import PlackettLuce
-except ImportError as error:  # pragma: no cover - the server extra installs it
-    raise ImportError(
-        f"rated tables need openskill: pip install 'burraco[server]' ({error})", name="openskill"
-    ) from None
-
 __all__ = [
     "MAX_NAME",
+    "MU",
+    "SIGMA",
     "Rating",
     "bot_player",
     "clean_name",
@@ -38,16 +34,36 @@ __all__ = [
 MAX_NAME: Final = 24
 """The longest name a player may choose, in characters."""
 
-_MODEL = PlackettLuce()
+MU: Final = 25.0
+"""A new player's estimated skill (openskill's default)."""
+SIGMA: Final = 25.0 / 3
+"""A new player's uncertainty (openskill's default)."""
+
+
+@functools.cache
+def _model() -> Any:
+    """openskill's Plackett-Luce model, imported when a table is first rated, so that the
+    server's modules import without it (only rating needs it).
+
+    Raises:
+        ImportError: naming the extra that installs openskill."""
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError as error:  # the server extra installs it
+        raise ImportError(
+            f"rated tables need openskill: pip install 'burraco[server]' ({error})",
+            name="openskill",
+        ) from None
+    return PlackettLuce(mu=MU, sigma=SIGMA)
 
 
 @attrs.frozen
 class Rating:
     """A skill estimate: ``mu`` the mean, ``sigma`` the uncertainty."""
 
-    mu: float = _MODEL.mu
+    mu: float = MU
     """The estimated skill."""
-    sigma: float = _MODEL.sigma
+    sigma: float = SIGMA
     """How uncertain it is."""
 
 
@@ -93,6 +109,7 @@ def rate(teams: Sequence[Sequence[Rating]], scores: Sequence[float]) -> list[lis
     >>> a[0].mu > 25 > b[0].mu
     True
     """
-    model_teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in teams]
-    after = _MODEL.rate(model_teams, scores=list(scores))
+    model = _model()
+    model_teams = [[model.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in teams]
+    after = model.rate(model_teams, scores=list(scores))
     return [[Rating(r.mu, r.sigma) for r in team] for team in after]
