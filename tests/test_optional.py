@@ -45,6 +45,7 @@ def test_import_burraco_imports_no_toolkit() -> None:
 def test_the_servers_messages_import_without_the_server_extra() -> None:
     result = run(
         "sys.modules['starlette'] = None\nsys.modules['uvicorn'] = None\n"
+        "sys.modules['openskill'] = None\n"
         "import burraco.server.protocol, burraco.server.manager, burraco.server.storage\n"
         "print('imported')"
     )
