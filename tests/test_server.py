@@ -712,3 +712,9 @@ def test_a_person_at_a_fibur5_table_gets_the_view_of_five_seats(client: TestClie
         message = receive(ws)
     assert message["view"] == to_dict(observe(deal, deal.turn))
     assert message["legal"] == ["draw", "pick"] and message["score"] == [0] * 5
+
+
+def test_the_options_say_which_numbers_of_players_each_preset_seats(client: TestClient) -> None:
+    counts = client.get("/api/options").json()["counts"]
+    assert counts["fibur3"] == [3] and counts["fibur5"] == [5]
+    assert counts["classic"][0] == 4 and sorted(counts["classic"]) == [2, 3, 4, 5, 6]

@@ -144,3 +144,30 @@ def test_the_leaderboard_page_lists_rated_players(browser: Any, served: tuple[An
     page.get_by_role("heading", name="Classifica").wait_for()
     assert page.get_by_role("columnheader", name="Valutazione").is_visible()
     page.context.close()
+
+
+def test_the_lobby_offers_each_preset_only_the_players_it_seats(
+    browser: Any, served: tuple[Any, str]
+) -> None:
+    """fibur3 seats three and fibur5 five (rules §14): choosing one sets the number of players
+    to it and disables the others, where the page used to offer four and the server refused."""
+    _, base = served
+    page = new_page(browser)
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-kinds select", state="attached")
+
+    def offered(select: str) -> list[str]:
+        options = page.locator(f"{select} option:not([disabled])").all_inner_texts()
+        return [text.strip() for text in options]
+
+    page.select_option("#rules", "fibur3")
+    assert (page.input_value("#players"), offered("#players")) == ("3", ["3"])
+    assert page.locator("#seat-kinds select").count() == 3
+    page.select_option("#quick-rules", "fibur5")
+    assert (page.input_value("#quick-players"), offered("#quick-players")) == ("5", ["5"])
+    page.select_option("#rules", "classic")
+    assert offered("#players") == ["2", "3", "4", "5", "6"]
+    page.select_option("#rules", "fibur3")
+    page.get_by_role("button", name="Create the table").click()
+    page.locator("a.seat-link").first.wait_for()  # created: not refused for its count
+    page.context.close()

@@ -10,6 +10,8 @@ from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
+import attrs
+
 try:
     from starlette.applications import Starlette
     from starlette.middleware import Middleware
@@ -153,6 +155,20 @@ def _listening(scope: Scope) -> str:
 
 
 @functools.lru_cache(maxsize=512)
+def _counts(name: str) -> list[int]:
+    """The numbers of players the preset ``name`` seats, its own first: every count of
+    :data:`~burraco.rules.PLAYER_COUNTS` for most, 3 alone for fibur3 and 5 alone for fibur5
+    (rules §14)."""
+    preset = PRESETS[name]
+    counts = [preset.players]
+    for players in PLAYER_COUNTS:
+        if players != preset.players:
+            with contextlib.suppress(ValueError):
+                attrs.evolve(preset, players=players)
+                counts.append(players)
+    return counts
+
+
 def _seat_titles() -> dict[str, str]:
     """What the lobby shows for each seat kind: a person, a bot, or a level and its title."""
     titles = {
@@ -223,6 +239,7 @@ def build_app(
             {
                 "rules": sorted(PRESETS),
                 "players": list(PLAYER_COUNTS),
+                "counts": {name: _counts(name) for name in sorted(PRESETS)},
                 "seats": [HUMAN, *AGENT_NAMES],
                 "seat_titles": _seat_titles(),
             }

@@ -135,10 +135,21 @@ async function lobby() {
     }
   };
   $("players").addEventListener("change", drawSeats);
-  drawSeats();
   for (const name of options.rules) {
     $("quick-rules").append(el("option", { value: name, text: i18n.messages[`rules.${name}`] ?? name }));
   }
+  // each preset seats its own numbers of players (fibur3 three, fibur5 five): the others are
+  // disabled, and a count the preset does not seat becomes its own
+  const fitPlayers = (rules, players) => {
+    const counts = options.counts?.[rules.value] ?? options.players;
+    for (const option of players.options) option.disabled = !counts.includes(Number(option.value));
+    if (!counts.includes(Number(players.value))) players.value = String(counts[0]);
+  };
+  $("rules").addEventListener("change", () => { fitPlayers($("rules"), $("players")); drawSeats(); });
+  $("quick-rules").addEventListener("change", () => fitPlayers($("quick-rules"), $("quick-players")));
+  fitPlayers($("rules"), $("players"));
+  fitPlayers($("quick-rules"), $("quick-players"));
+  drawSeats();
   showPlayer();
   openTables(options);
   setInterval(() => openTables(options), 5000);
