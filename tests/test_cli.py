@@ -73,7 +73,7 @@ def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixtur
 def test_bare_burraco_prints_the_help_and_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
     captured = capsys.readouterr()
-    assert captured.out.startswith("usage: burraco [-h] [--version] COMMAND ...")
+    assert captured.out.startswith("usage: burraco [-h] [--version] [--lang LANG] COMMAND ...")
     for command in ("demo", "play", "validate", "score", "simulate"):
         assert re.search(rf"^    {command} +\w", captured.out, re.MULTILINE), command
     assert captured.err == ""

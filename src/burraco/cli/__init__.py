@@ -24,6 +24,12 @@ the reader of the output goes away early, as in ``burraco demo | head``), 1 when
 finds the meld illegal, 2 for a usage error or bad input (a bad card, an unreadable or
 malformed file), 130 when interrupted (Ctrl-C).
 
+``--lang en``, ``it`` or ``pt-BR`` (before or after the command) chooses the language of the
+human messages of ``play`` and ``demo`` and of the error lines for a rejected action or bad
+input; without it the environment decides, as gettext's ``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES`` and ``LANG`` do (:mod:`burraco.cli.language`). The help texts, and the output
+of ``tournament`` and ``serve``, are in English.
+
 >>> main(["validate", "5H", "JK", "6H"])
 meld:    5H 6H JK=7H
 kind:    sequence of hearts
@@ -35,7 +41,8 @@ Each command is a module of this package, named after it (``burraco score`` is
 ``burraco.cli.score``), with its ``add_parser`` and its ``run``; this module builds the
 top-level parser from them and runs the command asked for. What several commands share has a
 module of its own: ``options`` (option types and arguments, the rules and agents they build),
-``output`` (the printer and the line per turn of ``demo`` and ``play``), ``records`` (the game
+``output`` (the printer and the line per turn of ``demo`` and ``play``), ``language`` (the
+language of the messages, and their words from :mod:`burraco.i18n`), ``records`` (the game
 records they write), ``inputs`` (reading a file or standard input) and ``status`` (the exit
 statuses). A command that needs an optional dependency (``serve``, ``duel --ray``) or a wing
 of the package (``tournament``) imports it only when it runs.
@@ -62,6 +69,7 @@ from burraco.cli import (
     validate,
     verify,
 )
+from burraco.cli.language import add_lang, locale_from_environment
 from burraco.cli.status import BAD_INPUT as BAD_INPUT
 from burraco.cli.status import ILLEGAL_MELD as ILLEGAL_MELD
 from burraco.cli.status import INTERRUPTED as INTERRUPTED
@@ -80,6 +88,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Run 'burraco COMMAND --help' for the options of a command.",
     )
     parser.add_argument("--version", action="version", version=f"burraco {__version__} ({_BUILD})")
+    add_lang(parser, top=True)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     demo.add_parser(commands)
     play.add_parser(commands)
@@ -91,6 +100,8 @@ def _parser() -> argparse.ArgumentParser:
     duel.add_parser(commands)
     serve.add_parser(commands)
     verify.add_parser(commands)
+    for command in commands.choices.values():
+        add_lang(command)
     return parser
 
 
@@ -118,6 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return OK
+    if args.lang is None:
+        args.lang = locale_from_environment()
     try:
         status: int = args.run(args)
         sys.stdout.flush()

@@ -17,7 +17,7 @@ from burraco.cli.options import (
     rules_for,
     seat_agents,
 )
-from burraco.cli.output import Printer, Turns
+from burraco.cli.output import Printer, Turns, score_sheet
 from burraco.cli.records import new_history, recording, write_record
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.engine import new_game
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else fresh_seed()
     names: tuple[str, ...] = args.agents
     agents = seat_agents(names, rules.players, str(seed))
-    show = Printer(args.unicode)
+    show = Printer(args.unicode, args.lang)
     show(
         f"burraco demo --seed {seed} --rules {args.rules} --players {rules.players} "
         f"--agents {','.join(names)}"
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     show()
     show(final)
     show()
-    show(score_hand(final))
+    show(score_sheet(score_hand(final), show.locale))
     if history is not None:
         record = history.record(seed=seed, headers=[_EVENT])
         return write_record(args.record, str(record), "demo")

@@ -1,5 +1,6 @@
 """What ``burraco demo`` and ``burraco play`` print as a hand goes on: a printer that may
-write suits as symbols, and a line per turn."""
+write suits as symbols and knows the language of the messages, a line per turn, and the score
+sheet in that language."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from typing import Final
 
 from burraco.actions import Action, Discard
 from burraco.cards import Suit
+from burraco.cli.language import say, say_count
+from burraco.i18n import DEFAULT_LOCALE, Locale
+from burraco.scoring import HandScore, TeamScore, text_table
 from burraco.state import GameState
 
-__all__ = ["Printer", "Turns", "with_symbols"]
+__all__ = ["Printer", "Turns", "score_sheet", "with_symbols"]
 
 _CARD_TOKEN: Final = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 
@@ -22,17 +26,25 @@ def with_symbols(text: str) -> str:
 
 
 class Printer:
-    """Prints to standard output, with suit symbols when asked (``--unicode``)."""
+    """Prints to standard output, with suit symbols when asked (``--unicode``); ``locale`` is
+    the language of the messages (``--lang``)."""
 
-    def __init__(self, unicode: bool) -> None:
+    def __init__(self, unicode: bool, locale: Locale = DEFAULT_LOCALE) -> None:
         self.unicode = unicode
+        self.locale: Locale = locale
 
     def __call__(self, value: object = "") -> None:
         text = str(value)
         print(with_symbols(text) if self.unicode else text)
 
 
-def _notes(before: GameState, after: GameState) -> str:
+def _end_reason(reason: str, locale: Locale) -> str:
+    """How a hand ended, in ``locale``: the reason's code in English (as always printed), else
+    its words from the catalogue (``end.<reason>``)."""
+    return reason if locale == "en" else say(f"end.{reason}", locale)
+
+
+def _notes(before: GameState, after: GameState, locale: Locale = DEFAULT_LOCALE) -> str:
     """What happened besides the action itself: a pozzetto taken, a closing, the hand's end."""
     notes = []
     seat = before.turn
@@ -40,17 +52,85 @@ def _notes(before: GameState, after: GameState) -> str:
         after.pozzetto_taken[after.team_of(seat)]
         and not before.pozzetto_taken[before.team_of(seat)]
     ):
-        notes.append("takes the pozzetto")
+        notes.append(say("cli.takes_pozzetto", locale))
     if after.partners != before.partners:  # rules §14: the first out plays alone
-        pairs = " and ".join(
-            f"seats {seats[0]} and {seats[1]}" for seats in after.partners if len(seats) == 2
+        pairs = say("cli.and", locale).join(
+            say("cli.seat_pair", locale, a=seats[0], b=seats[1])
+            for seats in after.partners
+            if len(seats) == 2
         )
-        notes.append(f"plays alone; {pairs} are partners now")
+        notes.append(say("cli.plays_alone", locale, pairs=pairs))
     if after.outcome is not None and after.outcome.closer is not None:
-        notes.append("closes")
+        notes.append(say("cli.closes", locale))
     elif after.outcome is not None:
-        notes.append(f"the hand ends: {after.outcome.reason}")
+        reason = _end_reason(str(after.outcome.reason), locale)
+        notes.append(say("cli.hand_ends", locale, reason=reason))
     return f" ({'; '.join(notes)})" if notes else ""
+
+
+def _burraco_cell(team: TeamScore, locale: Locale) -> str:
+    """The burracos' cell of the score sheet: their bonus, after their counts by class."""
+    words = ", ".join(
+        f"{count} {say(f'cli.burraco.{kind}', locale)}" for kind, count in team.burracos.items()
+    )
+    bonus = say("cli.sheet.cell", locale, n=team.burraco_bonus)
+    return f"({words}) {bonus}" if words else bonus
+
+
+def score_sheet(score: HandScore, locale: Locale = DEFAULT_LOCALE) -> str:
+    """The score sheet of a hand in ``locale``: in English exactly ``str(score)``, else the
+    same rows with the catalogue's labels and the locale's numbers."""
+    if locale == "en":
+        return str(score)
+    teams = score.teams
+
+    def cells(values: list[int]) -> list[str]:
+        return [say("cli.sheet.cell", locale, n=value) for value in values]
+
+    rows = [
+        ["", *(say("cli.sheet.team", locale, n=index) for index in range(len(teams)))],
+        [say("cli.sheet.melded", locale), *cells([team.melded for team in teams])],
+        [say("cli.sheet.in_hand", locale), *cells([team.in_hand for team in teams])],
+        [say("cli.sheet.burracos", locale), *(_burraco_cell(team, locale) for team in teams)],
+        [say("cli.sheet.closing", locale), *cells([team.closing_bonus for team in teams])],
+        [say("cli.sheet.pozzetto", locale), *cells([team.pozzetto_penalty for team in teams])],
+        [say("cli.sheet.total", locale), *cells([team.total for team in teams])],
+    ]
+    if (
+        score.seat_points
+        and score.partners
+        and any(
+            score.seat_points[seat] != team.total
+            for team, seats in zip(teams, score.partners, strict=False)
+            for seat in seats
+        )
+    ):
+        rows.append(
+            [
+                say("cli.sheet.match_points", locale),
+                *(
+                    ", ".join(
+                        say(
+                            "cli.sheet.seat_points",
+                            locale,
+                            seat=seat,
+                            points=score.seat_points[seat],
+                        )
+                        for seat in seats
+                    )
+                    for seats in score.partners
+                ),
+            ]
+        )
+    lines = text_table(rows)
+    outcome = score.outcome
+    if outcome is not None:
+        if outcome.closer is not None:
+            lines.append(say("cli.sheet.closed_by", locale, seat=outcome.closer))
+        else:
+            reason = _end_reason(str(outcome.reason), locale)
+            lines.append(say("cli.sheet.ended", locale, reason=reason))
+    return "\n".join(lines)
 
 
 class Turns:
@@ -69,16 +149,26 @@ class Turns:
         self.actions: list[str] = []
 
     def on_action(self, before: GameState, action: Action, after: GameState) -> None:
-        self.actions.append(f"{action}{_notes(before, after)}")
+        locale = self.show.locale
+        self.actions.append(f"{action}{_notes(before, after, locale)}")
         if not (isinstance(action, Discard) or after.is_over):
             return
         self.count += 1
         seat = before.turn
         held = len(after.hands[seat])
-        who = "you" if self.names[seat] == "you" else f"seat {seat} ({self.names[seat]})"
+        if self.names[seat] == "you":
+            who = say("cli.you", locale)
+        else:
+            who = say("cli.seat_named", locale, seat=seat, name=self.names[seat])
         self.show(
-            f"turn {self.count:>2}  {who}: "
-            f"{'; '.join(self.actions)}  [{held} card{'s' if held != 1 else ''} left]"
+            say(
+                "cli.turn",
+                locale,
+                n=f"{self.count:>2}",
+                who=who,
+                actions="; ".join(self.actions),
+                left=say_count("cli.left", held, locale),
+            )
         )
         self.actions = []
         if self.table_every and self.count % self.table_every == 0 and not after.is_over:

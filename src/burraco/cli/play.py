@@ -11,6 +11,7 @@ from typing import Final
 from burraco.actions import Action, AddToMeld, DrawStock, OpenMeld, TakeDiscardPile, parse_action
 from burraco.agents import AGENT_NAMES, Agent, StepHook
 from burraco.cards import CODE_KEY, format_cards, parse_card, split_notation, wild_role_conflict
+from burraco.cli.language import error_text, say
 from burraco.cli.options import (
     AGENTS_TEXT,
     Commands,
@@ -21,7 +22,7 @@ from burraco.cli.options import (
     rules_for,
     seat_agent,
 )
-from burraco.cli.output import Printer, Turns
+from burraco.cli.output import Printer, Turns, score_sheet
 from burraco.cli.records import new_history, recording, write_record
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.engine import (
@@ -33,6 +34,7 @@ from burraco.engine import (
     resulting_meld,
 )
 from burraco.errors import IllegalActionError, NotationError
+from burraco.i18n import DEFAULT_LOCALE, Locale
 from burraco.match import DEAL_TABLES, Match
 from burraco.melds import placed_wild
 from burraco.rules import PLAYER_COUNTS, Partnerships
@@ -44,14 +46,6 @@ __all__ = ["add_parser", "run"]
 
 _EVENT: Final = ("Event", "burraco play")
 """The header that names the command in the records of single hands it writes."""
-
-_PLAY_HELP: Final = """\
-Type an action in notation: draw, pick, open 5H 6H JK, open 5H 6H JK=4H, add 0 7H, discard 9C.
-  ?  or  list    list the legal actions, numbered
-  a number       play the action of that number in the list
-  time           call time: the hand ends when every seat has played one more turn
-  help           this help
-  quit           stop (end of input stops too)"""
 
 
 def add_parser(commands: Commands) -> None:
@@ -142,22 +136,17 @@ def run(args: argparse.Namespace) -> int:
         None if seat == human else seat_agent(names[seat], f"{seed}:{seat}")
         for seat in range(rules.players)
     ]
-    show = Printer(args.unicode)
+    show = Printer(args.unicode, args.lang)
+    lang = show.locale
     mode = " --match" if args.match else f" --deals {args.deals}" if args.deals else ""
     show(
         f"burraco play --seed {seed} --rules {args.rules} --players {rules.players} "
         f"--seat {human} --partner {args.partner} --opponents {args.opponents}{mode}"
     )
     where = (
-        f"team {human % rules.teams}"
-        if fixed
-        else "alone until a player runs out of cards: then that player plays alone and the "
-        "others pair up (rules §14)"
+        say("cli.play.team", lang, n=human % rules.teams) if fixed else say("cli.play.alone", lang)
     )
-    show(
-        f"you are seat {human}, {where}; type an action, ? to list the legal "
-        "ones, a number to pick one, help, or quit"
-    )
+    show(say("cli.play.you_are", lang, seat=human, where=where))
     several = args.match or args.deals is not None
     match = Match.start(rules, deals=args.deals) if several else None
     history = None if args.record is None else new_history(names)
@@ -169,14 +158,14 @@ def run(args: argparse.Namespace) -> int:
             state = new_game(dealt, seed=f"{seed}:{hand}" if several else seed, dealer=dealer)
             if several:
                 show()
-                show(f"hand {hand + 1}, dealer seat {dealer}")
+                show(say("cli.play.hand", lang, n=hand + 1, dealer=dealer))
             turns = Turns(show, names)
             narrate = recording(history, turns.on_action)
             final = _play_out_with(state, agents, narrate, show, match)
             show()
             show(final)
             show()
-            show(score_hand(final))
+            show(score_sheet(score_hand(final), lang))
             if match is None:
                 break
             match = match.record(score_hand(final))
@@ -186,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
                 break
             hand += 1
     except _QuitError:
-        show("the game is left unfinished")
+        show(say("cli.play.unfinished", lang))
     if history is None or not len(history):
         return OK
     if several:
@@ -220,7 +209,7 @@ def _read_line(prompt: str) -> str:
     return line
 
 
-def _wild_note(state: GameState, action: Action) -> str:
+def _wild_note(state: GameState, action: Action, locale: Locale = DEFAULT_LOCALE) -> str:
     """What the wild card of a meld action stands for, as ``"  (JK as 7H)"``; else ``""``."""
     meld = resulting_meld(state, action)
     if meld is None or not isinstance(action, OpenMeld | AddToMeld):
@@ -229,29 +218,36 @@ def _wild_note(state: GameState, action: Action) -> str:
     if not wild:
         return ""
     if stands_for[-1] in "SHDC":  # a card of a run; a rank never ends in a suit's letter
-        return f"  ({wild} as {stands_for})"
-    return f"  ({wild} as {'an' if stands_for[0] in '8A' else 'a'} {stands_for})"
+        return say("cli.play.wild_as", locale, wild=wild, card=stands_for)
+    article = "an" if stands_for[0] in "8A" else "a"
+    return say(f"cli.play.wild_as_{article}", locale, wild=wild, rank=stands_for)
 
 
-def _running_score(state: GameState, match: Match | None) -> str:
+def _running_score(state: GameState, match: Match | None, locale: Locale = DEFAULT_LOCALE) -> str:
     """The score as the person sees it: points on the table, and the match totals."""
     seat = state.turn
     view = observe(state, seat)
     mine = state.team_of(seat)
 
     def named(values: Sequence[int], mine: int, side: str) -> str:
-        yours = "you" if side == "seat" else f"your {side}"
+        yours = say(f"cli.play.your_{side}", locale)
         return ", ".join(
-            f"{yours if index == mine else f'{side} {index}'} {value}"
+            say(
+                "cli.play.points",
+                locale,
+                who=yours if index == mine else say(f"cli.play.{side}_n", locale, n=index),
+                points=value,
+            )
             for index, value in enumerate(values)
         )
 
-    text = f"on the table: {named(view.table_points, mine, 'team')}"
+    text = say("cli.play.on_the_table", locale, scores=named(view.table_points, mine, "team"))
     if match is not None and match.hands:
         if match.rules.partnerships is Partnerships.FIXED:
-            text += f"; match so far: {named(match.totals, mine, 'team')}"
+            totals = named(match.totals, mine, "team")
         else:  # rules §14: a total per player
-            text += f"; match so far: {named(match.totals, seat, 'seat')}"
+            totals = named(match.totals, seat, "seat")
+        text += say("cli.play.match_so_far", locale, scores=totals)
     return text
 
 
@@ -262,9 +258,11 @@ def _tell_person(before: GameState, action: Action, after: GameState, show: Prin
         return
     if isinstance(action, DrawStock):
         drawn = Counter(after.hands[seat]) - Counter(before.hands[seat])
-        show(f"you drew {format_cards(sorted(drawn.elements(), key=CODE_KEY))}")
+        cards = format_cards(sorted(drawn.elements(), key=CODE_KEY))
+        show(say("cli.play.you_drew", show.locale, cards=cards))
     elif isinstance(action, TakeDiscardPile):
-        show(f"the pile added {format_cards(before.discard_pile)} to your hand")
+        cards = format_cards(before.discard_pile)
+        show(say("cli.play.pile_added", show.locale, cards=cards))
 
 
 def _ask(
@@ -273,46 +271,51 @@ def _ask(
     """Show the person's view and read actions until one is legal; ``None`` when the person
     calls time (:func:`~burraco.call_time_out`)."""
     seat = state.turn
+    lang = show.locale
     show()
     show(observe(state, seat))
-    show(_running_score(state, match))
+    show(_running_score(state, match, lang))
     while True:
-        text = _read_line("your action (? to list)> ").strip()
+        text = _read_line(say("cli.play.prompt", lang)).strip()
         if not text:
             continue
         word = text.lower()
         if word in ("?", "list"):
             for number, action in enumerate(actions, 1):
-                show(f"{number:>4}  {action}{_wild_note(state, action)}")
+                show(f"{number:>4}  {action}{_wild_note(state, action, lang)}")
             continue
         if word == "help":
-            show(_PLAY_HELP)
+            show(say("cli.play.help", lang))
             continue
         if word in ("quit", "exit"):
             raise _QuitError
         if word == "time":
             if state.time_out_turns:
-                show(f"time was called already: {state.time_out_turns} turns left")
+                show(say("cli.play.time_already", lang, n=state.time_out_turns))
                 continue
             return None
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(actions):
                 return actions[number - 1]
-            show(f"there is no action {number}: choose from 1 to {len(actions)} (? lists them)")
+            show(say("cli.play.no_action", lang, n=number, last=len(actions)))
             continue
         try:
             action = parse_action(text)
             check_action(state, action)
             conflict = _role_on_the_table(state, action, text)
         except NotationError as error:
-            show(f"{error}; type ? to list the legal actions")
+            show(say("cli.play.try_list", lang, error=error_text(error, lang)))
             continue
         except IllegalActionError as error:
-            show(f"{error}; type ? to list the legal actions")
+            reason = error_text(error, lang)
+            if lang != "en":
+                reason = say("cli.play.illegal", lang, reason=reason)
+            show(say("cli.play.try_list", lang, error=reason))
             continue
         if conflict is not None:
-            show(f"bad action '{text}': {conflict}; type ? to list the legal actions")
+            bad = say("cli.play.bad_action", lang, text=text, conflict=conflict)
+            show(say("cli.play.try_list", lang, error=bad))
             continue
         return action
 
@@ -355,7 +358,7 @@ def _play_out_with(
             asked = _ask(state, actions, show, match)
             if asked is None:
                 state = call_time_out(state)
-                show(f"time called: {state.time_out_turns} turns left, this one included")
+                show(say("cli.play.time_called", show.locale, n=state.time_out_turns))
                 continue
             action = asked
         else:

@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from burraco.cli.inputs import read_text
+from burraco.cli.language import error_text
 from burraco.cli.options import Commands, whole_number
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.errors import RecordError, excerpt
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"burraco replay: {name}: the file is not UTF-8 text", file=sys.stderr)
         return BAD_INPUT
     except RecordError as error:
-        print(f"burraco replay: {name}: {error}", file=sys.stderr)
+        print(f"burraco replay: {name}: {error_text(error, args.lang)}", file=sys.stderr)
         return BAD_INPUT
     hands = record.hands
     for index, hand in enumerate(hands):

@@ -7,6 +7,7 @@ import sys
 from typing import Final
 
 from burraco.cards import Rank
+from burraco.cli.language import error_text, say
 from burraco.cli.options import Commands, add_rules, rules_for
 from burraco.cli.status import BAD_INPUT, ILLEGAL_MELD, OK
 from burraco.errors import InvalidMeldError, NotationError, excerpt
@@ -41,10 +42,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         meld = validate_meld(text, rules)
     except InvalidMeldError as error:
-        print(f"illegal meld {excerpt(text)}: {error.reason}: {error.detail}", file=sys.stderr)
+        if args.lang == "en":
+            print(f"illegal meld {excerpt(text)}: {error.reason}: {error.detail}", file=sys.stderr)
+        else:
+            reason = error_text(error, args.lang)
+            print(
+                say("cli.illegal_meld", args.lang, meld=excerpt(text), reason=reason),
+                file=sys.stderr,
+            )
         return ILLEGAL_MELD
     except NotationError as error:
-        print(f"burraco validate: {error}", file=sys.stderr)
+        print(f"burraco validate: {error_text(error, args.lang)}", file=sys.stderr)
         return BAD_INPUT
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None

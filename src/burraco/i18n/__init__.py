@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Final, Literal, NamedTuple, TypeAlias, get_args
 
 from burraco.i18n.catalogue import PAGE
+from burraco.i18n.cli import CLI
 from burraco.i18n.reasons import REASONS
 
 __all__ = [
@@ -75,10 +76,11 @@ class Text(NamedTuple):
 CATALOGUE: Final[dict[str, Text]] = {
     **{key: Text(*texts) for key, texts in PAGE.items()},
     **{key: Text(*texts) for key, texts in REASONS.items()},
+    **{key: Text(*texts) for key, texts in CLI.items()},
 }
 """Every key and its texts: the page's words (``page.``, ``lobby.``, ``card.``, ...), and one
 sentence per error reason (``reason.<code>``, for :class:`~burraco.Reason` and
-:class:`~burraco.server.protocol.ServerReason`)."""
+:class:`~burraco.server.protocol.ServerReason`), and the command line's words (``cli.``)."""
 
 
 def translate(key: str, locale: Locale = DEFAULT_LOCALE, /, **fields: object) -> str:

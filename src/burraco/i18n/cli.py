@@ -1,0 +1,209 @@
+"""The command line's words: each key (``cli.``) with its English, Italian and Brazilian
+Portuguese text, in that order (read by :mod:`burraco.i18n`, which checks that all three are
+there). The English is what ``burraco demo`` and ``burraco play`` always printed, word for
+word; card notation (``7H``, ``JK``) and the actions' notation (``draw``, ``open``) stay as
+they are in every language.
+
+Italian uses the table's words (pozzetto, pozzo, tallone, chiusura, burraco pulito and
+sporco), Brazilian Portuguese those of Buraco (morto, lixo, monte, bater, canastra limpa and
+suja).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["CLI"]
+
+_PLAY_HELP: Final = (
+    (
+        "Type an action in notation: draw, pick, open 5H 6H JK, open 5H 6H JK=4H, add 0 7H, "
+        "discard 9C.\n"
+        "  ?  or  list    list the legal actions, numbered\n"
+        "  a number       play the action of that number in the list\n"
+        "  time           call time: the hand ends when every seat has played one more turn\n"
+        "  help           this help\n"
+        "  quit           stop (end of input stops too)"
+    ),
+    (
+        "Scrivi una mossa in notazione: draw (pesca), pick (prendi il pozzo), open 5H 6H JK "
+        "(cala), open 5H 6H JK=4H, add 0 7H (attacca), discard 9C (scarta).\n"
+        "  ?  o  list     elenca le mosse legali, numerate\n"
+        "  un numero      gioca la mossa con quel numero nell'elenco\n"
+        "  time           chiama il tempo: la smazzata finisce quando ogni posto ha giocato "
+        "un altro turno\n"
+        "  help           questo aiuto\n"
+        "  quit           smetti (anche la fine dell'input)"
+    ),
+    (
+        "Digite uma jogada em notação: draw (comprar do monte), pick (pegar o lixo), "
+        "open 5H 6H JK (baixar), open 5H 6H JK=4H, add 0 7H (juntar), discard 9C (descartar).\n"
+        "  ?  ou  list    lista as jogadas válidas, numeradas\n"
+        "  um número      faz a jogada desse número na lista\n"
+        "  time           pede tempo: a mão termina quando cada lugar jogar mais uma vez\n"
+        "  help           esta ajuda\n"
+        "  quit           parar (o fim da entrada também para)"
+    ),
+)
+
+CLI: Final[dict[str, tuple[str, str, str]]] = {
+    # a line per turn (burraco demo and burraco play)
+    "cli.turn": (
+        "turn {n}  {who}: {actions}  [{left}]",
+        "turno {n}  {who}: {actions}  [{left}]",
+        "vez {n}  {who}: {actions}  [{left}]",
+    ),
+    "cli.you": ("you", "tu", "você"),
+    "cli.seat_named": ("seat {seat} ({name})", "posto {seat} ({name})", "lugar {seat} ({name})"),
+    "cli.left.one": ("{n} card left", "{n} carta rimasta", "{n} carta sobrando"),
+    "cli.left.other": ("{n} cards left", "{n} carte rimaste", "{n} cartas sobrando"),
+    "cli.takes_pozzetto": ("takes the pozzetto", "prende il pozzetto", "pega o morto"),
+    "cli.plays_alone": (
+        "plays alone; {pairs} are partners now",
+        "gioca da solo; {pairs} ora sono compagni",
+        "joga sozinho; {pairs} agora são parceiros",
+    ),
+    "cli.seat_pair": ("seats {a} and {b}", "i posti {a} e {b}", "os lugares {a} e {b}"),
+    "cli.and": (" and ", " e ", " e "),
+    "cli.closes": ("closes", "chiude", "bate"),
+    "cli.hand_ends": (
+        "the hand ends: {reason}",
+        "la smazzata finisce: {reason}",
+        "a mão termina: {reason}",
+    ),
+    # the score sheet
+    "cli.sheet.cell": ("{n}", "{n}", "{n}"),
+    "cli.sheet.team": ("team {n}", "squadra {n}", "dupla {n}"),
+    "cli.sheet.melded": ("melded", "calate", "baixadas"),
+    "cli.sheet.in_hand": ("in hand", "in mano", "na mão"),
+    "cli.sheet.burracos": ("burracos", "burraco", "canastras"),
+    "cli.sheet.closing": ("closing", "chiusura", "batida"),
+    "cli.sheet.pozzetto": ("pozzetto", "pozzetto", "morto"),
+    "cli.sheet.total": ("total", "totale", "total"),
+    "cli.sheet.match_points": ("match points", "punti partita", "pontos da partida"),
+    "cli.sheet.seat_points": (
+        "seat {seat} {points}",
+        "posto {seat} {points}",
+        "lugar {seat} {points}",
+    ),
+    "cli.sheet.closed_by": (
+        "closed by seat {seat}",
+        "chiusura del posto {seat}",
+        "o lugar {seat} bateu",
+    ),
+    "cli.sheet.ended": ("ended: {reason}", "finita: {reason}", "terminou: {reason}"),
+    "cli.burraco.reale": ("reale", "reale", "real"),
+    "cli.burraco.nobile": ("nobile", "nobile", "nobre"),
+    "cli.burraco.over-the-top": ("over-the-top", "oltre", "além"),
+    "cli.burraco.super-clean": ("super-clean", "superpulito", "superlimpa"),
+    "cli.burraco.clean": ("clean", "pulito", "limpa"),
+    "cli.burraco.semi-clean": ("semi-clean", "semipulito", "semilimpa"),
+    "cli.burraco.dirty": ("dirty", "sporco", "suja"),
+    # burraco play
+    "cli.play.you_are": (
+        "you are seat {seat}, {where}; type an action, ? to list the legal ones, a number to "
+        "pick one, help, or quit",
+        "sei il posto {seat}, {where}; scrivi una mossa, ? per elencare quelle legali, un "
+        "numero per sceglierne una, help, o quit",
+        "você é o lugar {seat}, {where}; digite uma jogada, ? para listar as válidas, um "
+        "número para escolher uma, help, ou quit",
+    ),
+    "cli.play.team": ("team {n}", "squadra {n}", "dupla {n}"),
+    "cli.play.alone": (
+        "alone until a player runs out of cards: then that player plays alone and the others "
+        "pair up (rules §14)",
+        "da solo finché un giocatore non resta senza carte: allora quel giocatore gioca da solo "
+        "e gli altri fanno coppia (regole §14)",
+        "sozinho até um jogador ficar sem cartas: então esse jogador joga sozinho e os outros "
+        "formam duplas (regras §14)",
+    ),
+    "cli.play.hand": (
+        "hand {n}, dealer seat {dealer}",
+        "smazzata {n}, mazziere il posto {dealer}",
+        "mão {n}, o lugar {dealer} dá as cartas",
+    ),
+    "cli.play.unfinished": (
+        "the game is left unfinished",
+        "la partita resta incompiuta",
+        "o jogo ficou inacabado",
+    ),
+    "cli.play.prompt": (
+        "your action (? to list)> ",
+        "la tua mossa (? per l'elenco)> ",
+        "sua jogada (? para listar)> ",
+    ),
+    "cli.play.help": _PLAY_HELP,
+    "cli.play.wild_as": (
+        "  ({wild} as {card})",
+        "  ({wild} come {card})",
+        "  ({wild} como {card})",
+    ),
+    "cli.play.wild_as_a": (
+        "  ({wild} as a {rank})",
+        "  ({wild} come {rank})",
+        "  ({wild} como {rank})",
+    ),
+    "cli.play.wild_as_an": (
+        "  ({wild} as an {rank})",
+        "  ({wild} come {rank})",
+        "  ({wild} como {rank})",
+    ),
+    "cli.play.on_the_table": (
+        "on the table: {scores}",
+        "sul tavolo: {scores}",
+        "na mesa: {scores}",
+    ),
+    "cli.play.match_so_far": (
+        "; match so far: {scores}",
+        "; partita finora: {scores}",
+        "; partida até agora: {scores}",
+    ),
+    "cli.play.points": ("{who} {points}", "{who} {points}", "{who} {points}"),
+    "cli.play.your_team": ("your team", "la tua squadra", "sua dupla"),
+    "cli.play.your_seat": ("you", "tu", "você"),
+    "cli.play.team_n": ("team {n}", "squadra {n}", "dupla {n}"),
+    "cli.play.seat_n": ("seat {n}", "posto {n}", "lugar {n}"),
+    "cli.play.you_drew": ("you drew {cards}", "hai pescato {cards}", "você comprou {cards}"),
+    "cli.play.pile_added": (
+        "the pile added {cards} to your hand",
+        "il pozzo ha aggiunto {cards} alla tua mano",
+        "o lixo pôs {cards} na sua mão",
+    ),
+    "cli.play.time_already": (
+        "time was called already: {n} turns left",
+        "il tempo è già stato chiamato: restano {n} turni",
+        "o tempo já foi pedido: restam {n} vezes",
+    ),
+    "cli.play.no_action": (
+        "there is no action {n}: choose from 1 to {last} (? lists them)",
+        "non c'è la mossa {n}: scegli da 1 a {last} (? le elenca)",
+        "não existe a jogada {n}: escolha de 1 a {last} (? lista todas)",
+    ),
+    "cli.play.try_list": (
+        "{error}; type ? to list the legal actions",
+        "{error}; scrivi ? per l'elenco delle mosse legali",
+        "{error}; digite ? para listar as jogadas válidas",
+    ),
+    "cli.play.illegal": (
+        "illegal action: {reason}",
+        "mossa non valida: {reason}",
+        "jogada inválida: {reason}",
+    ),
+    "cli.play.bad_action": (
+        "bad action '{text}': {conflict}",
+        "mossa sbagliata '{text}': {conflict}",
+        "jogada errada '{text}': {conflict}",
+    ),
+    "cli.play.time_called": (
+        "time called: {n} turns left, this one included",
+        "tempo chiamato: restano {n} turni, compreso questo",
+        "tempo pedido: restam {n} vezes, contando esta",
+    ),
+    # errors of other commands
+    "cli.illegal_meld": (
+        "illegal meld {meld}: {reason}",
+        "combinazione non valida {meld}: {reason}",
+        "jogo inválido {meld}: {reason}",
+    ),
+}
+"""The command line's texts by key: English, Italian, Brazilian Portuguese."""
