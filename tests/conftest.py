@@ -1,11 +1,13 @@
-"""Shared test configuration: hypothesis profiles.
+"""Shared test configuration: hypothesis profiles, and English for the command line's tests.
 
 ``CI=true`` selects the ``ci`` profile: derandomized (a green main stays green) and more
 examples; locally the ``dev`` profile explores new examples on every run.
 """
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -22,3 +24,20 @@ settings.register_profile(
     "thorough", deadline=None, max_examples=3000, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+_LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""What chooses the language of the command line's messages when ``--lang`` is not given."""
+
+
+@pytest.fixture(autouse=True)
+def _english_command_line(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The command line's tests run in English whatever the locale of the machine running them
+    (a test of another language says so with ``--lang`` or sets the variables itself)."""
+    if not request.module.__name__.rpartition(".")[2].startswith("test_cli"):
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        for name in _LANGUAGE_VARIABLES:
+            patch.delenv(name, raising=False)
+        yield
