@@ -582,7 +582,7 @@ function drawHand(view) {
     const node = el("button", {
       type: "button", class: `hand-card${chosen ? " selected" : ""}${fresh.has(index) ? " fresh" : ""}`,
       "aria-pressed": chosen ? "true" : "false", "data-card": code, "aria-label": name,
-      "data-key": `card:${index}`, style: `z-index: ${index + 1}`,
+      "data-key": `card:${index}`, "data-index": index, style: `z-index: ${index + 1}`,
     }, cardImage(code));
     node.addEventListener("click", () => {
       if (game.selected.has(index)) game.selected.delete(index);
@@ -591,6 +591,99 @@ function drawHand(view) {
     });
     box.append(el("li", {}, node));
   });
+}
+
+// --- choosing cards by dragging across them ---------------------------------------------------
+// Press on a card, move across its neighbours, let go: every card crossed is selected, or
+// deselected when the press was on a selected card. Pointer events, so a mouse, a pen and a
+// finger all work; a tap or click that does not leave its card still toggles that one card
+// (its click handler), and the keyboard is untouched. The hand's cards take no touch panning
+// (style.css), so a finger dragging across them neither scrolls the page nor selects text;
+// the page still scrolls from anywhere else.
+
+const drag = { pointer: null, last: null, select: true, moved: false, endedAt: -Infinity };
+
+function handIndexAt(x, y) {
+  // the hand's card under a point: a selected card is lifted, so its place (the list item)
+  // still counts as that card
+  const hit = document.elementFromPoint(x, y);
+  const item = hit && hit.closest("#hand > li");
+  const card = item && item.querySelector(".hand-card");
+  return card ? Number(card.dataset.index) : null;
+}
+
+function showSelection() {
+  // the selection shown without redrawing the hand (whose cards the pointer is on)
+  for (const node of $("hand").querySelectorAll(".hand-card")) {
+    const chosen = game.selected.has(Number(node.dataset.index));
+    node.classList.toggle("selected", chosen);
+    node.setAttribute("aria-pressed", chosen ? "true" : "false");
+  }
+  const view = game.message.view;
+  drawTeams(view, game.message.burracos, additionsFor(view));
+  drawActions(view);
+}
+
+function paintCards(from, to) {
+  for (let index = Math.min(from, to); index <= Math.max(from, to); index += 1) {
+    if (drag.select) game.selected.add(index);
+    else game.selected.delete(index);
+  }
+}
+
+function onHandPointerDown(event) {
+  if (drag.pointer !== null || !event.isPrimary) return;
+  if (event.pointerType === "mouse" && event.button !== 0) return;
+  const index = handIndexAt(event.clientX, event.clientY);
+  if (index === null) return;
+  drag.pointer = event.pointerId;
+  drag.last = index;
+  drag.moved = false;
+  drag.select = !game.selected.has(index);
+}
+
+function onHandPointerMove(event) {
+  if (event.pointerId !== drag.pointer) return;
+  const index = handIndexAt(event.clientX, event.clientY);
+  if (index === null || index === drag.last) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    $("hand").classList.add("dragging");
+  }
+  paintCards(drag.last, index); // every card between, however fast the pointer went
+  drag.last = index;
+  showSelection();
+}
+
+function onHandPointerUp(event) {
+  if (event.pointerId !== drag.pointer) return;
+  if (drag.moved) drag.endedAt = performance.now();
+  endDrag();
+}
+
+function endDrag() {
+  drag.pointer = null;
+  drag.moved = false;
+  $("hand").classList.remove("dragging");
+}
+
+function onHandClick(event) {
+  // the click a mouse sends when a drag ends on the card it began on is not a tap
+  // (a key's click, detail 0, always counts)
+  if (event.detail > 0 && performance.now() - drag.endedAt < 400) {
+    event.stopPropagation();
+    event.preventDefault();
+  }
+}
+
+function listenForDrags() {
+  const hand = $("hand");
+  hand.addEventListener("pointerdown", onHandPointerDown);
+  hand.addEventListener("click", onHandClick, true);
+  hand.addEventListener("contextmenu", (event) => { if (drag.moved) event.preventDefault(); });
+  document.addEventListener("pointermove", onHandPointerMove);
+  document.addEventListener("pointerup", onHandPointerUp);
+  document.addEventListener("pointercancel", onHandPointerUp);
 }
 
 function freshCards(hand) {
@@ -731,6 +824,16 @@ function drawClock(message) {
   game.clockTimer = setInterval(tick, 1000);
 }
 
+function additionsFor(view) {
+  // the melds the selected cards can be added to, outlined
+  const additions = new Set();
+  if (view.seat === view.turn && view.phase === "play") {
+    const key = [...selectedCards()].sort().join(" ");
+    for (const a of game.legal) if (a.kind === "add" && a.key === key) additions.add(a.meld);
+  }
+  return additions;
+}
+
 function render() {
   const message = game.message;
   if (!message) return;
@@ -738,13 +841,8 @@ function render() {
     ? document.activeElement.dataset.key || document.activeElement.id : null;
   const view = message.view;
   game.legal = message.legal.map(parseLegal);
-  const additions = new Set();
-  if (view.seat === view.turn && view.phase === "play") {
-    const key = [...selectedCards()].sort().join(" ");
-    for (const a of game.legal) if (a.kind === "add" && a.key === key) additions.add(a.meld);
-  }
   drawOthers(view, message.last);
-  drawTeams(view, message.burracos, additions);
+  drawTeams(view, message.burracos, additionsFor(view));
   drawPiles(view);
   drawHand(view);
   drawActions(view);
@@ -778,7 +876,10 @@ function onView(message) {
   const previous = game.message;
   const view = message.view;
   const changedHand = !previous || previous.view.hand !== view.hand;
-  if (changedHand) game.selected.clear();
+  if (changedHand) {
+    game.selected.clear();
+    if (drag.pointer !== null) endDrag(); // the cards under the pointer are others now
+  }
   game.message = message;
   game.event = message.event;
   document.title = view.seat === view.turn && !view.outcome
@@ -951,6 +1052,7 @@ async function table(id) {
     render();
   });
   $("clear").addEventListener("click", () => { game.selected.clear(); render(); });
+  listenForDrags();
   $("stock").addEventListener("click", () => send("draw"));
   $("pile").addEventListener("click", () => send("pick"));
   await refreshInfo();
