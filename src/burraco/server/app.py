@@ -6,9 +6,9 @@ import asyncio
 import contextlib
 import functools
 import math
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -72,6 +72,10 @@ SECURITY_HEADERS: Final = (
     (b"cross-origin-opener-policy", b"same-origin"),
 )
 """Headers on every HTTP response (``CONNECT`` stands for the WebSocket origins allowed)."""
+
+
+Fail: TypeAlias = Callable[..., JSONResponse]
+"""An error answer in a client's language: :func:`_error` with its ``locale`` given."""
 
 
 def _error(
@@ -277,6 +281,32 @@ def build_app(
         except ClientError as error:
             return fail(400, ServerReason(error.reason), str(error))
 
+    def posted(
+        handler: Callable[[Request, object, Fail], Awaitable[Response]],
+    ) -> Callable[[Request], Awaitable[Response]]:
+        """A POST route: ``handler`` gets the body :func:`read_request` checked and a ``fail``
+        that answers an error in the client's language; a refused body is answered first."""
+
+        @functools.wraps(handler)
+        async def route(request: Request) -> Response:
+            read = await read_request(request)
+            if isinstance(read, Response):
+                return read
+            data, locale = read
+            return await handler(request, data, functools.partial(_error, locale=locale))
+
+        return route
+
+    def over_rate(request: Request, fail: Fail) -> Response | None:
+        """The ``429`` for a client creating tables faster than the settings allow, or
+        ``None``."""
+        client = request.client.host if request.client else "unknown"
+        wait = manager.admit(client)
+        if not wait:
+            return None
+        rate = settings.tables_per_minute
+        return fail(429, ServerReason.RATE_LIMITED, f"at most {rate:g} tables a minute", wait)
+
     def player_of(data: object) -> str | None:
         return manager.account(data.get("player")) if isinstance(data, dict) else None
 
@@ -289,17 +319,11 @@ def build_app(
             "url": f"{base}/t/{table_id}#token={token}",
         }
 
-    async def create(request: Request) -> Response:
-        read = await read_request(request)
-        if isinstance(read, Response):
-            return read
-        data, locale = read
-        fail = functools.partial(_error, locale=locale)
-        client = request.client.host if request.client else "unknown"
-        wait = manager.admit(client)
-        if wait:
-            rate = settings.tables_per_minute
-            return fail(429, ServerReason.RATE_LIMITED, f"at most {rate:g} tables a minute", wait)
+    @posted
+    async def create(request: Request, data: object, fail: Fail) -> Response:
+        refused = over_rate(request, fail)
+        if refused is not None:
+            return refused
         try:
             room = manager.create(data, player_of(data))
         except ValueError as error:
@@ -321,12 +345,8 @@ def build_app(
     async def open_tables(request: Request) -> Response:
         return JSONResponse(manager.open_tables(), headers={"Cache-Control": "no-cache"})
 
-    async def join(request: Request) -> Response:
-        read = await read_request(request)
-        if isinstance(read, Response):
-            return read
-        data, locale = read
-        fail = functools.partial(_error, locale=locale)
+    @posted
+    async def join(request: Request, data: object, fail: Fail) -> Response:
         try:
             room, seat = manager.join(request.path_params["table"], player_of(data))
         except ClientError as error:
@@ -335,17 +355,11 @@ def build_app(
             return fail(status, ServerReason(error.reason), str(error))
         return JSONResponse(seat_link(request, room.table.id, seat, room.table.tokens[seat]))
 
-    async def quick(request: Request) -> Response:
-        read = await read_request(request)
-        if isinstance(read, Response):
-            return read
-        data, locale = read
-        fail = functools.partial(_error, locale=locale)
-        client = request.client.host if request.client else "unknown"
-        wait = manager.admit(client)
-        if wait:
-            rate = settings.tables_per_minute
-            return fail(429, ServerReason.RATE_LIMITED, f"at most {rate:g} tables a minute", wait)
+    @posted
+    async def quick(request: Request, data: object, fail: Fail) -> Response:
+        refused = over_rate(request, fail)
+        if refused is not None:
+            return refused
         try:
             room, seat = manager.quick(data, player_of(data))
         except ClientError as error:
@@ -354,12 +368,8 @@ def build_app(
             return fail(400, ServerReason.BAD_REQUEST, str(error))
         return JSONResponse(seat_link(request, room.table.id, seat, room.table.tokens[seat]))
 
-    async def again(request: Request) -> Response:
-        read = await read_request(request)
-        if isinstance(read, Response):
-            return read
-        data, locale = read
-        fail = functools.partial(_error, locale=locale)
+    @posted
+    async def again(request: Request, data: object, fail: Fail) -> Response:
         token = data.get("token") if isinstance(data, dict) else None
         if not isinstance(token, str):
             return fail(400, ServerReason.BAD_TOKEN, "give the seat's token")
@@ -371,17 +381,14 @@ def build_app(
             return fail(status, ServerReason(error.reason), str(error))
         return JSONResponse(seat_link(request, room.table.id, seat, room.table.tokens[seat]))
 
-    async def players(request: Request) -> Response:
-        read = await read_request(request)
-        if isinstance(read, Response):
-            return read
-        data, locale = read
+    @posted
+    async def players(request: Request, data: object, fail: Fail) -> Response:
         try:
             player, token, name = manager.register(
                 data.get("name") if isinstance(data, dict) else None
             )
         except ValueError as error:
-            return _error(400, ServerReason.NO_PLAYER, str(error), locale=locale)
+            return fail(400, ServerReason.NO_PLAYER, str(error))
         return JSONResponse({"player": player, "token": token, "name": name}, status_code=201)
 
     async def leaderboard(request: Request) -> Response:
