@@ -6,6 +6,7 @@ examples; locally the ``dev`` profile explores new examples on every run.
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -41,3 +42,18 @@ def _english_command_line(request: pytest.FixtureRequest) -> Iterator[None]:
         for name in _LANGUAGE_VARIABLES:
             patch.delenv(name, raising=False)
         yield
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, one per test module: the page's browser tests
+    (each such module skips itself where Chromium or Playwright is missing)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.test_server_browser import CHROMIUM
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium installed here")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()

@@ -10,7 +10,6 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,14 +41,6 @@ pytestmark = pytest.mark.skipif(
     reason="no Chromium installed here (apt-get install chromium, or set BURRACO_CHROMIUM)",
 )
 SHOTS = os.environ.get("BURRACO_SCREENSHOTS")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 def wait_until(page: Any, expression: str, seconds: float = 20.0) -> None:

@@ -12,7 +12,6 @@ pytest.importorskip("playwright.sync_api", reason="the browser test needs playwr
 
 from tests.test_server_browser import CHROMIUM
 from tests.test_server_page import (
-    browser,
     message_at,
     open_seat,
     played_table,
@@ -24,7 +23,7 @@ pytestmark = pytest.mark.skipif(
     CHROMIUM is None,
     reason="no Chromium installed here (apt-get install chromium, or set BURRACO_CHROMIUM)",
 )
-__all__ = ["browser", "server"]  # the fixtures, shared with the page's other tests
+__all__ = ["server"]  # the fixture, shared with the page's other tests
 
 
 @pytest.mark.parametrize(("rules", "players"), [("fibur3", 3), ("fibur5", 5)])
