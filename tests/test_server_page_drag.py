@@ -237,3 +237,30 @@ def test_a_drag_back_to_its_first_card_is_not_also_a_click(browser: Any, server:
     page.keyboard.press("Enter")  # a key toggles the focused card (the first) at once
     assert pressed(page) == [1]
     page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_tap_counts_when_the_hand_is_redrawn_while_the_card_is_pressed(
+    browser: Any, server: str, width: int, height: int
+) -> None:
+    """A view or a refresh of the table's seats may redraw the hand between a press and its
+    release; the card under the pointer is toggled all the same (the browser then sends no
+    click to the card, whose node was replaced)."""
+    page = seat_page(browser, server, width, height)
+    x, y = centre(page, 2)
+    for expected in ([2], []):
+        if width < 600:
+            session = page.context.new_cdp_session(page)
+            start = {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+            session.send("Input.dispatchTouchEvent", start)
+            page.evaluate("render()")
+            session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            session.detach()
+        else:
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.evaluate("render()")
+            page.mouse.up()
+        wait_until(page, f"game.selected.size === {len(expected)}", seconds=5)
+        assert pressed(page) == expected
+    page.context.close()

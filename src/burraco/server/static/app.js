@@ -657,7 +657,15 @@ function onHandPointerMove(event) {
 
 function onHandPointerUp(event) {
   if (event.pointerId !== drag.pointer) return;
-  if (drag.moved) drag.endedAt = performance.now();
+  if (!drag.moved && handIndexAt(event.clientX, event.clientY) === drag.last) {
+    // a tap or click that stayed on its card toggles it here, by where the pointer is, not
+    // by the click that follows: a view or a refresh that redraws the hand between the press
+    // and the release gives the release another node, and the browser then sends no click
+    if (drag.select) game.selected.add(drag.last);
+    else game.selected.delete(drag.last);
+    render();
+  }
+  drag.endedAt = performance.now(); // the click that follows (if any) is not toggled again
   endDrag();
 }
 
@@ -668,9 +676,9 @@ function endDrag() {
 }
 
 function onHandClick(event) {
-  // the click a mouse sends when a drag ends on the card it began on is not a tap
-  // (a key's click, detail 0, always counts)
-  if (event.detail > 0 && performance.now() - drag.endedAt < 400) {
+  // a pointer's click after its release was handled there (a tap toggled, a drag painted);
+  // a key's click (detail 0), or a click with no pointer before it, toggles its card
+  if (event.detail > 0 && performance.now() - drag.endedAt < 1000) {
     event.stopPropagation();
     event.preventDefault();
   }
