@@ -36,6 +36,7 @@ COMPILED = (
     "_bots/greedy",
     "_bots/rollout",
     "_bots/value",
+    "_bots/network",
 )
 """The modules compiled (under ``src/burraco/``): the move generator and what it calls, the
 views and the table points; the numpy-free core of the encodings (:mod:`burraco.encoding`

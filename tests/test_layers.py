@@ -28,7 +28,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "_engine",
     ),
     "formats": ("serialize", "record", "svg", "testing"),
-    "players": ("agents", "search", "inference", "levels", "duel", "encoding", "_bots"),
+    "players": ("agents", "search", "inference", "levels", "learn", "duel", "encoding", "_bots"),
     "wings": ("envs", "server", "tournament"),
     "door": ("burraco", "cli", "__main__"),
 }
@@ -36,7 +36,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
 
 ROOMS: dict[str, frozenset[str]] = {
     "_engine": frozenset({"melds", "state", "engine", "views", "checks"}),
-    "_bots": frozenset({"agents", "search", "inference", "encoding", "envs"}),
+    "_bots": frozenset({"agents", "search", "inference", "levels", "learn", "encoding", "envs"}),
 }
 """Who may open each room: the rules' engine room, and the players' compiled halves."""
 

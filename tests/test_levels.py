@@ -24,6 +24,7 @@ PINNED = {
     "level3": "c3c8bd300dbd6f3e",
     "level4": "e55ef1aed9abb4ca",
     "level5": "4533d2f5e923643a",
+    "level6": "2a739d9f59892924",
 }
 """A digest of every action of one hand with the level at seats 0 and 2 (seeds 7 and 8) and
 greedy opponents (:func:`actions_digest`). A change of a level's play changes its digest: if the
@@ -52,8 +53,8 @@ def test_a_levels_play_is_pinned(name: str) -> None:
     assert digest == PINNED[name]
 
 
-def test_levels_run_from_level1_to_level5() -> None:
-    assert list(LEVELS) == ["level1", "level2", "level3", "level4", "level5"]
+def test_levels_run_from_level1_to_level6() -> None:
+    assert list(LEVELS) == ["level1", "level2", "level3", "level4", "level5", "level6"]
     assert [level.name for level in LEVELS.values()] == list(LEVELS)
     assert all(name in AGENT_NAMES for name in LEVELS)
 
@@ -66,6 +67,8 @@ def test_every_level_setting_is_written_out() -> None:
         "search, simulations 8, candidates 3, depth 5, margin 20, uniform deals",
         "search, simulations 48, candidates 4, depth 5, margin 10 (0 at the draw), inference "
         "deals (discarded 0.1, refused 1, unmelded 0.05), expected lead",
+        "search, simulations 48, candidates 4, depth 5, margin 10 (0 at the draw), inference "
+        "deals (discarded 0.1, refused 1, unmelded 0.05), network lead",
     ]
 
 
@@ -184,7 +187,7 @@ def test_the_duel_help_lists_the_levels(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_a_level_s_evaluation_is_one_the_search_knows() -> None:
     level = LEVELS["level5"]
-    with pytest.raises(ValueError, match="'expected'"):
+    with pytest.raises(ValueError, match="'network'"):
         attrs.evolve(level, evaluation="hopeful")  # type: ignore[arg-type]
     plain = attrs.evolve(level, evaluation="table").build(seed=1)
     assert isinstance(plain, SearchAgent)

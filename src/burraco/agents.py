@@ -356,6 +356,7 @@ AGENT_NAMES: Final = (
     "level3",
     "level4",
     "level5",
+    "level6",
 )
 """The built-in agents :func:`make_agent` knows by name: the three reference bots and the
 fixed levels of levels of :data:`burraco.levels.LEVELS`."""
@@ -392,7 +393,7 @@ BUILT_IN: Final[Mapping[str, str]] = MappingProxyType(
         "greedy": "burraco.agents:GreedyAgent",
         "random": "burraco.agents:RandomAgent",
         "search": "burraco.search:SearchAgent",
-        **{f"level{n}": "burraco.levels:LEVELS" for n in range(1, 6)},
+        **{f"level{n}": "burraco.levels:LEVELS" for n in range(1, 7)},
     }
 )
 """Where each of :data:`AGENT_NAMES` is built: ``module:name`` of its class, or for a level the
@@ -463,7 +464,7 @@ def make_agent(spec: str, seed: int | str | bytes | None = None) -> Agent:
     """Build the agent named by ``spec``, seeded with ``seed``.
 
     ``spec`` is one of :data:`AGENT_NAMES` (``"random"``, ``"greedy"``, ``"search"``, and the
-    fixed levels ``"level1"`` to ``"level5"`` of :data:`burraco.levels.LEVELS`, which take no
+    fixed levels ``"level1"`` to ``"level6"`` of :data:`burraco.levels.LEVELS`, which take no
     arguments) or
     ``"module:Class"``, a class or function importable from a module; either may be followed
     by keyword arguments in brackets, whose values are Python literals:

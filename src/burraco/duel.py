@@ -24,7 +24,7 @@ the measured times differ).
 (True, 4, 2)
 
 Agents are named by :func:`make_agent` specifications: ``"random"``, ``"greedy"``,
-``"search"``, ``"search(simulations=64)"``, the fixed levels ``"level1"`` to ``"level5"``,
+``"search"``, ``"search(simulations=64)"``, the fixed levels ``"level1"`` to ``"level6"``,
 or ``"package.module:Class"`` for one's own agent class (keyword arguments may follow in
 brackets as well). A callable that takes a seed and
 returns an agent (such as an agent class) may be given instead of a name.

@@ -1,4 +1,5 @@
-"""Bots of five fixed strengths, from ``level1`` (nearly random) to ``level5`` (the strongest).
+"""Bots of fixed strengths, from ``level1`` (nearly random) to ``level5`` (the strongest), and
+``level6``, level5 with a learned evaluation.
 
 An app or a game server that offers "easy" to "expert" opponents needs bots whose play does
 not change when the library's defaults do. Each entry of :data:`LEVELS` spells out every
@@ -17,6 +18,8 @@ level4     advanced      the search (:class:`~burraco.SearchAgent`), 8 sampled d
 level5     expert        the search, 48 sampled deals weighted by what the other seats did,
                          positions valued by the lead they are expected to end with, the
                          heuristic overruled for a gain of 10 points (at the draw, any gain)
+level6     learned       level5 with each rollout's end valued by a small neural network
+                         trained on played hands (:func:`network_lead`) instead of a line
 =========  ============  ==================================================================
 
 >>> agent = LEVELS["level3"].build(seed=7)
@@ -36,13 +39,15 @@ from typing import Final, Literal
 
 import attrs
 
+from burraco._bots.network import network_lead as _network_lead
 from burraco.actions import Action
 from burraco.agents import Agent, GreedyAgent
 from burraco.inference import InferenceSampler
 from burraco.search import SearchAgent, expected_lead
+from burraco.state import GameState
 from burraco.views import PlayerView
 
-__all__ = ["LEVELS", "Level", "NoisyGreedyAgent", "level_agent"]
+__all__ = ["LEVELS", "Level", "NoisyGreedyAgent", "level_agent", "network_lead"]
 
 
 class NoisyGreedyAgent:
@@ -87,6 +92,37 @@ class NoisyGreedyAgent:
         return f"NoisyGreedyAgent({self.noise!r}, seed={self.seed!r})"
 
 
+def network_lead(state: GameState, team: int) -> float:
+    """``team``'s expected lead in points over the best other team when the hand ends, as
+    greedy players would play it on, estimated by a small neural network: the
+    :data:`~burraco.search.Evaluation` of ``level6``.
+
+    A hand that is over is scored exactly. For one that goes on, a network with one hidden
+    layer of 32 rectified units reads :func:`~burraco.search.expected_lead`'s 16
+    differences between the teams, the team's own figures, the share of the stock left and
+    its stage. It was trained by :mod:`burraco.learn` on hands that greedy players (the
+    search's rollout policy) played with 4 players under the classic rules; its weights ship
+    in the package and are evaluated in plain Python (no numpy needed). Other numbers of
+    players, which have no network yet, are valued as :func:`~burraco.search.expected_lead`
+    values them. The docs' learned-player page gives the training and the measured strength.
+
+    >>> from burraco import CLASSIC, new_game
+    >>> start = new_game(CLASSIC, seed=1)
+    >>> -100 < network_lead(start, 0) < 100  # an even deal: no great lead either way
+    True
+
+    Raises:
+        IndexError: if ``team`` is not a team of the state's rules.
+    """
+    if not 0 <= team < len(state.melds):
+        raise IndexError(f"team must be from 0 to {len(state.melds) - 1}, not {team!r}")
+    return _network_lead(state, team)
+
+
+_EVALUATIONS: Final = {"table": None, "expected": expected_lead, "network": network_lead}
+"""The evaluation function of each kind of :attr:`Level.evaluation`."""
+
+
 @attrs.frozen
 class Level:
     """One level of :data:`LEVELS`: a bot's every setting, written out.
@@ -102,7 +138,7 @@ class Level:
     """
 
     name: str
-    """The name :func:`~burraco.make_agent` knows it by, ``"level1"`` to ``"level5"``."""
+    """The name :func:`~burraco.make_agent` knows it by, ``"level1"`` to ``"level6"``."""
     title: str
     """A name for players: ``"beginner"`` to ``"expert"``."""
     engine: Literal["greedy", "search"]
@@ -125,12 +161,13 @@ class Level:
     :class:`~burraco.inference.InferenceSampler` that deals them by what the other seats did."""
     description: str
     """What the level plays like, in a sentence."""
-    evaluation: Literal["table", "expected"] = attrs.field(
-        default="table", validator=attrs.validators.in_(("table", "expected"))
+    evaluation: Literal["table", "expected", "network"] = attrs.field(
+        default="table", validator=attrs.validators.in_(("table", "expected", "network"))
     )
     """For the search, how a rollout's last position is valued: ``"table"``, the hand scored
-    as it stands (the search's default), or ``"expected"``,
-    :func:`~burraco.search.expected_lead`."""
+    as it stands (the search's default), ``"expected"``,
+    :func:`~burraco.search.expected_lead` (a line fitted per stage of the stock), or
+    ``"network"``, :func:`network_lead` (a small network trained on played hands)."""
     draw_margin: float | None = None
     """For the search, the margin at the draw, between the stock and the discard pile
     (``None``: :attr:`margin`)."""
@@ -157,7 +194,7 @@ class Level:
             depth=self.depth,
             seed=seed,
             sampler=sampler,
-            evaluation=expected_lead if self.evaluation == "expected" else None,
+            evaluation=_EVALUATIONS[self.evaluation],
             margin=self.margin,
             draw_margin=self.draw_margin,
         )
@@ -179,7 +216,9 @@ class Level:
                 f"inference deals (discarded {discarded:g}, refused {refused:g}, "
                 f"unmelded {unmelded:g})"
             )
-        valued = ", expected lead" if self.evaluation == "expected" else ""
+        valued = {"table": "", "expected": ", expected lead", "network": ", network lead"}[
+            self.evaluation
+        ]
         at_draw = "" if self.draw_margin is None else f" ({self.draw_margin:g} at the draw)"
         return (
             f"search, simulations {self.simulations}, candidates {self.candidates}, "
@@ -200,7 +239,7 @@ def _search(
     margin: float,
     inference: tuple[float, float, float] | None,
     description: str,
-    evaluation: Literal["table", "expected"] = "table",
+    evaluation: Literal["table", "expected", "network"] = "table",
     draw_margin: float | None = None,
 ) -> Level:
     return Level(
@@ -268,17 +307,32 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
                 "expected",
                 0.0,
             ),
+            _search(
+                "level6",
+                "learned",
+                48,
+                4,
+                5,
+                10.0,
+                (0.1, 1.0, 0.05),
+                "level5's search with each rollout's end valued by a small neural network "
+                "trained on played hands instead of a fitted line (4 players; other numbers "
+                "of players play as level5).",
+                "network",
+                0.0,
+            ),
         )
     }
 )
-"""The levels by name, ``"level1"`` (weakest) to ``"level5"`` (strongest), in that order.
+"""The levels by name, ``"level1"`` (weakest) to ``"level5"`` (strongest), in that order, then
+``"level6"``, level5 with a learned evaluation (the ladder page says how it measures).
 
 A level's settings are fixed: a release that changes a level's play says so in its
 changelog. Measured strengths and times are in the docs' ladder page."""
 
 
 def level_agent(name: str, seed: int | str | bytes | None = None) -> Agent:
-    """A new bot of level ``name`` (``"level1"`` to ``"level5"``), seeded with ``seed``.
+    """A new bot of level ``name`` (``"level1"`` to ``"level6"``), seeded with ``seed``.
 
     >>> level_agent("level2", seed=4)
     NoisyGreedyAgent(0.2, seed=4)

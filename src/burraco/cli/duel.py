@@ -31,7 +31,8 @@ def add_parser(commands: Commands) -> None:
         ),
         epilog=(
             "Agents: random, greedy, search, the fixed levels level1 (weakest) to level5 "
-            "(strongest), or module:Class for your own (importable, or in "
+            "(strongest) and level6 (level5 with a learned evaluation), or module:Class for "
+            "your own (importable, or in "
             "the current directory); keyword arguments may follow in brackets, as in "
             "'search(simulations=64)'."
         ),

@@ -36,7 +36,7 @@ __all__ = [
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What each command's ``add_parser`` adds its parser to: the top-level parser's commands."""
 
-AGENTS_TEXT: Final = "greedy, random, search or level1 to level5"
+AGENTS_TEXT: Final = "greedy, random, search or level1 to level6"
 """The names of :data:`~burraco.agents.AGENT_NAMES`, as a command's help says them."""
 
 
