@@ -203,6 +203,33 @@ def duel(session: nox.Session) -> None:
 
 
 @nox.session
+def learn(session: nox.Session) -> None:
+    """level6's network trained again as the shipped one was (minutes of CPU): 40,000 hands of
+    greedy play at 4 players from seed 6000 in a process per CPU, then the fit, written to
+    ``net.json`` in the session's folder. Arguments go to ``python -m burraco.learn``
+    (``nox -s learn -- --hands 2000``). Compare the file with ``src/burraco/_bots/network.json``;
+    to ship new weights, replace it and follow docs/learned.md's "Retraining"."""
+    session.install("-e", ".[learn]")
+    out = Path(session.create_tmp()) / "net.json"
+    session.run(
+        "python",
+        "-m",
+        "burraco.learn",
+        "--players",
+        "4",
+        "--hands",
+        "40000",
+        "--seed",
+        "6000",
+        "--jobs",
+        str(os.cpu_count() or 1),
+        "--out",
+        str(out),
+        *session.posargs,
+    )
+
+
+@nox.session
 def ladder(session: nox.Session) -> None:
     """The levels' ladder (hours of CPU): duplicate duels of 500 deal pairs between neighbouring
     levels (level2 against level1, ..., level5 against level4) and level5 against ``search``,

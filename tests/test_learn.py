@@ -149,3 +149,19 @@ def test_training_learns_and_writes_weights_the_player_reads(tmp_path: Path) -> 
     )
     value = player(x[0].tolist())
     assert math.isfinite(value)
+
+
+def test_the_leaf_benchmark_times_both_evaluations(capsys: pytest.CaptureFixture[str]) -> None:
+    import runpy
+
+    script = Path(__file__).parent.parent / "benchmarks" / "leaf.py"
+    module = runpy.run_path(str(script), run_name="leaf")
+    medians = module["main"](["--hands", "2", "--rounds", "1"])
+    assert set(medians) == {
+        "expected_lead (level5)",
+        "network_lead (level6)",
+        "  of which the inputs",
+        "  of which the forward pass",
+    }
+    assert all(value > 0 for value in medians.values())
+    assert "positions, both teams" in capsys.readouterr().out

@@ -23,31 +23,16 @@ from importlib import resources
 from typing import Final
 
 from burraco._bots.rollout import evaluate
-from burraco._bots.value import _FITTED_PLAYERS, WEIGHTS, _team, stage
+from burraco._bots.value import _FITTED_PLAYERS, FEATURES, WEIGHTS, features_and_own, stage
 from burraco.state import GameState
-from burraco.views import table_points
 
 __all__ = ["FILE", "INPUTS", "Network", "digest", "inputs", "load", "network_lead"]
 
 FILE: Final = "network.json"
 """The weights' file, in this package (``burraco/_bots``)."""
 
-_TEAM: Final = (
-    "table",
-    "hand_points",
-    "hand_cards",
-    "no_pozzetto",
-    "may_close",
-    "close_near",
-    "pozzetto_near",
-    "six",
-    "five",
-    "wilds",
-    "clean_six",
-    "fitting",
-    "close_one",
-    "clean_burracos",
-)
+_TEAM: Final = FEATURES[:14]
+"""The figures of one team (the linear fit's features but ``to_move`` and ``pile``)."""
 
 INPUTS: Final = (
     tuple(f"lead_{name}" for name in _TEAM)
@@ -62,18 +47,7 @@ figures, the share of the stock still to draw, and the stage of the stock as fou
 
 def inputs(state: GameState, team: int) -> list[float]:
     """The network's inputs for ``team`` in ``state``, in the order of :data:`INPUTS`."""
-    teams = len(state.melds)
-    tables = table_points(state.melds, state.rules)
-    mine = _team(state, team, tables[team])
-    others = [_team(state, other, tables[other]) for other in range(teams) if other != team]
-    share = 1.0 / len(others)
-    out = [
-        value - share * sum([theirs[index] for theirs in others])
-        for index, value in enumerate(mine)
-    ]
-    to_move = 1.0 if state.team_of(state.turn) == team else -1.0
-    out.append(to_move)
-    out.append(to_move * len(state.discard_pile))
+    out, mine = features_and_own(state, team)
     out.extend(mine)
     out.append(len(state.stock) / state.rules.stock_size)
     now = stage(state)
@@ -186,8 +160,7 @@ def network_lead(state: GameState, team: int) -> float:
     players = state.rules.players
     net = load().get(players)
     if net is None:
-        from burraco._bots.value import features
-
         weights = WEIGHTS[_FITTED_PLAYERS.get(players, players)][stage(state)]
-        return sum([w * x for w, x in zip(weights, features(state, team), strict=True)])
+        lead = features_and_own(state, team)[0]
+        return sum([w * x for w, x in zip(weights, lead, strict=True)])
     return net(inputs(state, team))

@@ -21,7 +21,7 @@ from burraco._bots.rollout import evaluate
 from burraco.state import GameState
 from burraco.views import table_points
 
-__all__ = ["FEATURES", "WEIGHTS", "expected_lead", "features", "stage"]
+__all__ = ["FEATURES", "WEIGHTS", "expected_lead", "features", "features_and_own", "stage"]
 
 FEATURES: Final = (
     "table",
@@ -179,6 +179,12 @@ def _team(state: GameState, team: int, table: int) -> list[float]:
 def features(state: GameState, team: int) -> list[float]:
     """``team``'s figures minus the mean of the other teams', in the order of
     :data:`FEATURES`."""
+    return features_and_own(state, team)[0]
+
+
+def features_and_own(state: GameState, team: int) -> tuple[list[float], list[float]]:
+    """:func:`features`, and the team's own figures (the first 14 of :data:`FEATURES`, not
+    less the other teams'), which level6's network reads too."""
     teams = len(state.melds)
     tables = table_points(state.melds, state.rules)
     mine = _team(state, team, tables[team])
@@ -190,7 +196,7 @@ def features(state: GameState, team: int) -> list[float]:
     to_move = 1.0 if state.team_of(state.turn) == team else -1.0
     out.append(to_move)
     out.append(to_move * len(state.discard_pile))
-    return out
+    return out, mine
 
 
 def expected_lead(state: GameState, team: int) -> float:

@@ -2,7 +2,7 @@
 
 A person is a long-lived player token and a chosen name (no password): ``POST /api/players``
 gives both, and the page keeps the token. The bots are rated as players too, one per name
-(``level1`` to ``level5``, ``greedy``, ...), on the same tables as people, so their ratings say
+(``level1`` to ``level6``, ``greedy``, ...), on the same tables as people, so their ratings say
 what each level is worth against people. Only a rated table (chosen at its creation) changes
 ratings, once, when it is done (its single hand, or its match): its teams ranked by their
 totals. A player's place on the leaderboard is ``mu - 3 sigma`` (openskill's ordinal).
