@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Final
 
 from burraco._bots.rollout import evaluate
-from burraco._bots.value import _FITTED_PLAYERS, FEATURES, WEIGHTS, features_and_own, stage
+from burraco._bots.value import FEATURES, expected_lead, features_and_own, stage
 from burraco.state import GameState
 
 __all__ = ["FILE", "INPUTS", "Network", "digest", "inputs", "load", "network_lead"]
@@ -157,10 +157,7 @@ def network_lead(state: GameState, team: int) -> float:
     without one the linear fit (:func:`burraco._bots.value.expected_lead`)."""
     if state.is_over:
         return evaluate(state, team)  # scored exactly
-    players = state.rules.players
-    net = load().get(players)
+    net = load().get(state.rules.players)
     if net is None:
-        weights = WEIGHTS[_FITTED_PLAYERS.get(players, players)][stage(state)]
-        lead = features_and_own(state, team)[0]
-        return sum([w * x for w, x in zip(weights, lead, strict=True)])
+        return expected_lead(state, team)
     return net(inputs(state, team))
