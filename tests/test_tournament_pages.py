@@ -4,6 +4,7 @@ once, and the whole flow in Debian's Chromium."""
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 from collections.abc import Iterator
@@ -19,7 +20,7 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 import httpx
 from starlette.applications import Starlette
 
-from burraco.server.tournament_pages import routes
+from burraco.server.tournament_pages import TEXTS, routes
 from burraco.tournament import EventStore, SubmissionState
 from tests.server_helpers import TestClient
 
@@ -46,14 +47,25 @@ def create(client: TestClient, entrants: str = ENTRANTS, lang: str = "") -> str:
 
 
 def table_links(page: str) -> dict[tuple[int, str], str]:
-    """The tables' links on a director's page, by (table, side)."""
+    """The tables' links on a director's page, by (table, side): a table of three or five's
+    entry link is its home side's, its confirmation link its away side's."""
     found = re.findall(
-        r"(?:Table|Tavolo) (\d+) - (North-South|East-West|Nord-Sud|Est-Ovest) "
+        r"(?:Table|Tavolo) (\d+) - (North-South|East-West|Nord-Sud|Est-Ovest|entry|"
+        r"confirmation|inserimento|conferma) "
         r"""[^<]*<br>.*?<a href=['"]([^'"]+)['"]""",
         page,
         re.DOTALL,
     )
-    side = {"North-South": "home", "Nord-Sud": "home", "East-West": "away", "Est-Ovest": "away"}
+    side = {
+        "North-South": "home",
+        "Nord-Sud": "home",
+        "entry": "home",
+        "inserimento": "home",
+        "East-West": "away",
+        "Est-Ovest": "away",
+        "confirmation": "away",
+        "conferma": "away",
+    }
     return {(int(table), side[name]): url for table, name, url in found}
 
 
@@ -157,6 +169,175 @@ def test_an_entrants_file_from_excel_is_read_from_the_form(client: TestClient) -
         follow_redirects=True,
     )
     assert answer.status_code == 200 and "Start the next round" in answer.text
+
+
+SEVEN = "Numero;Nome\n" + "".join(
+    f"{n};{name}\n"
+    for n, name in enumerate(("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina"), 1)
+)
+"""Seven players: a table of four and a table of three (5 Elena, 6 Fabio, 7 Gina)."""
+
+
+def create_individual(client: TestClient, entrants: str = SEVEN, lang: str = "") -> str:
+    """Create an individual event from the form; the director's page's path."""
+    answer = client.post(
+        f"/events{lang}",
+        data={"name": "Individuale", "format": "4x3", "entrants": entrants, "individual": "1"},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303, answer.text
+    location: str = answer.headers["location"]
+    return location.split("?")[0]
+
+
+def paths(page: str) -> dict[tuple[int, str], str]:
+    """:func:`table_links` as paths for the test client."""
+    return {key: url.split("testserver")[1] for key, url in table_links(page).items()}
+
+
+def test_the_form_creates_an_individual_event_of_danese_rounds(
+    client: TestClient, tmp_path: Path
+) -> None:
+    assert "Individual: the entrants are players, partners change each round" in (
+        client.get("/events").text
+    )
+    answer = client.post(
+        "/events",
+        data={"name": "x", "format": "4x3", "pairs": "7", "individual": "1"},
+        follow_redirects=False,
+    )
+    director = answer.headers["location"]
+    event = store_of(tmp_path, director).load()
+    assert (event.settings.individual, event.settings.schedule) == (True, ("danese",) * 4)
+    assert [f"player {n}" for n in range(1, 8)] == [entrant.name for entrant in event.entrants]
+    assert "Individual event: 7 players" in client.get(director).text
+    answer = client.post("/events", data={"name": "x", "pairs": "3", "individual": "1"})
+    assert answer.status_code == 400 and "a number of players from 4 to 9999" in answer.text
+
+
+def test_a_table_of_three_enters_each_players_points_from_its_two_links(
+    client: TestClient, tmp_path: Path
+) -> None:
+    director = create_individual(client)
+    page = client.post(f"{director}/pair").text
+    assert "<td colspan='2'>5, 6, 7 (three players)</td>" in page
+    assert "<td>1+2</td><td>3+4</td>" in page
+    assert "Table 2 - entry (5 Elena)<br>" in page
+    assert "Table 2 - confirmation (6 Fabio)<br>" in page
+    links = paths(page)
+    assert len(links) == 4
+    entry = client.get(links[2, "home"]).text
+    assert "<th>1</th><td>5 Elena</td></tr><tr><th>2</th><td>6 Fabio</td>" in entry
+    labels = re.findall(r"<label>([^<]*) <input name='(seat\d)'", entry)
+    assert labels == [("5 Elena", "seat1"), ("6 Fabio", "seat2"), ("7 Gina", "seat3")]
+    points = {"seat1": "900", "seat2": " 300", "seat3": "300"}
+    answer = client.post(links[2, "home"], data=points)
+    assert "now the player with the confirmation link enters the same points" in answer.text
+    confirmation = client.get(links[2, "away"]).text
+    assert "confirmation: 6 Fabio" in confirmation
+    assert (
+        "enter the same to confirm: <strong>5 Elena: 900, 6 Fabio: 300, 7 Gina: 300</strong>"
+        in confirmation
+    )
+    answer = client.post(links[2, "away"], data=points)
+    assert "recorded: 5 Elena: 900, 6 Fabio: 300, 7 Gina: 300" in answer.text
+    assert store_of(tmp_path, director).load().results(1)[2].points == (900, 300, 300)
+    assert "<td>900, 300, 300</td><td><span>recorded: 900, 300, 300</span>" in (
+        client.get(director).text
+    )
+
+
+def test_a_conflict_at_a_table_of_three_is_settled_by_the_director(
+    client: TestClient, tmp_path: Path
+) -> None:
+    director = create_individual(client)
+    links = paths(client.post(f"{director}/pair").text)
+    client.post(links[2, "home"], data={"seat1": "900", "seat2": "300", "seat3": "300"})
+    answer = client.post(links[2, "away"], data={"seat1": "900", "seat2": "305", "seat3": "300"})
+    assert "The two entries differ: the director will settle it." in answer.text
+    page = client.get(director).text
+    assert "<span class='conflict'>CONFLICT: the two entries differ: 900, 305, 300" in page
+    assert 'placeholder="or each player\'s points, in seat order: 900, 300, 300"' in page
+    assert not store_of(tmp_path, director).load().results(1)
+    client.post(f"{director}/result", data={"table": "2", "points": "900, 305, 300"})
+    assert store_of(tmp_path, director).load().results(1)[2].points == (900, 305, 300)
+    answer = client.post(f"{director}/result", data={"table": "2", "points": "900,300,300"})
+    assert answer.status_code == 400 and "a correction needs its reason" in answer.text
+    client.post(
+        f"{director}/result",
+        data={"table": "2", "points": "900 300 300", "reason": "Fabio's sheet"},
+    )
+    client.post(f"{director}/result", data={"table": "1", "home": "1200", "away": "700"})
+    event = store_of(tmp_path, director).load()
+    assert event.results(1)[2].points == (900, 300, 300)
+    assert [event.standings().line_of(n).points_for for n in (5, 6, 7, 1)] == [900, 300, 300, 1200]
+    standings = client.get(f"/events/{director.split('/')[2]}/standings").text
+    rows = {
+        name: re.findall(r"<td class='n'>(-?\d+)</td>", row)
+        for row, name in re.findall(r"(<tr><td[^\n]*?<td>(\w+)</td>.*?</tr>)", standings)
+    }
+    assert "900" in rows["Elena"] and "300" in rows["Gina"] and "1200" in rows["Anna"]
+
+
+def test_wrong_points_for_a_table_of_three_are_refused_with_a_message(
+    client: TestClient, tmp_path: Path
+) -> None:
+    director = create_individual(client)
+    links = paths(client.post(f"{director}/pair").text)
+    refused = {
+        "table 2 has 3 players (5, 6, 7): give 3 numbers, each player's points in seat order, "
+        "not 2": {"table": "2", "points": "900, 300"},
+        "table 2 is a table of 3 players (5, 6, 7): give each player's points, in seat order": {
+            "table": "2",
+            "home": "900",
+            "away": "300",
+        },
+        "table 1 has two sides: give the home and away totals": {
+            "table": "1",
+            "points": "900, 300, 300",
+        },
+        "the points of 6 Fabio, 303, are not a multiple of 5": {
+            "table": "2",
+            "points": "900, 303, 300",
+        },
+    }
+    for message, form in refused.items():
+        answer = client.post(f"{director}/result", data=form)
+        assert (answer.status_code, html.escape(message) in answer.text) == (400, True), message
+    entry = links[2, "home"]
+    for message, seats in {
+        "the points of 6 Fabio: expected a whole number, not 'trecento'": ("900", "trecento", "0"),
+        "the points of 7 Gina are missing": ("900", "300", " "),
+        "the points of 5 Elena, 902, are not a multiple of 5": ("902", "300", "300"),
+    }.items():
+        answer = client.post(entry, data=dict(zip(("seat1", "seat2", "seat3"), seats, strict=True)))
+        assert (answer.status_code, html.escape(message) in answer.text) == (400, True), message
+    italian = {"Accept-Language": "it-IT,it;q=0.9"}
+    answer = client.post(entry, data={"seat1": "900", "seat2": "300"}, headers=italian)
+    assert "mancano i punti di 7 Gina" in answer.text
+    answer = client.post(f"{director}/result?lang=it", data={"table": "2", "points": "900"})
+    assert "servono 3 numeri, i punti di ciascuno nell&#x27;ordine dei posti, non 1" in (
+        answer.text
+    )
+    store = store_of(tmp_path, director)
+    assert (store.submissions(1), store.load().results(1)) == ([], {})
+
+
+def test_a_table_of_three_in_italian(client: TestClient) -> None:
+    director = create_individual(client, lang="?lang=it")
+    page = client.post(f"{director}/pair?lang=it").text
+    assert "Torneo individuale: 7 giocatori" in page and "(tre giocatori)" in page
+    assert "Tavolo 2 - inserimento (5 Elena)" in page
+    assert "Tavolo 2 - conferma (6 Fabio)" in page
+    entry = paths(page)[2, "home"]
+    answer = client.get(entry, headers={"Accept-Language": "it-IT,it;q=0.9"})
+    assert "Inserite i punti di ciascun giocatore" in answer.text
+    assert "<label>5 Elena <input name='seat1'" in answer.text
+
+
+def test_every_word_of_the_pages_is_in_english_and_italian() -> None:
+    assert {"entry", "confirmation", "points_count", "points_missing"} <= TEXTS["en"].keys()
+    assert TEXTS["en"].keys() == TEXTS["it"].keys()
 
 
 @pytest.fixture

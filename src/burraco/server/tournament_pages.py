@@ -3,14 +3,16 @@
 Three kinds of page, in English and Italian (``?lang=it``, or the browser's language):
 
 * the director's page, ``/events/{event}/director/{token}``: the event and its entrants (from a
-  spreadsheet's file), the next round paired with a button, the tables with their links and QR
-  codes to print, each table's entries with conflicts flagged, results entered or corrected and
-  penalties given with a reason, and the exports (JSON, CSV, the standings as PDF, a duplicate
-  round's hand records);
+  spreadsheet's file; pairs, or players of an individual event), the next round paired with a
+  button, the tables with their links and QR codes to print, each table's entries with
+  conflicts flagged, results entered or corrected and penalties given with a reason, and the
+  exports (JSON, CSV, the standings as PDF, a duplicate round's hand records);
 * a table's page, one per side of each table of each round
   (``/events/{event}/table/{token}``): the side enters the table's totals, the other side
   confirms them by entering the same (:meth:`~burraco.tournament.EventStore.submit`); a
-  difference is flagged to the director;
+  difference is flagged to the director. A table of three or five players of an individual
+  event has the same two links, an entry held by its first player and a confirmation held by
+  its second, where each player's points are entered in seat order;
 * the standings, ``/events/{event}/standings``, which reload themselves, for a projector.
 
 Nothing needs a password: the director's and the tables' links carry long random tokens
@@ -57,7 +59,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "schedule": "Movements (one a round)",
         "entrants": "Entrants (CSV from a spreadsheet: number, name, ...)",
         "entrants_file": "or a file",
-        "pairs": "or this many pairs",
+        "pairs": "or this many pairs (players, in an individual event)",
         "create": "Create",
         "director": "Director",
         "standings": "Standings",
@@ -90,6 +92,31 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "error": "Not accepted",
         "hand_records": "Hand records",
         "deals": "Deal by deal (optional, home:away, comma-separated)",
+        "individual": "Individual: the entrants are players, partners change each round",
+        "individual_event": "Individual event",
+        "players": "players",
+        "three": "three players",
+        "five": "five players",
+        "entry": "entry",
+        "confirmation": "confirmation",
+        "seat_points": "or each player's points, in seat order: 900, 300, 300",
+        "enter_points": "Enter each player's points after the last deal, as the score sheet "
+        "credits them",
+        "confirm_points": "Another player entered these points: enter the same to confirm",
+        "thanks_waiting_points": "Thank you: now the player with the confirmation link enters "
+        "the same points on their page.",
+        "thanks_conflict_points": "The two entries differ: the director will settle it.",
+        "conflict_points": "CONFLICT: the two entries differ",
+        "points_missing": "the points of {player} are missing",
+        "points_not_whole": "the points of {player}: expected a whole number, not '{value}'",
+        "points_not_step": "the points of {player}, {value}, are not a multiple of {step}, as "
+        "every Burraco score is",
+        "points_count": "table {table} has {size} players ({players}): give {size} numbers, "
+        "each player's points in seat order, not {given}",
+        "points_two_sides": "table {table} has two sides: give the home and away totals",
+        "points_needed": "table {table} is a table of {size} players ({players}): give each "
+        "player's points, in seat order",
+        "points_or_totals": "give the home and away totals or each player's points, not both",
     },
     "it": {
         "new_event": "Nuovo torneo",
@@ -98,7 +125,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "schedule": "Movimenti (uno per turno)",
         "entrants": "Iscritti (CSV da un foglio di calcolo: numero, nome, ...)",
         "entrants_file": "oppure un file",
-        "pairs": "oppure questo numero di coppie",
+        "pairs": "oppure questo numero di coppie (o di giocatori, in un torneo individuale)",
         "create": "Crea",
         "director": "Arbitro",
         "standings": "Classifica",
@@ -131,6 +158,33 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "error": "Non accettato",
         "hand_records": "Schede delle smazzate",
         "deals": "Smazzata per smazzata (facoltativo, casa:ospiti, separate da virgole)",
+        "individual": "Individuale: gli iscritti sono giocatori, i compagni cambiano a ogni turno",
+        "individual_event": "Torneo individuale",
+        "players": "giocatori",
+        "three": "tre giocatori",
+        "five": "cinque giocatori",
+        "entry": "inserimento",
+        "confirmation": "conferma",
+        "seat_points": "oppure i punti di ciascun giocatore, nell'ordine dei posti: 900, 300, 300",
+        "enter_points": "Inserite i punti di ciascun giocatore dopo l'ultima smazzata, come "
+        "risultano dallo score",
+        "confirm_points": "Un altro giocatore ha inserito questi punti: inserite gli stessi per "
+        "confermare",
+        "thanks_waiting_points": "Grazie: ora il giocatore con il collegamento di conferma "
+        "inserisce gli stessi punti sulla sua pagina.",
+        "thanks_conflict_points": "I due inserimenti sono diversi: decide l'arbitro.",
+        "conflict_points": "CONFLITTO: i due inserimenti sono diversi",
+        "points_missing": "mancano i punti di {player}",
+        "points_not_whole": "i punti di {player}: serve un numero intero, non '{value}'",
+        "points_not_step": "i punti di {player}, {value}, non sono un multiplo di {step}, come "
+        "ogni punteggio del Burraco",
+        "points_count": "il tavolo {table} ha {size} giocatori ({players}): servono {size} "
+        "numeri, i punti di ciascuno nell'ordine dei posti, non {given}",
+        "points_two_sides": "il tavolo {table} ha due linee: inserisci i totali di casa e ospiti",
+        "points_needed": "il tavolo {table} è un tavolo di {size} giocatori ({players}): "
+        "inserisci i punti di ciascuno, nell'ordine dei posti",
+        "points_or_totals": "inserisci i totali di casa e ospiti oppure i punti di ciascun "
+        "giocatore, non entrambi",
     },
 }
 """The pages' words, by language."""
@@ -213,9 +267,12 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
     """The tournament pages' routes, keeping each event as a store in ``folder``."""
     from burraco.tournament import (
         FORMATS,
+        POINT_STEP,
         Entrant,
         EventStore,
         Settings,
+        Submission,
+        Table,
         TableResult,
         Tournament,
         pdf_document,
@@ -281,7 +338,9 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
             "id='file' accept='.csv,.txt,text/csv'></label><input type='hidden' "
             "name='entrants_file' id='entrants_file'></p>"
             f"<p><label>{words['pairs']} <input name='pairs' type='number' min='2' "
-            f"max='9999'></label></p><button type='submit'>{words['create']}</button></form>"
+            f"max='9999'></label></p><p><label><input type='checkbox' name='individual' "
+            f"value='1'> {words['individual']}</label></p>"
+            f"<button type='submit'>{words['create']}</button></form>"
             "<script>document.getElementById('file').addEventListener('change',e=>{"
             "const f=e.target.files[0];if(!f)return;const r=new FileReader();"
             "r.onload=()=>{const b=new Uint8Array(r.result);let s='';"
@@ -293,20 +352,26 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
 
     def create_event(request: Request) -> Response:
         form = _form(request)
+        individual = bool(form.get("individual"))
         if form.get("entrants_file"):
             entrants = read_entrants(base64.b64decode(form["entrants_file"], validate=False))
         elif form.get("entrants", "").strip():
             entrants = read_entrants(form["entrants"])
         else:
             count = int(form.get("pairs") or 0)
-            if not 2 <= count <= 9999:
-                raise ValueError("give the entrants, or a number of pairs from 2 to 9999")
-            entrants = tuple(Entrant(n, f"pair {n}") for n in range(1, count + 1))
+            kind, least = ("player", 4) if individual else ("pair", 2)
+            if not least <= count <= 9999:
+                raise ValueError(f"give the entrants, or a number of {kind}s from {least} to 9999")
+            entrants = tuple(Entrant(n, f"{kind} {n}") for n in range(1, count + 1))
         shape = FORMATS.get(form.get("format", ""), FORMATS["4x3"])
         settings = Settings(
-            schedule=("mitchell",) * (shape.rounds - 1) + ("danese",),
+            # partners change each round: an individual event is paired by Danese rounds
+            schedule=("danese",) * shape.rounds
+            if individual
+            else ("mitchell",) * (shape.rounds - 1) + ("danese",),
             deals=shape.deals,
             minutes=shape.minutes,
+            individual=individual,
         )
         event_id = secrets.token_hex(6)
         base.mkdir(parents=True, exist_ok=True)
@@ -319,23 +384,39 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
             f"/events/{event_id}/director/{token}{lang_query(request)}", status_code=303
         )
 
+    def holder(tournament: Tournament, table: Table, side: str) -> Entrant:
+        """The player of a table of three or five who holds its ``side``'s link: the first
+        in seat order enters the points (``home``), the second confirms them (``away``)."""
+        return tournament.entrant(table.home[0 if side == "home" else 1])
+
     def table_links(
-        request: Request, store: EventStore, event: str, number: int, tables: Any
+        request: Request, store: EventStore, event: str, number: int, tournament: Tournament
     ) -> str:
         words = TEXTS[_language(request)]
         root = str(request.base_url).rstrip("/")
         slips = []
-        for table in tables:
+        for table in tournament.round(number).tables:
             for side in ("home", "away"):
                 token = store.token(f"r{number}t{table.number}{side}")
                 url = f"{root}/events/{event}/table/{token}"
-                sides = "+".join(map(str, getattr(table, side)))
+                if table.alone:
+                    link = "entry" if side == "home" else "confirmation"
+                    label = f"{words[link]} ({html.escape(str(holder(tournament, table, side)))})"
+                else:
+                    label = f"{words[side]} ({'+'.join(map(str, getattr(table, side)))})"
                 slips.append(
-                    f"<div class='slip'>{words['table']} {table.number} - {words[side]} "
-                    f"({sides})<br>{_qr_svg(url)}<br><a href='{html.escape(url)}'>"
-                    f"{html.escape(url)}</a></div>"
+                    f"<div class='slip'>{words['table']} {table.number} - {label}<br>"
+                    f"{_qr_svg(url)}<br><a href='{html.escape(url)}'>{html.escape(url)}</a></div>"
                 )
         return f"<h2>{words['links']}</h2>" + "".join(slips)
+
+    def seated(words: dict[str, str], table: Table) -> str:
+        """A table's entrants as the director's two cells: north-south and east-west, or
+        the players of a table of three or five in seat order across both."""
+        if table.alone:
+            size = words["three" if len(table.home) == 3 else "five"]
+            return f"<td colspan='2'>{', '.join(map(str, table.home))} ({size})</td>"
+        return f"<td>{'+'.join(map(str, table.home))}</td><td>{'+'.join(map(str, table.away))}</td>"
 
     def director_page(request: Request) -> Response:
         store, event = director(request)
@@ -344,6 +425,9 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
         here = f"/events/{event}/director/{request.path_params['token']}"
         parts = [
             f"<h1>{html.escape(tournament.name)} - {words['director']}</h1>",
+            f"<p>{words['individual_event']}: {len(tournament.entrants)} {words['players']}</p>"
+            if tournament.settings.individual
+            else "",
             f"<p><a href='/events/{event}/standings{lang_query(request)}'>{words['standings']}"
             "</a></p>",
         ]
@@ -363,10 +447,14 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
                 state = ""
                 if entry is not None:
                     css = " class='conflict'" if entry.state == "conflict" else ""
-                    state = f"<span{css}>{words[entry.state]}: {entry.result}</span>"
+                    said = words[
+                        "conflict_points"
+                        if entry.state == "conflict" and table.alone
+                        else entry.state
+                    ]
+                    state = f"<span{css}>{said}: {entry.result}</span>"
                 rows.append(
-                    f"<tr><td>{table.number}</td><td>{'+'.join(map(str, table.home))}</td>"
-                    f"<td>{'+'.join(map(str, table.away))}</td>"
+                    f"<tr><td>{table.number}</td>{seated(words, table)}"
                     f"<td>{'' if result is None else html.escape(str(result))}</td>"
                     f"<td>{state}</td></tr>"
                 )
@@ -379,12 +467,20 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
                 parts.append(f"<p>bye: {', '.join(map(str, round_.byes))}</p>")
             if round_.note:
                 parts.append(f"<p class='notice'>{html.escape(round_.note)}</p>")
+            alone = any(table.alone for table in round_.tables)
+            required = "" if alone else " required"
             parts.append(
                 f"<form method='post' action='{here}/result{lang_query(request)}'>"
                 f"<h2>{words['result']}</h2><input name='table' type='number' min='1' "
                 f"placeholder='{words['table']}' required> <input name='home' "
-                f"placeholder='{words['home']}' required> <input name='away' "
-                f"placeholder='{words['away']}' required> <input name='reason' "
+                f"placeholder='{words['home']}'{required}> <input name='away' "
+                f"placeholder='{words['away']}'{required}> "
+                + (
+                    f"<input name='points' size='30' placeholder=\"{words['seat_points']}\"> "
+                    if alone
+                    else ""
+                )
+                + "<input name='reason' "
                 f'placeholder="{words["reason"]}"> <button>{words["save"]}</button></form>'
                 f"<form method='post' action='{here}/penalty{lang_query(request)}'>"
                 f"<h2>{words['penalty']}</h2><input name='entrant' type='number' min='1' "
@@ -393,7 +489,7 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
                 f'placeholder="{words["reason"]}" required> <button>{words["save"]}</button>'
                 "</form>"
             )
-            parts.append(table_links(request, store, event, number, round_.tables))
+            parts.append(table_links(request, store, event, number, tournament))
         else:
             parts.append(f"<p>{words['no_round']}</p>")
         if not tournament.is_over and (not number or tournament.is_complete(number)):
@@ -429,11 +525,58 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
             raise ValueError(f"{what}: expected a whole number, not {value[:20]!r}")
         return int(value)
 
+    def players_points(
+        words: dict[str, str], tournament: Tournament, table: Table, texts: list[str]
+    ) -> TableResult:
+        """The result of a table of three or five from each player's points as typed, in
+        seat order, checked in the reader's language: a whole multiple of
+        :data:`~burraco.tournament.POINT_STEP` a player (the store checks the rest)."""
+        points = []
+        for number, text in zip(table.home, texts, strict=True):
+            value, player = text.strip(), str(tournament.entrant(number))
+            if not value:
+                raise ValueError(words["points_missing"].format(player=player))
+            if not re.fullmatch(r"-?[0-9]{1,7}", value):
+                raise ValueError(words["points_not_whole"].format(player=player, value=value[:20]))
+            amount = int(value)
+            if amount % POINT_STEP:
+                raise ValueError(
+                    words["points_not_step"].format(player=player, value=amount, step=POINT_STEP)
+                )
+            points.append(amount)
+        return TableResult.from_seat_points(points)
+
     def enter_result(request: Request) -> Response:
         store, event = director(request)
+        words = TEXTS[_language(request)]
         form = _form(request)
-        result = TableResult.from_totals(whole(form["home"], "home"), whole(form["away"], "away"))
-        store.record(None, whole(form["table"], "table"), result, reason=form.get("reason", ""))
+        number = whole(form.get("table", ""), "table")
+        home, away = form.get("home", "").strip(), form.get("away", "").strip()
+        listed = form.get("points", "").strip()
+        tournament = store.load()
+        tables = tournament.rounds[-1].tables if tournament.rounds else ()
+        table = next((t for t in tables if t.number == number), None)
+        if table is None or not (table.alone or listed):
+            result = TableResult.from_totals(whole(home, "home"), whole(away, "away"))
+        elif not table.alone:
+            raise ValueError(words["points_two_sides"].format(table=number))
+        else:
+            size, players = len(table.home), ", ".join(map(str, table.home))
+            given = [part for part in re.split(r"[\s,;]+", listed) if part]
+            if not given:
+                raise ValueError(
+                    words["points_needed"].format(table=number, size=size, players=players)
+                )
+            if home or away:
+                raise ValueError(words["points_or_totals"])
+            if len(given) != size:
+                raise ValueError(
+                    words["points_count"].format(
+                        table=number, size=size, players=players, given=len(given)
+                    )
+                )
+            result = players_points(words, tournament, table, given)
+        store.record(None, number, result, reason=form.get("reason", ""))
         return RedirectResponse(
             f"/events/{event}/director/{request.path_params['token']}{lang_query(request)}",
             status_code=303,
@@ -477,7 +620,7 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
 
         return handler
 
-    def table_of(request: Request) -> tuple[EventStore, int, Any, str]:
+    def table_of(request: Request) -> tuple[EventStore, Tournament, int, Table, str]:
         event = request.path_params["event"]
         store = store_of(event)
         role = store.role(request.path_params["token"]) or ""
@@ -487,12 +630,72 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
         number, table_number, side = int(match[1]), int(match[2]), match[3]
         tournament = store.load()
         table = next(t for t in tournament.round(number).tables if t.number == table_number)
-        return store, number, table, side
+        return store, tournament, number, table, side
+
+    def by_player(tournament: Tournament, table: Table, result: TableResult) -> str:
+        """Each player's points of a table of three or five, named: ``5 Anna: 900, ...``."""
+        return ", ".join(
+            f"{tournament.entrant(number)}: {points}"
+            for number, points in zip(table.home, result.points, strict=True)
+        )
+
+    def players_table(
+        words: dict[str, str],
+        tournament: Tournament,
+        number: int,
+        table: Table,
+        side: str,
+        entries: list[Submission],
+    ) -> list[str]:
+        """The page of a table of three or five: its players in seat order, and a form with
+        one field a player for the points."""
+        link = "entry" if side == "home" else "confirmation"
+        players = [tournament.entrant(n) for n in table.home]
+        rows = "".join(
+            f"<tr><th>{seat}</th><td>{html.escape(str(player))}</td></tr>"
+            for seat, player in enumerate(players, 1)
+        )
+        parts = [
+            f"<h1>{html.escape(tournament.name)}</h1><h2>{words['round']} {number}, "
+            f"{words['table']} {table.number} ({words['three' if len(players) == 3 else 'five']})"
+            f"</h2><p>{words[link]}: {html.escape(str(holder(tournament, table, side)))}</p>"
+            f"<table class='big'>{rows}</table>"
+        ]
+        result = tournament.results(number).get(table.number)
+        if result is not None:
+            parts.append(
+                f"<p class='notice'>{words['recorded']}: "
+                f"{html.escape(by_player(tournament, table, result))}</p>"
+            )
+            return parts
+        if entries and entries[-1].state == "conflict":
+            parts.append(f"<p class='notice conflict'>{words['thanks_conflict_points']}</p>")
+            return parts
+        waiting = entries[-1] if entries and entries[-1].state == "waiting" else None
+        if waiting is not None and waiting.side != side:
+            parts.append(
+                f"<p class='notice'>{words['confirm_points']}: <strong>"
+                f"{html.escape(by_player(tournament, table, waiting.result))}</strong></p>"
+            )
+        elif waiting is not None:
+            parts.append(f"<p class='notice'>{words['thanks_waiting_points']}</p>")
+        fields = "".join(
+            f"<p><label>{html.escape(str(player))} <input name='seat{seat}' required></label></p>"
+            for seat, player in enumerate(players, 1)
+        )
+        parts.append(
+            f"<form method='post'>{words['enter_points']}{fields}"
+            f"<button>{words['send']}</button></form>"
+        )
+        return parts
 
     def table_page(request: Request) -> Response:
-        store, number, table, side = table_of(request)
+        store, tournament, number, table, side = table_of(request)
         words = TEXTS[_language(request)]
-        tournament = store.load()
+        entries = [entry for entry in store.submissions(number) if entry.table == table.number]
+        if table.alone:
+            parts = players_table(words, tournament, number, table, side, entries)
+            return _page(request, f"{words['table']} {table.number}", "".join(parts))
         home = ", ".join(str(tournament.entrant(n)) for n in table.home)
         away = ", ".join(str(tournament.entrant(n)) for n in table.away)
         parts = [
@@ -502,7 +705,6 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
             f"{html.escape(away)}</td></tr></table>"
         ]
         result = tournament.results(number).get(table.number)
-        entries = [entry for entry in store.submissions(number) if entry.table == table.number]
         if result is not None:
             parts.append(f"<p class='notice'>{words['recorded']}: {html.escape(str(result))}</p>")
         elif entries and entries[-1].state == "conflict":
@@ -526,8 +728,15 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
         return _page(request, f"{words['table']} {table.number}", "".join(parts), refresh=0)
 
     def table_submit(request: Request) -> Response:
-        store, number, table, side = table_of(request)
+        store, tournament, number, table, side = table_of(request)
         form = _form(request)
+        if table.alone:
+            texts = [form.get(f"seat{seat}", "") for seat in range(1, len(table.home) + 1)]
+            words = TEXTS[_language(request)]
+            store.submit(
+                number, table.number, side, players_points(words, tournament, table, texts)
+            )
+            return RedirectResponse(str(request.url), status_code=303)
         home, away = whole(form["home"], "home"), whole(form["away"], "away")
         deals_text = form.get("deals", "").strip()
         if deals_text:
