@@ -18,13 +18,14 @@ import os
 from collections.abc import Mapping
 
 from burraco.errors import BurracoError
-from burraco.i18n import DEFAULT_LOCALE, LOCALES, Locale, translate, translate_count
+from burraco.i18n import CATALOGUE, DEFAULT_LOCALE, LOCALES, Locale, translate, translate_count
 
 __all__ = [
     "ENVIRONMENT",
     "add_lang",
     "error_text",
     "locale_from_environment",
+    "rules_text",
     "say",
     "say_count",
 ]
@@ -113,3 +114,12 @@ def error_text(error: BurracoError, locale: Locale) -> str:
     if locale == "en":
         return str(error)
     return translate(f"reason.{error.reason}", locale)
+
+
+def rules_text(name: str, locale: Locale) -> str:
+    """A rule set's name for a message: in English its preset name as always printed
+    (``classic``, ``fibur3``), else the catalogue's name of the preset (``rules.<name>``:
+    ``classico``, ``FIBUR a 3``), or the name itself when it is not a preset's."""
+    if locale == "en" or f"rules.{name}" not in CATALOGUE:
+        return name
+    return translate(f"rules.{name}", locale)

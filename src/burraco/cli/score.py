@@ -10,7 +10,9 @@ from typing import Any, Final
 import attrs
 
 from burraco.cli.inputs import InputError, read_text
+from burraco.cli.language import rules_text, say
 from burraco.cli.options import Commands, add_rules
+from burraco.cli.output import score_sheet
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.errors import BurracoError, InvalidStateError, excerpt, number_text
 from burraco.rules import PLAYER_COUNTS, PRESETS, Partnerships, Rules
@@ -68,16 +70,17 @@ def run(args: argparse.Namespace) -> int:
         rules, scores, closer = _scores(document, args.rules)
         partners = _partners(document, rules)
     except InputError as error:
-        name = "standard input" if args.file == "-" else args.file
+        name = say("cli.standard_input", args.lang) if args.file == "-" else args.file
         print(f"burraco score: {name}: {error}", file=sys.stderr)
         return BAD_INPUT
-    print(f"{rules.name} rules")
+    print(say("cli.score.rules", args.lang, rules=rules_text(rules.name, args.lang)))
     if partners is None:
-        print(HandScore(tuple(scores)))
+        sheet = HandScore(tuple(scores))
     else:
-        print(HandScore(tuple(scores), None, _seat_points(scores, partners, rules), partners))
+        sheet = HandScore(tuple(scores), None, _seat_points(scores, partners, rules), partners)
+    print(score_sheet(sheet, args.lang))
     if closer is not None:
-        print(f"team {closer} closed")
+        print(say("cli.score.closed", args.lang, n=closer))
     return OK
 
 

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Final
 
-from burraco.cards import Rank
 from burraco.cli.language import error_text, say
 from burraco.cli.options import Commands, add_rules, rules_for
 from burraco.cli.status import BAD_INPUT, ILLEGAL_MELD, OK
 from burraco.errors import InvalidMeldError, NotationError, excerpt
+from burraco.i18n import translate
 from burraco.melds import MeldKind, burraco_bonus, burraco_kind, validate_meld
 
 __all__ = ["add_parser", "run"]
-
-_PLURALS: Final = {Rank.SIX: "sixes"}
 
 
 def add_parser(commands: Commands) -> None:
@@ -54,23 +51,30 @@ def run(args: argparse.Namespace) -> int:
     except NotationError as error:
         print(f"burraco validate: {error_text(error, args.lang)}", file=sys.stderr)
         return BAD_INPUT
+    lang = args.lang
     if meld.kind is MeldKind.SET:
         assert meld.rank is not None
-        kind = f"set of {_rank_plural(meld.rank)}"
+        kind = say("cli.validate.set", lang, ranks=translate(f"ranks.{meld.rank}", lang))
     else:
         assert meld.suit is not None
-        kind = f"sequence of {meld.suit.name.lower()}"
+        kind = say("cli.validate.sequence", lang, suit=translate(f"suit.{meld.suit}", lang))
     burraco = burraco_kind(meld, rules)
     if burraco is None:
-        shape = "clean" if meld.is_clean else "dirty"
+        shape = say("cli.validate.clean" if meld.is_clean else "cli.validate.dirty", lang)
     else:
-        shape = f"{burraco} burraco (bonus {burraco_bonus(meld, rules)})"
-    print(f"meld:    {meld}")
-    print(f"kind:    {kind}")
-    print(f"class:   {shape}")
-    print(f"points:  {meld.points}")
+        shape = say(
+            "cli.validate.burraco",
+            lang,
+            kind=say(f"cli.burraco.{burraco}", lang),
+            bonus=burraco_bonus(meld, rules),
+        )
+    lines = [
+        (say("cli.validate.meld", lang), str(meld)),
+        (say("cli.validate.kind", lang), kind),
+        (say("cli.validate.class", lang), shape),
+        (say("cli.validate.points", lang), say("cli.sheet.cell", lang, n=meld.points)),
+    ]
+    width = max(len(label) for label, _ in lines) + 3  # the colon and two spaces
+    for label, value in lines:
+        print(f"{label + ':':{width}}{value}")
     return OK
-
-
-def _rank_plural(rank: Rank) -> str:
-    return _PLURALS.get(rank, rank.name.lower() + "s")

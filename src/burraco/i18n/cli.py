@@ -205,5 +205,23 @@ CLI: Final[dict[str, tuple[str, str, str]]] = {
         "combinazione non valida {meld}: {reason}",
         "jogo inválido {meld}: {reason}",
     ),
+    "cli.standard_input": ("standard input", "standard input", "entrada padrão"),
+    # burraco validate
+    "cli.validate.meld": ("meld", "combinazione", "jogo"),
+    "cli.validate.kind": ("kind", "tipo", "tipo"),
+    "cli.validate.class": ("class", "classe", "classe"),
+    "cli.validate.points": ("points", "punti", "pontos"),
+    "cli.validate.set": ("set of {ranks}", "tris di {ranks}", "trinca de {ranks}"),
+    "cli.validate.sequence": ("sequence of {suit}", "scala di {suit}", "sequência de {suit}"),
+    "cli.validate.clean": ("clean", "pulita", "limpo"),
+    "cli.validate.dirty": ("dirty", "sporca", "sujo"),
+    "cli.validate.burraco": (
+        "{kind} burraco (bonus {bonus})",
+        "burraco {kind} (bonus {bonus})",
+        "canastra {kind} (bônus {bonus})",
+    ),
+    # burraco score
+    "cli.score.rules": ("{rules} rules", "regole {rules}", "regras {rules}"),
+    "cli.score.closed": ("team {n} closed", "la squadra {n} ha chiuso", "a dupla {n} bateu"),
 }
 """The command line's texts by key: English, Italian, Brazilian Portuguese."""
