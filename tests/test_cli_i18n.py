@@ -1,6 +1,7 @@
-"""The commands besides ``demo`` and ``play`` in Italian and Brazilian Portuguese: ``validate``
-and ``score`` print their human messages with the catalogue's words and the locale's numbers,
-and no English label is left; English stays as it was."""
+"""The commands besides ``demo`` and ``play`` in Italian and Brazilian Portuguese: ``validate``,
+``score``, ``simulate``, ``replay`` and ``verify-deal`` print their human messages with the
+catalogue's words and the locale's numbers, and no English label is left; English stays as it
+was."""
 
 from __future__ import annotations
 
@@ -8,9 +9,14 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
+from burraco import CLASSIC, GreedyAgent, Match, play_match
 from burraco.cli import main
+from burraco.cli.output import match_sheet
+from burraco.i18n import Locale
+from burraco.record import History
 
 SCORED: dict[str, object] = {
     "rules": "classic",
@@ -140,3 +146,177 @@ def test_score_reads_standard_input_in_the_language(
     monkeypatch.setattr(sys, "stdin", io.StringIO("[]"))
     _, err = run(capsys, "score", "-", "--lang", "pt-BR", status=2)
     assert err.startswith("burraco score: entrada padrão: ")
+
+
+SIMULATE_ENGLISH = (
+    "hands",
+    "rules",
+    "players",
+    "seed",
+    "agents",
+    "seat",
+    "how the hands ended",
+    "closed",
+    "stock exhausted",
+    "stalemate",
+    "closing rate",
+    "team",
+    "seats",
+    "average score",
+    "hands won",
+    "burracos per hand",
+    "average hand length",
+    "actions",
+    "turns",
+    "job(s)",
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "it",
+            (
+                "3 smazzate, regole classico, 4 giocatori, seme 5\n",
+                "\nbot: posto 0 greedy, posto 1 random,",
+                "\ncome sono finite le smazzate:\n",
+                "\n  tallone finito  ",
+                "\nsmazzate chiuse: 100,0%\n",
+                " squadra 0 ",
+                "\npunteggio medio ",
+                "\nburraco per smazzata ",
+                "\ndurata media di una smazzata: ",
+            ),
+        ),
+        (
+            "pt-BR",
+            (
+                "3 mãos, regras clássico, 4 jogadores, semente 5\n",
+                "\nrobôs: lugar 0 greedy, lugar 1 random,",
+                "\ncomo as mãos terminaram:\n",
+                "\n  monte acabou  ",
+                "\nmãos batidas: 100,0%\n",
+                " dupla 0 ",
+                "\npontuação média ",
+                "\ncanastras por mão ",
+                "\nduração média de uma mão: ",
+            ),
+        ),
+    ],
+)
+def test_simulate_reports_in_the_language(
+    capsys: pytest.CaptureFixture[str], lang: str, words: tuple[str, ...]
+) -> None:
+    out, err = run(capsys, "simulate", "--hands", "3", "--seed", "5", "--lang", lang)
+    assert [word for word in words if word not in out] == []
+    assert english_words(out + err, SIMULATE_ENGLISH) == []
+    assert re.search(r"\d,\d s", err)  # the seconds with a decimal comma
+    assert re.search(r"^canastras por mão: \d+,\d\d$|^burraco per smazzata: \d+,\d\d$", out, re.M)
+
+
+def test_simulate_in_english_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    out, _ = run(capsys, "simulate", "--hands", "3", "--seed", "5", "--quiet")
+    assert out.startswith("3 hands, classic rules, 4 players, seed 5\nagents: seat 0 greedy, ")
+    assert "\nclosing rate: 100.0%\n" in out
+    assert "\n                   team 0  team 1\nseats                 0,2     1,3\n" in out
+
+
+def match_record(tmp_path: Path) -> tuple[Path, Match]:
+    """A record of a short match between greedy bots, and the match."""
+    history = History()
+    match = play_match([GreedyAgent()] * 4, attrs.evolve(CLASSIC, target=600), 1, on_action=history)
+    path = tmp_path / "match.txt"
+    path.write_text(str(history.match_record()), encoding="utf-8")
+    return path, match
+
+
+@pytest.mark.parametrize(
+    ("lang", "hand", "total", "wins"),
+    [
+        ("it", "== smazzata 1\n", "\ntotale ", "\nla squadra 0 vince (a 600)\n"),
+        ("pt-BR", "== mão 1\n", "\ntotal ", "\na dupla 0 vence (até 600)\n"),
+    ],
+)
+def test_replay_prints_the_sheets_in_the_language(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    lang: Locale,
+    hand: str,
+    total: str,
+    wins: str,
+) -> None:
+    path, match = match_record(tmp_path)
+    out, _ = run(capsys, "replay", str(path), "--lang", lang)
+    assert out.startswith(hand)
+    assert out.endswith(match_sheet(match, lang) + "\n")
+    assert total in out and wins in out
+    sheets = [block for block in out.split("\n\n") if total in block]
+    assert len(sheets) == len(match.hands) + 1  # each hand's score sheet and the match sheet
+    for sheet in sheets:
+        assert english_words(sheet, ("hand", "dealer", "team", "melded", "in hand", "wins")) == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "not_over", "too_few"),
+    [
+        ("it", "la smazzata non è finita: 1 turni registrati", "la smazzata ha 1 turni, non 5"),
+        ("pt-BR", "a mão não terminou: 1 vezes registradas", "a mão tem 1 vezes, não 5"),
+    ],
+)
+def test_replay_of_an_unfinished_hand_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, not_over: str, too_few: str
+) -> None:
+    path = tmp_path / "hand.txt"
+    path.write_text('[Rules "classic"]\n[Seed "7"]\n\n1. seat 1: draw; discard 9C\n')
+    out, _ = run(capsys, "replay", str(path), "--lang", lang)
+    assert out.endswith(f"\n{not_over}\n\n")
+    _, err = run(capsys, "replay", str(path), "--turn", "5", "--lang", lang, status=2)
+    assert err == f"burraco replay: {path}: {too_few}\n"
+    (tmp_path / "latin1.txt").write_bytes(b"\xff\xfe")
+    _, err = run(capsys, "replay", str(tmp_path / "latin1.txt"), "--lang", lang, status=2)
+    assert "UTF-8" in err and english_words(err, ("is not", "text")) == []
+
+
+def test_match_sheet_in_english_is_the_matchs_own() -> None:
+    match = Match.start(CLASSIC, deals=3)
+    hands = play_match([GreedyAgent()] * 4, attrs.evolve(CLASSIC, target=3000), 2).hands
+    for hand in hands[:3]:
+        match = match.record(hand)
+        assert match_sheet(match) == str(match)
+    assert "\npunti vittoria " in match_sheet(match, "it")
+    assert match_sheet(match, "it").endswith("dopo 3 distribuzioni")
+    assert match_sheet(match, "pt-BR").endswith("depois de 3 distribuições")
+
+
+@pytest.mark.parametrize(
+    ("lang", "matches", "mismatch"),
+    [
+        (
+            "it",
+            "la distribuzione corrisponde al suo impegno ",
+            "la distribuzione non corrisponde: ",
+        ),
+        ("pt-BR", "a distribuição confere com o seu compromisso ", "a distribuição não confere: "),
+    ],
+)
+def test_verify_deal_says_in_the_language_whether_the_deal_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, matches: str, mismatch: str
+) -> None:
+    from burraco.server.deals import Deal
+
+    revealed = Deal.draw(attrs.evolve(CLASSIC, players=2), dealer=1).reveal()
+    assert revealed is not None
+    good = tmp_path / "over.json"
+    good.write_text(json.dumps({"type": "over", "deal": revealed}))
+    out, _ = run(capsys, "verify-deal", str(good), "--lang", lang)
+    assert out.startswith(matches + revealed["commitment"])
+    assert english_words(out, ("matches", "players", "dealer", "classic")) == []
+    forged = tmp_path / "forged.json"
+    cards = revealed["deck"].split()
+    forged.write_text(json.dumps({**revealed, "deck": " ".join(cards[1:] + cards[:1])}))
+    out, _ = run(capsys, "verify-deal", str(forged), "--lang", lang, status=1)
+    assert out.startswith(mismatch)
+    (tmp_path / "list.json").write_text("[]")
+    _, err = run(capsys, "verify-deal", str(tmp_path / "list.json"), "--lang", lang, status=2)
+    assert "'over'" in err and english_words(err, ("expected", "message")) == []

@@ -9,6 +9,8 @@ it, and the words of :mod:`burraco.i18n` in that language.
 'en'
 >>> say("cli.play.you_drew", "it", cards="7H")
 'hai pescato 7H'
+>>> decimal_text(1234.5, 1, "it"), decimal_text(-2.0, 1, "en", sign=True)
+('1.234,5', '-2.0')
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from burraco.i18n import CATALOGUE, DEFAULT_LOCALE, LOCALES, Locale, translate, 
 __all__ = [
     "ENVIRONMENT",
     "add_lang",
+    "decimal_text",
     "error_text",
     "locale_from_environment",
     "rules_text",
@@ -114,6 +117,17 @@ def error_text(error: BurracoError, locale: Locale) -> str:
     if locale == "en":
         return str(error)
     return translate(f"reason.{error.reason}", locale)
+
+
+def decimal_text(value: float, places: int, locale: Locale, *, sign: bool = False) -> str:
+    """``value`` with ``places`` decimals as ``locale`` writes it: in English as the command
+    line always printed it (``1234.5``), else with a decimal comma and a dot between thousands
+    (``1.234,5``); ``sign`` writes a ``+`` before a positive value, as ``{:+.1f}`` does."""
+    plus = "+" if sign else ""
+    if locale == "en":
+        return f"{value:{plus}.{places}f}"
+    grouped = f"{value:{plus},.{places}f}"
+    return grouped.replace(",", "\0").replace(".", ",").replace("\0", ".")
 
 
 def rules_text(name: str, locale: Locale) -> str:

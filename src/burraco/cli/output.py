@@ -1,6 +1,7 @@
 """What ``burraco demo`` and ``burraco play`` print as a hand goes on: a printer that may
 write suits as symbols and knows the language of the messages, a line per turn, and the score
-sheet in that language."""
+sheet and the match sheet in that language (which ``burraco score`` and ``burraco replay``
+print too)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,18 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+import attrs
+
 from burraco.actions import Action, Discard
 from burraco.cards import Suit
 from burraco.cli.language import say, say_count
 from burraco.i18n import DEFAULT_LOCALE, Locale
+from burraco.match import Match
+from burraco.rules import Partnerships
 from burraco.scoring import HandScore, TeamScore, text_table
 from burraco.state import GameState
 
-__all__ = ["Printer", "Turns", "score_sheet", "with_symbols"]
+__all__ = ["Printer", "Turns", "match_sheet", "score_sheet", "with_symbols"]
 
 _CARD_TOKEN: Final = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
 
@@ -130,6 +135,72 @@ def score_sheet(score: HandScore, locale: Locale = DEFAULT_LOCALE) -> str:
         else:
             reason = _end_reason(str(outcome.reason), locale)
             lines.append(say("cli.sheet.ended", locale, reason=reason))
+    return "\n".join(lines)
+
+
+def match_sheet(match: Match, locale: Locale = DEFAULT_LOCALE) -> str:
+    """The match sheet in ``locale``: in English exactly ``str(match)``, else the same rows
+    (each hand's points, the totals, the victory points of a tournament match) and the same
+    last line with the catalogue's words and the locale's numbers."""
+    if locale == "en":
+        return str(match)
+    rules = match.rules
+    by_seat = rules.partnerships is Partnerships.FIRST_OUT_ALONE
+    columns = len(match.totals)
+
+    def cells(values: Sequence[int]) -> list[str]:
+        return [say("cli.sheet.cell", locale, n=value) for value in values]
+
+    rows = [
+        [
+            say("cli.match.hand", locale),
+            say("cli.match.dealer", locale),
+            *(
+                say("cli.play.seat_n" if by_seat else "cli.play.team_n", locale, n=column)
+                for column in range(columns)
+            ),
+        ]
+    ]
+    before = (0,) * columns
+    for index in range(len(match.hands)):  # a hand's points: how much it added to the totals
+        after = attrs.evolve(match, hands=match.hands[: index + 1]).totals
+        dealer = (match.first_dealer + index) % rules.players
+        rows.append(
+            [
+                say("cli.sheet.cell", locale, n=index + 1),
+                str(dealer),
+                *cells([total - earlier for total, earlier in zip(after, before, strict=True)]),
+            ]
+        )
+        before = after
+    rows.append([say("cli.sheet.total", locale), "", *cells(match.totals)])
+    if match.victory_points is not None:
+        rows.append([say("cli.match.victory_points", locale), "", *cells(match.victory_points)])
+    lines = text_table(rows)
+    winner, deals, target = match.winner, match.deals, rules.target
+    if deals is not None:
+        if not match.is_over:
+            n = len(match.hands) + 1
+            lines.append(say("cli.match.next_deal", locale, n=n, deals=deals, dealer=match.dealer))
+        elif winner is None:
+            lines.append(say("cli.match.draw", locale, deals=deals))
+        elif by_seat:
+            lines.append(say("cli.match.seat_wins_after", locale, n=winner, deals=deals))
+        else:
+            lines.append(say("cli.match.team_wins_after", locale, n=winner, deals=deals))
+    elif winner is not None:
+        key = "cli.match.seat_wins" if by_seat else "cli.match.team_wins"
+        lines.append(say(key, locale, n=winner, target=target))
+    else:
+        at = rules.everyone_alone_at
+        if by_seat and match.switched:
+            key = "cli.match.target_alone_now"
+        elif by_seat and at is not None:
+            key = "cli.match.target_alone_at"
+        else:
+            key = "cli.match.target"
+        alone_at = 0 if at is None else at
+        lines.append(say(key, locale, target=target, at=alone_at, dealer=match.dealer))
     return "\n".join(lines)
 
 

@@ -22,7 +22,7 @@ from burraco.cli.options import (
     rules_for,
     seat_agent,
 )
-from burraco.cli.output import Printer, Turns, score_sheet
+from burraco.cli.output import Printer, Turns, match_sheet, score_sheet
 from burraco.cli.records import new_history, recording, write_record
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.engine import (
@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
                 break
             match = match.record(score_hand(final))
             show()
-            show(match)
+            show(match_sheet(match, lang))
             if match.is_over:
                 break
             hand += 1

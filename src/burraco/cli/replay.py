@@ -7,8 +7,9 @@ import argparse
 import sys
 
 from burraco.cli.inputs import read_text
-from burraco.cli.language import error_text
+from burraco.cli.language import error_text, say
 from burraco.cli.options import Commands, whole_number
+from burraco.cli.output import match_sheet, score_sheet
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.errors import RecordError, excerpt
 from burraco.record import MAX_RECORD_LENGTH, MatchRecord
@@ -39,15 +40,18 @@ def add_parser(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``burraco replay``; return the exit status."""
-    name = "standard input" if args.file == "-" else args.file
+    lang = args.lang
+    name = say("cli.standard_input", lang) if args.file == "-" else args.file
     try:
         text = read_text(args.file, MAX_RECORD_LENGTH)
         record = MatchRecord.parse(text)
     except OSError as error:
-        print(f"burraco replay: {name}: cannot read: {error.strerror or error}", file=sys.stderr)
+        cannot = say("cli.replay.cannot_read", lang, error=error.strerror or error)
+        print(f"burraco replay: {name}: {cannot}", file=sys.stderr)
         return BAD_INPUT
     except UnicodeDecodeError:
-        print(f"burraco replay: {name}: the file is not UTF-8 text", file=sys.stderr)
+        not_text = say("cli.not_text", lang)
+        print(f"burraco replay: {name}: {not_text}", file=sys.stderr)
         return BAD_INPUT
     except RecordError as error:
         print(f"burraco replay: {name}: {error_text(error, args.lang)}", file=sys.stderr)
@@ -55,18 +59,15 @@ def run(args: argparse.Namespace) -> int:
     hands = record.hands
     for index, hand in enumerate(hands):
         if len(hands) > 1:
-            print(f"== hand {index + 1}")
+            print(say("cli.replay.hand", lang, n=index + 1))
         for key, value in hand.headers.items():
             print(f"{key}: {value}")
         print()
         states = hand.replay_turns()
         if args.turn is not None:
             if args.turn >= len(states):
-                print(
-                    f"burraco replay: {name}: the hand has {len(states) - 1} turns, "
-                    f"not {args.turn}",
-                    file=sys.stderr,
-                )
+                few = say("cli.replay.too_few_turns", lang, turns=len(states) - 1, turn=args.turn)
+                print(f"burraco replay: {name}: {few}", file=sys.stderr)
                 return BAD_INPUT
             chosen = [args.turn]
         else:
@@ -78,12 +79,12 @@ def run(args: argparse.Namespace) -> int:
             print()
         final = states[-1]
         if final.is_over:
-            print(score_hand(final))
+            print(score_sheet(score_hand(final), lang))
         else:
-            print(f"the hand is not over: {len(hand.turns)} turns recorded")
+            print(say("cli.replay.not_over", lang, n=len(hand.turns)))
         print()
     if len(hands) > 1:
-        print(record.replay())
+        print(match_sheet(record.replay(), lang))
     return OK
 
 

@@ -15,6 +15,7 @@ import attrs
 
 from burraco.actions import Action, DrawStock, TakeDiscardPile
 from burraco.agents import play_out
+from burraco.cli.language import decimal_text, rules_text, say
 from burraco.cli.options import (
     Commands,
     add_seed,
@@ -27,6 +28,7 @@ from burraco.cli.options import (
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.duel import ProgressBar
 from burraco.engine import new_game
+from burraco.i18n import DEFAULT_LOCALE, Locale
 from burraco.rules import Partnerships, Rules
 from burraco.scoring import score_hand, text_table
 from burraco.state import EndReason, GameState
@@ -88,9 +90,13 @@ def run(args: argparse.Namespace) -> int:
             bar.interrupt()
         raise
     elapsed = time.perf_counter() - start
-    print("\n".join(_report(results, rules, names, seed)))
+    print("\n".join(_report(results, rules, names, seed, args.lang)))
     if not args.quiet:
-        print(f"{args.hands} hands in {elapsed:.1f} s with {args.jobs} job(s)", file=sys.stderr)
+        seconds = decimal_text(elapsed, 1, args.lang)
+        timing = say(
+            "cli.simulate.timing", args.lang, hands=args.hands, seconds=seconds, jobs=args.jobs
+        )
+        print(timing, file=sys.stderr)
     return OK
 
 
@@ -165,12 +171,16 @@ def _run_jobs(jobs: list[_Job], workers: int) -> Generator[_HandResult, None, No
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _percent(part: float, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%"
+def _percent(part: float, whole: int, locale: Locale) -> str:
+    return decimal_text(100 * part / whole, 1, locale) + "%"
 
 
-def _average(values: Iterable[float], count: int) -> str:
-    return f"{sum(values) / count:.1f}"
+def _whole(count: int, locale: Locale) -> str:
+    return say("cli.sheet.cell", locale, n=count)
+
+
+def _average(values: Iterable[float], count: int, locale: Locale) -> str:
+    return decimal_text(sum(values) / count, 1, locale)
 
 
 def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
@@ -178,68 +188,100 @@ def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def _report(
-    results: Sequence[_HandResult], rules: Rules, names: Sequence[str], seed: int
+    results: Sequence[_HandResult],
+    rules: Rules,
+    names: Sequence[str],
+    seed: int,
+    locale: Locale = DEFAULT_LOCALE,
 ) -> list[str]:
     count = len(results)
     players = rules.players
     teams = rules.teams  # with first-out-alone partnerships (rules §14), one per seat
-    side = "team" if rules.partnerships is Partnerships.FIXED else "seat"
+    fixed = rules.partnerships is Partnerships.FIXED
     seat_agents = [names[seat % len(names)] for seat in range(players)]
+    agents = ", ".join(
+        say("cli.simulate.seat_agent", locale, seat=seat, name=name)
+        for seat, name in enumerate(seat_agents)
+    )
     lines = [
-        f"{count} hands, {rules.name} rules, {players} players, seed {seed}",
-        "agents: " + ", ".join(f"seat {seat} {name}" for seat, name in enumerate(seat_agents)),
+        say(
+            "cli.simulate.header",
+            locale,
+            n=count,
+            rules=rules_text(rules.name, locale),
+            players=players,
+            seed=str(seed),
+        ),
+        say("cli.simulate.agents", locale, agents=agents),
         "",
-        "how the hands ended:",
+        say("cli.simulate.ended", locale),
     ]
     ends = [
-        ("closed", EndReason.CLOSED),
-        ("stock exhausted", EndReason.STOCK_EXHAUSTED),
-        ("stalemate", EndReason.STALEMATE),
+        ("cli.simulate.closed", EndReason.CLOSED),
+        ("cli.simulate.stock_exhausted", EndReason.STOCK_EXHAUSTED),
+        ("cli.simulate.stalemate", EndReason.STALEMATE),
     ]
     end_rows = []
     for label, reason in ends:
         n = sum(result.end is reason for result in results)
-        end_rows.append(["  " + label, str(n), _percent(n, count)])
+        end_rows.append(["  " + say(label, locale), _whole(n, locale), _percent(n, count, locale)])
     lines += _columns(end_rows)
     closed = sum(result.end is EndReason.CLOSED for result in results)
-    lines += ["", f"closing rate: {_percent(closed, count)}", ""]
+    rate = _percent(closed, count, locale)
+    lines += ["", say("cli.simulate.closing_rate", locale, rate=rate), ""]
     team_seats = [
         [seat for seat in range(players) if seat % teams == team] for team in range(teams)
     ]
     rows = [
-        ["", *(f"{side} {team}" for team in range(teams))],
-        ["seats", *(",".join(str(seat) for seat in seats) for seats in team_seats)],
-        ["agents", *("/".join(sorted({seat_agents[s] for s in seats})) for seats in team_seats)],
         [
-            "average score",
-            *(_average((r.totals[team] for r in results), count) for team in range(teams)),
+            "",
+            *(
+                say("cli.play.team_n" if fixed else "cli.play.seat_n", locale, n=team)
+                for team in range(teams)
+            ),
         ],
         [
-            "hands won",
+            say("cli.simulate.seats", locale),
+            *(",".join(str(seat) for seat in seats) for seats in team_seats),
+        ],
+        [
+            say("cli.simulate.agents_row", locale),
+            *("/".join(sorted({seat_agents[s] for s in seats})) for seats in team_seats),
+        ],
+        [
+            say("cli.simulate.average_score", locale),
+            *(_average((r.totals[team] for r in results), count, locale) for team in range(teams)),
+        ],
+        [
+            say("cli.simulate.hands_won", locale),
             *(
-                str(
+                _whole(
                     sum(
                         r.totals[team] == max(r.totals) and r.totals.count(max(r.totals)) == 1
                         for r in results
-                    )
+                    ),
+                    locale,
                 )
                 for team in range(teams)
             ),
         ],
         [
-            "hands closed",
-            *(str(sum(r.closer_team == team for r in results)) for team in range(teams)),
+            say("cli.simulate.hands_closed", locale),
+            *(_whole(sum(r.closer_team == team for r in results), locale) for team in range(teams)),
         ],
         [
-            "burracos per hand",
-            *(f"{sum(r.burracos[team] for r in results) / count:.2f}" for team in range(teams)),
+            say("cli.simulate.burracos_row", locale),
+            *(
+                decimal_text(sum(r.burracos[team] for r in results) / count, 2, locale)
+                for team in range(teams)
+            ),
         ],
     ]
     lines += _columns(rows)
-    actions = sum(result.actions for result in results) / count
-    turns = sum(result.turns for result in results) / count
+    actions = decimal_text(sum(result.actions for result in results) / count, 1, locale)
+    turns = decimal_text(sum(result.turns for result in results) / count, 1, locale)
     burracos = sum(sum(result.burracos) for result in results) / count
-    lines += ["", f"average hand length: {actions:.1f} actions, {turns:.1f} turns"]
-    if side == "team":  # per seat, a pair's burracos count for both partners
-        lines.append(f"burracos per hand: {burracos:.2f}")
+    lines += ["", say("cli.simulate.length", locale, actions=actions, turns=turns)]
+    if fixed:  # per seat, a pair's burracos count for both partners
+        lines.append(say("cli.simulate.burracos", locale, n=decimal_text(burracos, 2, locale)))
     return lines

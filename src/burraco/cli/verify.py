@@ -14,6 +14,7 @@ import sys
 from typing import Final
 
 from burraco.cli.inputs import InputError, read_text
+from burraco.cli.language import rules_text, say
 from burraco.cli.options import Commands
 from burraco.cli.status import BAD_INPUT, OK
 
@@ -42,23 +43,33 @@ def run(args: argparse.Namespace) -> int:
     """Run ``burraco verify-deal``; return the exit status."""
     from burraco.server.deals import DealMismatchError, verify_deal
 
+    lang = args.lang
     try:
         text = read_text(args.file, _MOST)
         data = json.loads(text)
     except (OSError, InputError, ValueError) as error:
-        print(f"burraco verify-deal: cannot read {args.file}: {error}", file=sys.stderr)
+        cannot = say("cli.verify.cannot_read", lang, file=args.file, error=error)
+        print(f"burraco verify-deal: {cannot}", file=sys.stderr)
         return BAD_INPUT
     deal = data.get("deal", data) if isinstance(data, dict) else None
     if not isinstance(deal, dict):
-        print("burraco verify-deal: expected an 'over' message or its 'deal'", file=sys.stderr)
+        no_deal = say("cli.verify.no_deal", lang)
+        print(f"burraco verify-deal: {no_deal}", file=sys.stderr)
         return BAD_INPUT
     try:
         state = verify_deal(deal)
     except DealMismatchError as error:
-        print(f"the deal does not match: {error}")
+        print(say("cli.verify.mismatch", lang, error=error))
         return MISMATCH
+    rules = state.rules
     print(
-        f"the deal matches its commitment {deal['commitment']}: {state.rules.name}, "
-        f"{state.rules.players} players, dealer {state.dealer}"
+        say(
+            "cli.verify.matches",
+            lang,
+            commitment=deal["commitment"],
+            rules=rules_text(rules.name, lang),
+            players=rules.players,
+            dealer=state.dealer,
+        )
     )
     return OK

@@ -206,6 +206,60 @@ CLI: Final[dict[str, tuple[str, str, str]]] = {
         "jogo inválido {meld}: {reason}",
     ),
     "cli.standard_input": ("standard input", "standard input", "entrada padrão"),
+    "cli.not_text": (
+        "the file is not UTF-8 text",
+        "il file non è testo UTF-8",
+        "o arquivo não é texto UTF-8",
+    ),
+    # the match sheet (burraco play and burraco replay)
+    "cli.match.hand": ("hand", "smazzata", "mão"),
+    "cli.match.dealer": ("dealer", "mazziere", "dá as cartas"),
+    "cli.match.victory_points": ("victory points", "punti vittoria", "pontos de vitória"),
+    "cli.match.next_deal": (
+        "deal {n} of {deals}; seat {dealer} deals next",
+        "distribuzione {n} di {deals}; il prossimo mazziere è il posto {dealer}",
+        "distribuição {n} de {deals}; o lugar {dealer} dá as cartas a seguir",
+    ),
+    "cli.match.draw": (
+        "a draw after {deals} deals",
+        "pareggio dopo {deals} distribuzioni",
+        "empate depois de {deals} distribuições",
+    ),
+    "cli.match.team_wins_after": (
+        "team {n} wins after {deals} deals",
+        "la squadra {n} vince dopo {deals} distribuzioni",
+        "a dupla {n} vence depois de {deals} distribuições",
+    ),
+    "cli.match.seat_wins_after": (
+        "seat {n} wins after {deals} deals",
+        "il posto {n} vince dopo {deals} distribuzioni",
+        "o lugar {n} vence depois de {deals} distribuições",
+    ),
+    "cli.match.team_wins": (
+        "team {n} wins (target {target})",
+        "la squadra {n} vince (a {target})",
+        "a dupla {n} vence (até {target})",
+    ),
+    "cli.match.seat_wins": (
+        "seat {n} wins (target {target})",
+        "il posto {n} vince (a {target})",
+        "o lugar {n} vence (até {target})",
+    ),
+    "cli.match.target": (
+        "target {target}; seat {dealer} deals next",
+        "si gioca a {target}; il prossimo mazziere è il posto {dealer}",
+        "até {target}; o lugar {dealer} dá as cartas a seguir",
+    ),
+    "cli.match.target_alone_now": (
+        "target {target}; everyone alone now; seat {dealer} deals next",
+        "si gioca a {target}; ora ognuno gioca da solo; il prossimo mazziere è il posto {dealer}",
+        "até {target}; agora cada um joga sozinho; o lugar {dealer} dá as cartas a seguir",
+    ),
+    "cli.match.target_alone_at": (
+        "target {target}; everyone alone at {at}; seat {dealer} deals next",
+        "si gioca a {target}; ognuno da solo a {at}; il prossimo mazziere è il posto {dealer}",
+        "até {target}; cada um sozinho a partir de {at}; o lugar {dealer} dá as cartas a seguir",
+    ),
     # burraco validate
     "cli.validate.meld": ("meld", "combinazione", "jogo"),
     "cli.validate.kind": ("kind", "tipo", "tipo"),
@@ -223,5 +277,95 @@ CLI: Final[dict[str, tuple[str, str, str]]] = {
     # burraco score
     "cli.score.rules": ("{rules} rules", "regole {rules}", "regras {rules}"),
     "cli.score.closed": ("team {n} closed", "la squadra {n} ha chiuso", "a dupla {n} bateu"),
+    # burraco simulate
+    "cli.simulate.header": (
+        "{n} hands, {rules} rules, {players} players, seed {seed}",
+        "{n} smazzate, regole {rules}, {players} giocatori, seme {seed}",
+        "{n} mãos, regras {rules}, {players} jogadores, semente {seed}",
+    ),
+    "cli.simulate.agents": ("agents: {agents}", "bot: {agents}", "robôs: {agents}"),
+    "cli.simulate.seat_agent": (
+        "seat {seat} {name}",
+        "posto {seat} {name}",
+        "lugar {seat} {name}",
+    ),
+    "cli.simulate.ended": (
+        "how the hands ended:",
+        "come sono finite le smazzate:",
+        "como as mãos terminaram:",
+    ),
+    "cli.simulate.closed": ("closed", "chiusura", "batida"),
+    "cli.simulate.stock_exhausted": ("stock exhausted", "tallone finito", "monte acabou"),
+    "cli.simulate.stalemate": ("stalemate", "stallo", "impasse"),
+    "cli.simulate.closing_rate": (
+        "closing rate: {rate}",
+        "smazzate chiuse: {rate}",
+        "mãos batidas: {rate}",
+    ),
+    "cli.simulate.seats": ("seats", "posti", "lugares"),
+    "cli.simulate.agents_row": ("agents", "bot", "robôs"),
+    "cli.simulate.average_score": ("average score", "punteggio medio", "pontuação média"),
+    "cli.simulate.hands_won": ("hands won", "smazzate vinte", "mãos vencidas"),
+    "cli.simulate.hands_closed": ("hands closed", "chiusure", "batidas"),
+    "cli.simulate.burracos_row": (
+        "burracos per hand",
+        "burraco per smazzata",
+        "canastras por mão",
+    ),
+    "cli.simulate.length": (
+        "average hand length: {actions} actions, {turns} turns",
+        "durata media di una smazzata: {actions} mosse, {turns} turni",
+        "duração média de uma mão: {actions} jogadas, {turns} vezes",
+    ),
+    "cli.simulate.burracos": (
+        "burracos per hand: {n}",
+        "burraco per smazzata: {n}",
+        "canastras por mão: {n}",
+    ),
+    "cli.simulate.timing": (
+        "{hands} hands in {seconds} s with {jobs} job(s)",
+        "{hands} smazzate in {seconds} s, processi: {jobs}",
+        "{hands} mãos em {seconds} s, processos: {jobs}",
+    ),
+    # burraco replay
+    "cli.replay.hand": ("== hand {n}", "== smazzata {n}", "== mão {n}"),
+    "cli.replay.cannot_read": (
+        "cannot read: {error}",
+        "impossibile leggere: {error}",
+        "não foi possível ler: {error}",
+    ),
+    "cli.replay.too_few_turns": (
+        "the hand has {turns} turns, not {turn}",
+        "la smazzata ha {turns} turni, non {turn}",
+        "a mão tem {turns} vezes, não {turn}",
+    ),
+    "cli.replay.not_over": (
+        "the hand is not over: {n} turns recorded",
+        "la smazzata non è finita: {n} turni registrati",
+        "a mão não terminou: {n} vezes registradas",
+    ),
+    # burraco verify-deal
+    "cli.verify.cannot_read": (
+        "cannot read {file}: {error}",
+        "impossibile leggere {file}: {error}",
+        "não foi possível ler {file}: {error}",
+    ),
+    "cli.verify.no_deal": (
+        "expected an 'over' message or its 'deal'",
+        "serve un messaggio 'over' o il suo 'deal'",
+        "era esperada uma mensagem 'over' ou o seu 'deal'",
+    ),
+    "cli.verify.mismatch": (
+        "the deal does not match: {error}",
+        "la distribuzione non corrisponde: {error}",
+        "a distribuição não confere: {error}",
+    ),
+    "cli.verify.matches": (
+        "the deal matches its commitment {commitment}: {rules}, {players} players, dealer {dealer}",
+        "la distribuzione corrisponde al suo impegno {commitment}: {rules}, {players} "
+        "giocatori, mazziere il posto {dealer}",
+        "a distribuição confere com o seu compromisso {commitment}: {rules}, {players} "
+        "jogadores, o lugar {dealer} dá as cartas",
+    ),
 }
 """The command line's texts by key: English, Italian, Brazilian Portuguese."""
