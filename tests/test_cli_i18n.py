@@ -1,7 +1,7 @@
 """The commands besides ``demo`` and ``play`` in Italian and Brazilian Portuguese: ``validate``,
-``score``, ``simulate``, ``replay`` and ``verify-deal`` print their human messages with the
-catalogue's words and the locale's numbers, and no English label is left; English stays as it
-was."""
+``score``, ``simulate``, ``replay``, ``verify-deal`` and ``duel`` print their human messages
+with the catalogue's words and the locale's numbers, and no English label is left; English and
+``--json`` stay as they were."""
 
 from __future__ import annotations
 
@@ -320,3 +320,78 @@ def test_verify_deal_says_in_the_language_whether_the_deal_matches(
     (tmp_path / "list.json").write_text("[]")
     _, err = run(capsys, "verify-deal", str(tmp_path / "list.json"), "--lang", lang, status=2)
     assert "'over'" in err and english_words(err, ("expected", "message")) == []
+
+
+DUEL_ENGLISH = (
+    "duel",
+    "deal pairs",
+    "hands",
+    "rules",
+    "players",
+    "seed",
+    "points per hand",
+    "hands won",
+    "score per hand",
+    "closing rate",
+    "burracos per hand",
+    "victory points",
+    "decisions",
+    "seconds per decision",
+    "process",
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "it",
+            (
+                "sfida: A = greedy, B = random\n",
+                "2 coppie di distribuzioni (4 smazzate), regole classico, 4 giocatori, seme 4\n",
+                " punti per smazzata, IC 95% [",
+                "\nsmazzate vinte da A: ",
+                "\npunti vittoria per coppia di distribuzioni ",
+                " s su 1 processo",
+            ),
+        ),
+        (
+            "pt-BR",
+            (
+                "duelo: A = greedy, B = random\n",
+                "2 pares de distribuições (4 mãos), regras clássico, 4 jogadores, semente 4\n",
+                " pontos por mão, IC 95% [",
+                "\nmãos vencidas por A: ",
+                "\npontos de vitória por par de distribuições ",
+                " s em 1 processo",
+            ),
+        ),
+    ],
+)
+def test_duel_summarises_in_the_language(
+    capsys: pytest.CaptureFixture[str], lang: str, words: tuple[str, ...]
+) -> None:
+    arguments = ("duel", "greedy", "random", "--deals", "2", "--seed", "4", "--quiet")
+    out, _ = run(capsys, *arguments, "--lang", lang)
+    assert [word for word in words if word not in out] == []
+    assert english_words(out, DUEL_ENGLISH) == []
+    assert re.search(r"\[[+-][\d.]+,\d; [+-][\d.]+,\d\]", out)  # decimal commas, a ; between
+    timed = {"seconds_per_decision", "cpu_seconds_per_decision", "elapsed_seconds"}
+
+    def summary(*more: str) -> dict[str, object]:
+        figures: dict[str, object] = json.loads(run(capsys, *arguments, "--json", *more)[0])
+        return {key: value for key, value in figures.items() if key not in timed}
+
+    assert summary("--lang", lang) == summary("--lang", "en")  # JSON is never translated
+
+
+def test_duel_tells_of_a_failing_agent_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["duel", "tests.test_duel:FailsOnDealerOne", "random", "--deals", "3",
+                 "--seed", "3", "--quiet", "--lang", "it"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out.startswith("sfida: A = tests.test_duel:FailsOnDealerOne, B = random\n2 coppie di ")
+    assert err.endswith(
+        "burraco duel: distribuzioni con un bot in errore: 1 su 3; le cifre qui sopra sono delle "
+        "altre 2\n"
+    )

@@ -7,13 +7,16 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 
+from burraco.cli.language import decimal_text, percent_text, rules_text, say
 from burraco.cli.options import Commands, add_rules, fresh_seed, positive, rules_for, seed_number
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.duel import DuelResult, ProgressBar
 from burraco.errors import AgentError
+from burraco.i18n import Locale
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "duel_text", "run"]
 
 
 def add_parser(commands: Commands) -> None:
@@ -114,20 +117,99 @@ def run(args: argparse.Namespace) -> int:
         partial = error.partial
         played = partial.deals if isinstance(partial, DuelResult) else ()
         if isinstance(partial, DuelResult) and played:
-            _print_duel(partial, args.json)
+            _print_duel(partial, args)
+        lang = args.lang
         print(f"burraco duel: {error}", file=sys.stderr)
-        print(
-            f"burraco duel: an agent failed in {args.deals - len(played)} of {args.deals} deals; "
-            + (f"the figures above are of the other {len(played)}" if played else "none ended"),
-            file=sys.stderr,
+        rest = (
+            say("cli.duel.others", lang, n=len(played))
+            if played
+            else say("cli.duel.none_ended", lang)
         )
+        failed = say(
+            "cli.duel.failed", lang, failed=args.deals - len(played), deals=args.deals, rest=rest
+        )
+        print(f"burraco duel: {failed}", file=sys.stderr)
         return BAD_INPUT
-    _print_duel(result, args.json)
+    _print_duel(result, args)
     return OK
 
 
-def _print_duel(result: DuelResult, as_json: bool) -> None:
-    if as_json:
+def _print_duel(result: DuelResult, args: argparse.Namespace) -> None:
+    if args.json:
         print(json.dumps(result.summary(), indent=2))
     else:
-        print(result)
+        print(duel_text(result, args.lang, _workers(args, args.lang)))
+
+
+def _workers(args: argparse.Namespace, locale: Locale) -> str:
+    """Where the deals ran, in ``locale``: as :attr:`DuelResult.workers` says it in English."""
+    if args.ray is None:
+        key = "cli.duel.processes.one" if args.jobs == 1 else "cli.duel.processes.other"
+        return say(key, locale, n=args.jobs)
+    return say("cli.duel.ray_at", locale, address=args.ray) if args.ray else "ray"
+
+
+def duel_text(result: DuelResult, locale: Locale, workers: str | None = None) -> str:
+    """The human summary of a duel in ``locale``: in English exactly ``str(result)``, else the
+    same lines with the catalogue's words and the locale's numbers; ``workers`` says where the
+    deals ran (default: :attr:`DuelResult.workers`, which is English)."""
+    if locale == "en":
+        return str(result)
+    interval = result.interval
+    if interval is None:
+        ci = say("cli.duel.no_interval", locale)
+    else:
+        low, high = (decimal_text(end, 1, locale, sign=True) for end in interval)
+        ci = f"[{low}; {high}]"  # a comma is the decimal mark
+
+    def fixed(places: int) -> Callable[[float], str]:
+        return lambda value: decimal_text(value, places, locale)
+
+    def percent(value: float) -> str:
+        return percent_text(value, 1, locale)
+
+    rows: list[tuple[str, tuple[float, float], Callable[[float], str]]] = [
+        (say("cli.duel.score", locale), result.score_per_hand, fixed(1)),
+        (say("cli.duel.closing", locale), result.closing_rate, percent),
+        (say("cli.duel.burracos", locale), result.burracos_per_hand, fixed(2)),
+        (say("cli.duel.victory", locale), result.victory_points(), fixed(2)),
+        (say("cli.duel.decisions", locale), result.decisions_per_hand, fixed(1)),
+        (say("cli.duel.seconds", locale), result.seconds_per_decision, fixed(4)),
+        (say("cli.duel.cpu_seconds", locale), result.cpu_seconds_per_decision, fixed(4)),
+    ]
+    width = max(len(label) for label, _, _ in rows)
+    a_width = max(len(result.a), 8)
+    rules = result.rules
+    pairs = (
+        "cli.duel.deal_pairs" if len(result.hands) == 2 * len(result.deals) else "cli.duel.deals"
+    )
+    lines = [
+        say("cli.duel.title", locale, a=result.a, b=result.b),
+        say(
+            pairs,
+            locale,
+            n=len(result.deals),
+            hands=len(result.hands),
+            rules=rules_text(rules.name, locale),
+            players=rules.players,
+            seed=str(result.seed),
+        ),
+        "",
+        say(
+            "cli.duel.difference",
+            locale,
+            points=decimal_text(result.points_per_hand, 1, locale, sign=True),
+            interval=ci,
+        ),
+        say("cli.duel.won", locale, rate=percent(result.hand_win_rate)),
+        "",
+        f"{'':{width}}  {'A':>{a_width}}  B",
+    ]
+    for label, (first, second), form in rows:
+        lines.append(f"{label:{width}}  {form(first):>{a_width}}  {form(second)}")
+    lines.append("")
+    seconds = decimal_text(result.elapsed, 1, locale)
+    lines.append(
+        say("cli.duel.elapsed", locale, seconds=seconds, workers=workers or result.workers)
+    )
+    return "\n".join(lines)

@@ -11,6 +11,8 @@ it, and the words of :mod:`burraco.i18n` in that language.
 'hai pescato 7H'
 >>> decimal_text(1234.5, 1, "it"), decimal_text(-2.0, 1, "en", sign=True)
 ('1.234,5', '-2.0')
+>>> percent_text(0.125, 1, "pt-BR"), percent_text(0.125, 1, "en")
+('12,5%', '12.5%')
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ __all__ = [
     "decimal_text",
     "error_text",
     "locale_from_environment",
+    "percent_text",
     "rules_text",
     "say",
     "say_count",
@@ -128,6 +131,15 @@ def decimal_text(value: float, places: int, locale: Locale, *, sign: bool = Fals
         return f"{value:{plus}.{places}f}"
     grouped = f"{value:{plus},.{places}f}"
     return grouped.replace(",", "\0").replace(".", ",").replace("\0", ".")
+
+
+def percent_text(share: float, places: int, locale: Locale) -> str:
+    """``share`` (0.125) as a percentage with ``places`` decimals, as ``locale`` writes it:
+    ``12.5%`` in English (as ``{:.1%}`` writes it), ``12,5%`` in Italian and Brazilian
+    Portuguese."""
+    if locale == "en":
+        return f"{share:.{places}%}"
+    return decimal_text(100 * share, places, locale) + "%"
 
 
 def rules_text(name: str, locale: Locale) -> str:

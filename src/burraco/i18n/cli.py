@@ -367,5 +367,72 @@ CLI: Final[dict[str, tuple[str, str, str]]] = {
         "a distribuição confere com o seu compromisso {commitment}: {rules}, {players} "
         "jogadores, o lugar {dealer} dá as cartas",
     ),
+    # burraco duel
+    "cli.duel.title": (
+        "duel: A = {a}, B = {b}",
+        "sfida: A = {a}, B = {b}",
+        "duelo: A = {a}, B = {b}",
+    ),
+    "cli.duel.deal_pairs": (
+        "{n} deal pairs ({hands} hands), {rules} rules, {players} players, seed {seed}",
+        "{n} coppie di distribuzioni ({hands} smazzate), regole {rules}, {players} giocatori, "
+        "seme {seed}",
+        "{n} pares de distribuições ({hands} mãos), regras {rules}, {players} jogadores, "
+        "semente {seed}",
+    ),
+    "cli.duel.deals": (
+        "{n} deals ({hands} hands), {rules} rules, {players} players, seed {seed}",
+        "{n} distribuzioni ({hands} smazzate), regole {rules}, {players} giocatori, seme {seed}",
+        "{n} distribuições ({hands} mãos), regras {rules}, {players} jogadores, semente {seed}",
+    ),
+    "cli.duel.difference": (
+        "A - B: {points} points per hand, 95% CI {interval}",
+        "A - B: {points} punti per smazzata, IC 95% {interval}",
+        "A - B: {points} pontos por mão, IC 95% {interval}",
+    ),
+    "cli.duel.no_interval": ("n/a", "n.d.", "n/d"),
+    "cli.duel.won": (
+        "hands won by A: {rate}",
+        "smazzate vinte da A: {rate}",
+        "mãos vencidas por A: {rate}",
+    ),
+    "cli.duel.score": ("score per hand", "punti per smazzata", "pontos por mão"),
+    "cli.duel.closing": ("closing rate", "smazzate chiuse", "mãos batidas"),
+    "cli.duel.burracos": ("burracos per hand", "burraco per smazzata", "canastras por mão"),
+    "cli.duel.victory": (
+        "victory points per deal pair",
+        "punti vittoria per coppia di distribuzioni",
+        "pontos de vitória por par de distribuições",
+    ),
+    "cli.duel.decisions": ("decisions per hand", "decisioni per smazzata", "decisões por mão"),
+    "cli.duel.seconds": (
+        "seconds per decision",
+        "secondi per decisione",
+        "segundos por decisão",
+    ),
+    "cli.duel.cpu_seconds": (
+        "CPU seconds per decision",
+        "secondi di CPU per decisione",
+        "segundos de CPU por decisão",
+    ),
+    "cli.duel.elapsed": (
+        "{seconds} s on {workers}",
+        "{seconds} s su {workers}",
+        "{seconds} s em {workers}",
+    ),
+    "cli.duel.processes.one": ("{n} process", "{n} processo", "{n} processo"),
+    "cli.duel.processes.other": ("{n} processes", "{n} processi", "{n} processos"),
+    "cli.duel.ray_at": ("ray at {address}", "ray su {address}", "ray em {address}"),
+    "cli.duel.failed": (
+        "an agent failed in {failed} of {deals} deals; {rest}",
+        "distribuzioni con un bot in errore: {failed} su {deals}; {rest}",
+        "distribuições com um robô em erro: {failed} de {deals}; {rest}",
+    ),
+    "cli.duel.others": (
+        "the figures above are of the other {n}",
+        "le cifre qui sopra sono delle altre {n}",
+        "os números acima são das outras {n}",
+    ),
+    "cli.duel.none_ended": ("none ended", "nessuna è finita", "nenhuma terminou"),
 }
 """The command line's texts by key: English, Italian, Brazilian Portuguese."""
