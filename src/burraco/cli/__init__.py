@@ -25,10 +25,11 @@ finds the meld illegal, 2 for a usage error or bad input (a bad card, an unreada
 malformed file), 130 when interrupted (Ctrl-C).
 
 ``--lang en``, ``it`` or ``pt-BR`` (before or after the command) chooses the language of the
-human messages of ``play`` and ``demo`` and of the error lines for a rejected action or bad
-input; without it the environment decides, as gettext's ``LANGUAGE``, ``LC_ALL``,
-``LC_MESSAGES`` and ``LANG`` do (:mod:`burraco.cli.language`). The help texts, and the output
-of ``tournament`` and ``serve``, are in English.
+human messages of ``play``, ``demo``, ``validate``, ``score``, ``simulate``, ``replay``,
+``verify-deal`` and ``duel`` and of the error lines for a rejected action or bad input; without
+it the environment decides, as gettext's ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``
+do (:mod:`burraco.cli.language`). The help texts, the tables of a game drawn by the library,
+JSON output, and the output of ``tournament`` and ``serve``, are in English.
 
 >>> main(["validate", "5H", "JK", "6H"])
 meld:    5H 6H JK=7H
