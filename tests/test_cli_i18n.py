@@ -15,7 +15,7 @@ import pytest
 from burraco import CLASSIC, GreedyAgent, Match, play_match
 from burraco.cli import main
 from burraco.cli.output import match_sheet
-from burraco.i18n import Locale
+from burraco.i18n import Locale, translate
 from burraco.record import History
 
 SCORED: dict[str, object] = {
@@ -146,6 +146,26 @@ def test_score_reads_standard_input_in_the_language(
     monkeypatch.setattr(sys, "stdin", io.StringIO("[]"))
     _, err = run(capsys, "score", "-", "--lang", "pt-BR", status=2)
     assert err.startswith("burraco score: entrada padrão: ")
+
+
+@pytest.mark.parametrize("lang", ["it", "pt-BR"])
+def test_score_tells_a_bad_meld_or_bad_json_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: Locale
+) -> None:
+    path = tmp_path / "hand.json"
+    teams = [{"melds": ["5H 7S JK"], "pozzetto": False}, {"melds": [], "pozzetto": False}]
+    path.write_text(json.dumps({"teams": teams}), encoding="utf-8")
+    mixed = translate("reason.mixed-suits", lang)
+    assert run(capsys, "score", str(path), "--lang", lang, status=2) == (
+        "",
+        f"burraco score: {path}: teams[0]: {mixed}\n",
+    )
+    path.write_text("{", encoding="utf-8")
+    bad = translate("reason.bad-json", lang)
+    assert run(capsys, "score", str(path), "--lang", lang, status=2)[1].endswith(f": {bad}\n")
+    path.write_bytes(b"\xff")
+    not_text = translate("cli.not_text", lang)
+    assert run(capsys, "score", str(path), "--lang", lang, status=2)[1].endswith(f": {not_text}\n")
 
 
 SIMULATE_ENGLISH = (

@@ -10,11 +10,12 @@ from typing import Any, Final
 import attrs
 
 from burraco.cli.inputs import InputError, read_text
-from burraco.cli.language import rules_text, say
+from burraco.cli.language import error_text, rules_text, say
 from burraco.cli.options import Commands, add_rules
 from burraco.cli.output import score_sheet
 from burraco.cli.status import BAD_INPUT, OK
 from burraco.errors import BurracoError, InvalidStateError, excerpt, number_text
+from burraco.i18n import DEFAULT_LOCALE, Locale
 from burraco.rules import PLAYER_COUNTS, PRESETS, Partnerships, Rules
 from burraco.scoring import HandScore, TeamScore, check_table, partner_share, score_team
 from burraco.serialize import MAX_DOCUMENT_LENGTH, read_json
@@ -66,8 +67,8 @@ def add_parser(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``burraco score``; return the exit status."""
     try:
-        document = _read_json(args.file)
-        rules, scores, closer = _scores(document, args.rules)
+        document = _read_json(args.file, args.lang)
+        rules, scores, closer = _scores(document, args.rules, args.lang)
         partners = _partners(document, rules)
     except InputError as error:
         name = say("cli.standard_input", args.lang) if args.file == "-" else args.file
@@ -84,17 +85,19 @@ def run(args: argparse.Namespace) -> int:
     return OK
 
 
-def _read_json(path: str) -> Any:
+def _read_json(path: str, locale: Locale = DEFAULT_LOCALE) -> Any:
     try:
         text = read_text(path, MAX_DOCUMENT_LENGTH)
     except OSError as error:
-        raise InputError(f"cannot read the file: {error.strerror or error}") from None
+        cannot = say("cli.score.cannot_read", locale, error=error.strerror or error)
+        raise InputError(cannot) from None
     except UnicodeDecodeError:
-        raise InputError("the file is not UTF-8 text") from None
+        raise InputError(say("cli.not_text", locale)) from None
     try:
         return read_json(text)
     except InvalidStateError as error:
-        raise InputError(str(error).removeprefix("bad-json: ")) from None
+        detail = str(error).removeprefix("bad-json: ")
+        raise InputError(detail if locale == "en" else error_text(error, locale)) from None
 
 
 def _shown(value: object) -> str:
@@ -192,7 +195,12 @@ def _read_seats(teams: list[Any], rules: Rules) -> list[int | None]:
     return [len(seats) for seats in partition]
 
 
-def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScore], int | None]:
+def _scores(
+    document: Any, rules_name: str | None, locale: Locale = DEFAULT_LOCALE
+) -> tuple[Rules, list[TeamScore], int | None]:
+    """The rules, each team's score and the team that closed, from ``document``; a rules
+    error of a team (a bad card, an illegal meld) is told in ``locale``, the shape of the
+    document in English."""
     if not isinstance(document, dict):
         raise InputError('the file must hold a JSON object with a "teams" list')
     unknown = sorted(set(document) - {"rules", "players", "teams"})
@@ -267,10 +275,10 @@ def _scores(document: Any, rules_name: str | None) -> tuple[Rules, list[TeamScor
                 )
             )
         except BurracoError as error:
-            raise InputError(f"{where}: {error}") from None
+            raise InputError(f"{where}: {error_text(error, locale)}") from None
         table.append((items, hand))
     try:
         check_table(table, rules, count=None if seats[0] is None else len(seats))
     except BurracoError as error:
-        raise InputError(str(error)) from None
+        raise InputError(error_text(error, locale)) from None
     return rules, scores, closer

@@ -276,6 +276,11 @@ CLI: Final[dict[str, tuple[str, str, str]]] = {
     ),
     # burraco score
     "cli.score.rules": ("{rules} rules", "regole {rules}", "regras {rules}"),
+    "cli.score.cannot_read": (
+        "cannot read the file: {error}",
+        "impossibile leggere il file: {error}",
+        "não foi possível ler o arquivo: {error}",
+    ),
     "cli.score.closed": ("team {n} closed", "la squadra {n} ha chiuso", "a dupla {n} bateu"),
     # burraco simulate
     "cli.simulate.header": (
