@@ -149,21 +149,22 @@ def bench(session: nox.Session) -> None:
 @nox.session
 def rlbench(session: nox.Session) -> None:
     """What RL and bot users run, against the peers: env steps and agent decisions per CPU
-    second, pure Python and mypyc-compiled (``benchmarks/rl_peers.py``, rows alternating).
+    second, pure Python and mypyc-compiled in one run (``benchmarks/rl_peers.py``).
 
-    Builds the compiled wheel into a directory of its own, then runs the script on the
-    source, and on the compiled build in a child process; each run measures the peers
-    (RLCard's gin-rummy env, OpenSpiel's C++ gin rummy) beside burraco's environments.
-    Arguments go to the script (``nox -s rlbench -- --rounds 3 --seconds 1``). Last, it checks
-    that both builds give the accepted digests of ``benchmarks/rl_digests.py`` (observation
-    vectors and 1,500 search decisions).
+    Builds the compiled wheel into a directory of its own, then runs the script with
+    ``--compiled DIR``: the source's rows and the peers (RLCard's gin-rummy env, OpenSpiel's
+    C++ gin rummy with and without observations) in the session's process, the compiled
+    build's rows in a child process, rounds alternating, one table with every row's ratio to
+    every peer; then the agents' decisions per CPU second the same way. Arguments go to the
+    script (``nox -s rlbench -- --rounds 3 --seconds 1``). Last, it checks that both builds
+    give the accepted digests of ``benchmarks/rl_digests.py`` (observation vectors and 1,500
+    search decisions).
     """
     session.install("-e", ".[bench,pettingzoo,gymnasium,openspiel]", "build")
     target = _compiled_target(session, "rl")
     script = "benchmarks/rl_peers.py"
-    for flags in ([], ["--agents", "--seconds", "30"]):
-        session.run("python", script, *flags, *session.posargs)
-        session.run("python", script, *flags, *session.posargs, env={"PYTHONPATH": str(target)})
+    for flags in ([], ["--agents", "--rounds", "3", "--seconds", "10"]):
+        session.run("python", script, *flags, "--compiled", str(target), *session.posargs)
     # and both builds still give the accepted observations and search decisions
     digests = "benchmarks/rl_digests.py"
     session.run("python", digests, "--compare")
