@@ -92,6 +92,7 @@ NDArray = Any
 """A numpy array (numpy's own generic alias is not needed by callers)."""
 
 _RANKS: Final = tuple(Rank)
+_FLOAT32: Final = np.dtype(np.float32)
 _DRAW: Final = DrawStock()
 _PICK: Final = TakeDiscardPile()
 
@@ -567,8 +568,19 @@ class ObservationEncoder:
     ) -> NDArray:
         """``encode(observe(state, seat), partial)``, read from the state without building
         the view (the environments' path; the tests hold the two equal)."""
-        tokens = self._tokens(partial)
-        return np.frombuffer(self._filler.state_vector(state, seat, tokens), dtype=np.float32)
+        tokens = self._tokens(partial) if partial else []
+        return np.frombuffer(self._filler.state_vector(state, seat, tokens), dtype=_FLOAT32)
+
+    def _encode_state_into(
+        self,
+        out: memoryview[float],
+        state: GameState,
+        seat: int,
+        partial: Sequence[SupportsIndex],
+    ) -> None:
+        """:meth:`_encode_state` written into ``out``, a zeroed ``float32`` buffer of
+        :attr:`size` entries (an observer's array, filled in place)."""
+        self._filler.write_state(out, state, seat, self._tokens(partial))
 
     def _tokens(self, partial: Sequence[SupportsIndex]) -> list[int]:
         if not partial:

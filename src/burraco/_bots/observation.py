@@ -46,7 +46,8 @@ _BURRACO_INDEX: Final = {
 _PHASE_INDEX: Final = {Phase.DRAW: 0, Phase.PLAY: 1, Phase.OVER: 2}
 
 MEMO_LIMIT: Final = 4096
-"""Entries of a filler's memos of piles and teams' melds after which they start again."""
+"""Entries of a filler's memos of piles, teams' melds and known cards after which they start
+again."""
 
 _MELD_ROWS_LIMIT: Final = 50_000
 """Meld rows a filler keeps before it starts again."""
@@ -213,6 +214,20 @@ class TokenTree:
         return sum([len(group) for group in self.by_head.values()])
 
 
+def advance(tree: TokenTree, partial: list[int], token: int) -> Action | None:
+    """Spell ``token`` after the tokens ``partial`` of ``tree``'s position: append it to
+    ``partial`` and return the legal action it completes (``None`` while incomplete).
+
+    Raises:
+        LookupError: if no legal action continues with ``token`` (``partial`` unchanged).
+    """
+    key = tuple(partial)
+    if token not in tree.next_tokens(key):
+        raise LookupError(token)
+    partial.append(token)
+    return tree.action(partial[0], (*key, token))
+
+
 # --- observation vectors ------------------------------------------------------------------------
 
 
@@ -241,8 +256,8 @@ class Filler:
 
     ``offsets`` maps each part's name to its first index (see
     :class:`burraco.encoding.ObservationEncoder`). What repeats from one position to the next
-    (a team's melds, the discard pile) is kept, by the identity of the immutable tuples that
-    hold it, and copied in whole.
+    (a team's melds, the discard pile, the cards known to be in a hand) is kept, by the
+    identity of the immutable tuples that hold it, and copied in whole.
     """
 
     def __init__(
@@ -275,6 +290,7 @@ class Filler:
         self.meld_rows: dict[tuple[Meld, Rules], array[float]] = {}
         self.teams_memo: dict[int, tuple[tuple[Meld, ...], Rules, array[float]]] = {}
         self.piles: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
+        self.counted: dict[int, tuple[tuple[Card, ...], array[float]]] = {}
         self.last_pile: tuple[tuple[Card, ...], array[float]] = (
             (),
             array("f", bytes(4 * CARD_KINDS)),
@@ -283,9 +299,18 @@ class Filler:
     def state_vector(self, state: GameState, seat: int, tokens: Sequence[int]) -> bytearray:
         """The vector of ``observe(state, seat)`` with ``tokens`` chosen, read from the state
         (the ``float32`` entries' bytes, in the machine's byte order)."""
-        hands = state.hands
         vector = bytearray(self.bytes)
         out = memoryview(vector).cast("f")
+        self.write_state(out, state, seat, tokens)
+        out.release()
+        return vector
+
+    def write_state(
+        self, out: memoryview[float], state: GameState, seat: int, tokens: Sequence[int]
+    ) -> None:
+        """Write :meth:`state_vector`'s entries into ``out``, a zeroed buffer of its size (an
+        observer's array, filled in place)."""
+        hands = state.hands
         unseen = state.unseen_pozzetto
         order = self.team_order(state.partners, seat)
         self.fill(
@@ -317,8 +342,6 @@ class Filler:
             state.stalemate_turns,
         )
         self.fill_partial(out, tokens)
-        out.release()
-        return vector
 
     def view_vector(self, view: PlayerView, tokens: Sequence[int]) -> bytearray:
         """The vector of ``view`` with ``tokens`` chosen."""
@@ -399,8 +422,7 @@ class Filler:
             cards = known[other]
             if cards:
                 start = base + slot * CARD_KINDS
-                for card in cards:
-                    out[start + card.code] += 1.0
+                out[start : start + CARD_KINDS] = self.card_counts(cards)
             out[sizes + slot] = hand_sizes[other]
             if other in unseen:
                 out[flags + slot] = 1.0
@@ -467,6 +489,21 @@ class Filler:
         base = self.partial_action
         for token in tokens:
             out[base + token] += 1.0
+
+    def card_counts(self, cards: tuple[Card, ...]) -> array[float]:
+        """``cards`` as counts by code (a seat's known cards: they stay the same object for
+        many turns)."""
+        memo = self.counted
+        found = memo.get(id(cards))
+        if found is not None and found[0] is cards:
+            return found[1]
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        counts = array("f", bytes(4 * CARD_KINDS))
+        for card in cards:
+            counts[card.code] += 1.0
+        memo[id(cards)] = (cards, counts)
+        return counts
 
     def pile_counts(self, pile: tuple[Card, ...]) -> array[float]:
         """The discard pile's cards as counts by code."""

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from burraco._bots.observation import TokenTree
+from burraco._bots.observation import TokenTree, advance
 from burraco.actions import Action
 from burraco.cards import make_deck
 from burraco.encoding import ActionSpace, ObservationEncoder, as_token
@@ -19,6 +19,8 @@ from burraco.scoring import HandScore, score_hand
 from burraco.state import GameState
 
 NDArray = Any
+
+_INT8: Final = np.dtype(np.int8)
 
 
 class RewardMode(StrEnum):
@@ -114,9 +116,18 @@ class TokenGame:
 
     __slots__ = ("_tree", "actions", "encoder", "partial", "played", "space", "state", "turns")
 
-    def __init__(self, state: GameState, rules: Rules) -> None:
-        self.space = ActionSpace(rules)
-        self.encoder = ObservationEncoder(rules)
+    def __init__(
+        self,
+        state: GameState,
+        rules: Rules,
+        *,
+        space: ActionSpace | None = None,
+        encoder: ObservationEncoder | None = None,
+    ) -> None:
+        # an environment passes the space and encoder of its last hand: the encoder's memos
+        # carry over, and building them again costs what some steps do
+        self.space = ActionSpace(rules) if space is None else space
+        self.encoder = ObservationEncoder(rules) if encoder is None else encoder
         self.state = state
         self.partial: list[int] = []
         self.turns = 0
@@ -165,11 +176,31 @@ class TokenGame:
 
     def mask(self) -> NDArray:
         """The tokens the seat to act may choose now (all zero once the hand is over)."""
-        return np.frombuffer(bytearray(self.tree.mask(tuple(self.partial))), dtype=np.int8)
+        tree = self._tree
+        if tree is None:
+            tree = self._tree = TokenTree(self.actions, self.space)
+        return np.frombuffer(bytearray(tree.mask(tuple(self.partial))), dtype=_INT8)
 
     def legal_tokens(self) -> tuple[int, ...]:
         """:meth:`mask` as a list of tokens."""
         return self.tree.next_tokens(tuple(self.partial))
+
+    def observe(self, seat: int, acting: bool) -> tuple[NDArray, NDArray]:
+        """:meth:`observation` of ``seat`` and, if ``acting``, :meth:`mask` (else all zero):
+        what an environment hands an agent at every step, in one call."""
+        state = self.state
+        if not acting:
+            mask = np.zeros(self.space.size, dtype=_INT8)
+            partial: Sequence[int] = ()
+        else:
+            tree = self._tree
+            if tree is None:
+                tree = self._tree = TokenTree(self.actions, self.space)
+            partial = self.partial
+            mask = np.frombuffer(bytearray(tree.mask(tuple(partial))), dtype=_INT8)
+        if seat != state.turn or state.is_over:
+            partial = ()
+        return self.encoder._encode_state(state, seat, partial), mask
 
     def observation(self, seat: int) -> NDArray:
         """The observation vector of ``seat``; the partial action is shown to the seat that
@@ -177,6 +208,13 @@ class TokenGame:
         state = self.state
         partial = self.partial if seat == state.turn and not state.is_over else ()
         return self.encoder._encode_state(state, seat, partial)
+
+    def observation_into(self, seat: int, out: memoryview[float]) -> None:
+        """:meth:`observation` written into ``out``, a zeroed ``float32`` buffer of the
+        vector's size (an observer's array, filled in place)."""
+        state = self.state
+        partial = self.partial if seat == state.turn and not state.is_over else ()
+        self.encoder._encode_state_into(out, state, seat, partial)
 
     def step(self, token: int) -> Action | None:
         """Add ``token`` to the action being spelled; apply the action once it is complete
@@ -189,28 +227,32 @@ class TokenGame:
                 integer; not a ``bool``, a float or a string; reason ``bad-action``);
                 nothing changes.
         """
-        token = as_token(token)
-        tree = self.tree
-        allowed = tree.next_tokens(tuple(self.partial))
-        if token not in allowed:
-            space = self.space
-            names = [space.token_name(t) for t in self.partial]
-            name = space.token_name(token) if 0 <= token < space.size else str(token)
-            spelled = " ".join([*names, name])
-            options = ", ".join(space.token_name(t) for t in allowed) or "none: the hand is over"
-            raise IllegalActionError(
-                f"token {token} ({spelled})",
-                self.state.turn,
-                Reason.BAD_ACTION,
-                f"no legal action is spelled this way; the tokens allowed are {options}",
-            )
-        partial = self.partial
-        partial.append(token)
-        action = tree.action(partial[0], tuple(partial))
-        if action is None:
-            return None
-        self.play(action)
+        if type(token) is not int:
+            token = as_token(token)
+        tree = self._tree
+        if tree is None:
+            tree = self._tree = TokenTree(self.actions, self.space)
+        try:
+            action = advance(tree, self.partial, token)
+        except LookupError:
+            raise self._refusal(tree, token) from None
+        if action is not None:
+            self.play(action)
         return action
+
+    def _refusal(self, tree: TokenTree, token: int) -> IllegalActionError:
+        space = self.space
+        allowed = tree.next_tokens(tuple(self.partial))
+        names = [space.token_name(t) for t in self.partial]
+        name = space.token_name(token) if 0 <= token < space.size else str(token)
+        spelled = " ".join([*names, name])
+        options = ", ".join(space.token_name(t) for t in allowed) or "none: the hand is over"
+        return IllegalActionError(
+            f"token {token} ({spelled})",
+            self.state.turn,
+            Reason.BAD_ACTION,
+            f"no legal action is spelled this way; the tokens allowed are {options}",
+        )
 
     def play(self, action: Action) -> None:
         """Apply a whole action (from an agent playing whole actions)."""

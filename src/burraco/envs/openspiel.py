@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 try:
     import numpy as np
@@ -77,6 +77,8 @@ from burraco.views import determinize, observe
 __all__ = ["GAME_TYPE", "BurracoGame", "BurracoObserver", "BurracoState", "rules_of"]
 
 _DEFAULTS: dict[str, Any] = {"players": 4, "rules": "classic", "max_turns": 1000}
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_burraco",
@@ -137,6 +139,7 @@ class BurracoGame(pyspiel.Game):
             max_game_length=self.max_turns * (4 * deck + 2),
         )
         super().__init__(GAME_TYPE, info, params)
+        self._shared = _Shared(self)  # what every state of the game shares
 
     def new_initial_state(self) -> BurracoState:
         """A hand before the deal (a chance node)."""
@@ -179,13 +182,16 @@ class _Shared:
     """What every state of one game shares; copying a state (OpenSpiel deep-copies its
     attributes) shares it too."""
 
-    __slots__ = ("game", "max_turns", "rules", "space")
+    __slots__ = ("counts", "game", "max_turns", "rules", "space")
 
     def __init__(self, game: BurracoGame) -> None:
         self.game = game
         self.rules = game.rules
         self.max_turns = game.max_turns
         self.space = game.space
+        deck = Counter(make_deck(game.rules.packs, jokers=game.rules.jokers))
+        self.counts = tuple([deck[card] for card in CARDS_BY_CODE])
+        """The copies of each card code in the deck."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
@@ -196,8 +202,9 @@ class BurracoState(pyspiel.State):
 
     def __init__(self, game: BurracoGame) -> None:
         super().__init__(game)
-        self._shared = _Shared(game)
-        self._left = Counter(make_deck(game.rules.packs, jokers=game.rules.jokers))
+        shared = game._shared
+        self._shared = shared
+        self._left = list(shared.counts)  # copies left to deal, by card code
         self._deck: list[int] = []
         self._game: TokenGame | None = None
 
@@ -212,32 +219,40 @@ class BurracoState(pyspiel.State):
 
     def current_player(self) -> int:
         """The seat to move, or :data:`pyspiel.PlayerId.CHANCE` / ``TERMINAL``."""
-        if self._game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self._over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self._game.state.turn)
+        game = self._game
+        if game is None:
+            return _CHANCE
+        state = game.state
+        if state.is_over or game.turns >= self._shared.max_turns:
+            return _TERMINAL
+        return state.turn
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def _legal_actions(self, player: int) -> tuple[int, ...]:
         assert self._game is not None
-        return list(self._game.legal_tokens())
+        return self._game.legal_tokens()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card of the deck: each card code with its copies left over the cards
         left."""
-        total = sum(self._left.values())
-        return sorted((card.code, count / total) for card, count in self._left.items() if count)
+        total = self._shared.rules.deck_size - len(self._deck)
+        return [(code, count / total) for code, count in enumerate(self._left) if count]
 
     def _apply_action(self, action: int) -> None:
         if self._game is None:
             card = CARDS_BY_CODE[action]
-            if not self._left[card]:
+            if not self._left[action]:
                 raise ValueError(f"no {card} is left to deal")
-            self._left[card] -= 1
+            self._left[action] -= 1
             self._deck.append(action)
             if len(self._deck) == self._shared.rules.deck_size:
                 deck = [CARDS_BY_CODE[code] for code in self._deck]
-                self._game = TokenGame(new_game(self._shared.rules, deck=deck), self._shared.rules)
+                shared = self._shared
+                self._game = TokenGame(
+                    new_game(shared.rules, deck=deck),
+                    shared.rules,
+                    space=shared.space,
+                    encoder=shared.game.encoder,
+                )
         else:
             self._game.step(action)
 
@@ -268,12 +283,13 @@ class BurracoState(pyspiel.State):
             return clone
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         state = determinize(observe(self._game.state, player_id), rng)
-        game = TokenGame(state, self._shared.rules)
+        shared = self._shared
+        game = TokenGame(state, shared.rules, space=shared.space, encoder=shared.game.encoder)
         game.turns = self._game.turns
         if player_id == state.turn:
             for token in self._game.partial:
                 game.step(token)
-        clone._left = Counter()
+        clone._left = [0] * len(CARDS_BY_CODE)
         clone._deck = list(self._deck)
         clone._game = game
         return clone
@@ -301,23 +317,26 @@ class BurracoObserver:
             part for part in self._encoder.slices if part.name in ("hand", "partial_action")
         ]
         self.tensor = np.zeros(self._encoder.size, np.float32)
-        """The observation vector of the last :meth:`set_from`."""
+        """The observation vector of the last :meth:`set_from` (the same array every time,
+        filled in place)."""
         self.dict = {
             part.name: self.tensor[part.offset : part.stop] for part in self._encoder.slices
         }
         """The named parts of :attr:`tensor` (views into it)."""
+        self._out = self.tensor.data.cast("B").cast("f")  # what the encoder writes into
 
     def set_from(self, state: BurracoState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s observation of ``state`` (zero while
-        dealing)."""
-        game = state.token_game
+        """Fill :attr:`tensor` in place with ``player``'s observation of ``state`` (zero
+        while dealing)."""
+        tensor = self.tensor
+        tensor.fill(0)
+        game = state._game
         if game is None:
-            self.tensor.fill(0)
             return
-        self.tensor[:] = game.observation(player)
+        game.observation_into(player, self._out)
         if self.public_only:
             for part in self._private:
-                self.tensor[part.offset : part.stop] = 0
+                tensor[part.offset : part.stop] = 0
 
     def string_from(self, state: BurracoState, player: int) -> str:
         """``player``'s observation of ``state`` in words."""

@@ -187,6 +187,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = {agent: spaces.Discrete(space.size) for agent in self.possible_agents}
         self._rng = random.Random()
+        self._cut_short = False
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of ``agent`` (the same object on every call)."""
@@ -217,12 +218,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             self._rng = random.Random(seed)
         dealer = int((options or {}).get("dealer", 0))
         state = new_game(self.rules, seed=self._rng.getrandbits(64), dealer=dealer)
-        self._game = TokenGame(state, self.rules)
+        last = self._game
+        self._game = TokenGame(state, self.rules, space=last.space, encoder=last.encoder)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
+        self._cut_short = False  # whether the hand was truncated: truncated, read at every step
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.agents[state.turn]
 
@@ -230,11 +233,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """The observation of ``agent``: its view's vector and its action mask."""
         seat = self._seats[agent]
         game = self._game
-        if seat == game.state.turn and not (self.terminations.get(agent) or self.truncated):
-            mask = game.mask()
-        else:
-            mask = np.zeros(game.space.size, dtype=np.int8)
-        return {"observation": game.observation(seat), "action_mask": mask}
+        acting = seat == game.state.turn and not (self.terminations.get(agent) or self._cut_short)
+        observation, mask = game.observe(seat, acting)
+        return {"observation": observation, "action_mask": mask}
 
     @property
     def truncated(self) -> bool:
@@ -280,6 +281,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
                 self.terminations = done
             else:
                 self.truncations = done
+                self._cut_short = True
             self._accumulate_rewards()
         self.agent_selection = self.agents[state.turn]
 
