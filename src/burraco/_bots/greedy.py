@@ -10,12 +10,11 @@ action in notation order.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from burraco.actions import Action, AddToMeld, Discard, DrawStock, OpenMeld, TakeDiscardPile
-from burraco.cards import Card, Rank
+from burraco.cards import POINTS_BY_CODE, Card, Rank
 from burraco.errors import InvalidMeldError
 from burraco.melds import Meld, MeldKind, burraco_bonus, extend_meld, validate_meld
 from burraco.rules import Rules
@@ -122,7 +121,16 @@ def _fits_uncached(meld: Meld, card: Card, rules: Rules) -> bool:
     return True
 
 
-def _connections(card: Card, cards: Counter[Card], rules: Rules) -> tuple[int, int, int]:
+def _naturals(cards: Iterable[Card]) -> dict[Card, int]:
+    """The natural cards among ``cards``, with their copies."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        if not _is_wild(card):
+            counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
+def _connections(card: Card, cards: dict[Card, int], rules: Rules) -> tuple[int, int, int]:
     """How ``card`` connects with natural ``cards`` (which may include it once).
 
     Returns the number of other cards of its rank (when sets of the rank are allowed), of
@@ -145,7 +153,7 @@ def _connections(card: Card, cards: Counter[Card], rules: Rules) -> tuple[int, i
     return same_rank, near, far
 
 
-def _makes_meld(card: Card, cards: Counter[Card], rules: Rules) -> bool:
+def _makes_meld(card: Card, cards: dict[Card, int], rules: Rules) -> bool:
     """Whether ``card`` and two natural ``cards`` (which include it once) make a meld."""
     rank, suit = card.rank, card.suit
     assert rank is not None and suit is not None
@@ -203,7 +211,7 @@ def _may_go_out(view: PlayerView) -> bool:
 def _strays(cards: Sequence[Card], melds: Sequence[Meld], rules: Rules) -> int:
     """How many natural ``cards`` neither fit one of ``melds`` nor make a meld with the
     others: roughly, the cards that would stay in hand after melding what can be melded."""
-    naturals = Counter(card for card in cards if not _is_wild(card))
+    naturals = _naturals(cards)
     return sum(
         1
         for card in cards
@@ -281,16 +289,16 @@ def pile_value(view: PlayerView, hand: tuple[Card, ...]) -> float:
         # near going out: the pile only to go out now (one card left over, to discard)
         going_out = _strays((*hand, *pile), own, rules) <= 1
         return PILE_THRESHOLD + 1 if going_out else 0
-    naturals = Counter(card for card in (*hand, *pile) if not _is_wild(card))
+    naturals = _naturals((*hand, *pile))
     late = is_late(view)
     value = 0.0
     for card in pile:
         if _is_wild(card):
             value += 30
         elif any(_fits(meld, card, rules) for meld in own) or _makes_meld(card, naturals, rules):
-            value += card.points + 10
+            value += POINTS_BY_CODE[card.code] + 10
         else:
-            value -= card.points * (1.0 if late else 0.3)
+            value -= POINTS_BY_CODE[card.code] * (1.0 if late else 0.3)
     if not late and len(pile) > 1:
         value += 3 * len(pile)
     return value
@@ -358,7 +366,7 @@ def meld_values(
         else:
             continue
         cards = action.cards
-        value = float(sum(card.points for card in cards))
+        value = float(sum([POINTS_BY_CODE[card.code] for card in cards]))
         value += burraco_bonus(after, rules) - (burraco_bonus(before, rules) if before else 0)
         length = len(after.cards)
         value += 4 * min(len(cards), max(0, 7 - length + len(cards)))
@@ -380,7 +388,7 @@ def meld_values(
         if turned_dirty and (strict or (not late and left > 2 and length < 7)):
             assert wild is not None
             # a wild kept in hand is worth more than its points on the table
-            value -= wild.points + _DIRTY_COST + 10 * max(0, length - 3)
+            value -= POINTS_BY_CODE[wild.code] + _DIRTY_COST + 10 * max(0, length - 3)
         out.append((value, action))
     return out
 
@@ -397,7 +405,7 @@ class _DiscardTable:
     def __init__(self, view: PlayerView, hand: tuple[Card, ...], late: bool) -> None:
         self._rules = view.rules
         self._late = late
-        self._naturals = Counter(other for other in hand if not _is_wild(other))
+        self._naturals = _naturals(hand)
         self._own = view.melds[view.team]
         self._others = [melds for team, melds in enumerate(view.melds) if team != view.team]
         self._pile = len(view.discard_pile)
@@ -406,12 +414,12 @@ class _DiscardTable:
         known = view.known_cards[following]
         if view.team_of(following) == view.team:  # a partner plays next (rules §14, 3 players)
             known = ()  # what it may take from the pile helps the team
-        self._theirs = Counter(other for other in known if not _is_wild(other)) if known else None
+        self._theirs = _naturals(known) if known else None
 
     def cost(self, card: Card) -> float:
         """The cost of discarding ``card``: the lower, the better the discard."""
         if _is_wild(card):
-            return _WILD_KEEP + card.points
+            return _WILD_KEEP + POINTS_BY_CODE[card.code]
         rules = self._rules
         same_rank, near, far = _connections(card, self._naturals, rules)
         cost = 30.0 * same_rank + 25.0 * near + 10.0 * far
@@ -425,8 +433,8 @@ class _DiscardTable:
             cost -= _SAFE_DISCARD
         if self._theirs is not None:
             theirs = self._theirs.copy()
-            theirs[card] += 1
+            theirs[card] = theirs.get(card, 0) + 1
             if _makes_meld(card, theirs, rules):
                 cost += _FEED_COST + 5 * self._pile
-        cost += card.points * (-1.0 if self._late else _KEEP_HIGH)
+        cost += POINTS_BY_CODE[card.code] * (-1.0 if self._late else _KEEP_HIGH)
         return cost

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from burraco.agents import Agent
+from burraco.cards import POINTS_BY_CODE
 from burraco.engine import apply, legal_actions
 from burraco.rules import PenaltyWhen
 from burraco.scoring import score_hand
@@ -64,7 +65,9 @@ def going_on(state: GameState) -> list[float]:
     for team, (table, melds) in enumerate(
         zip(table_points(state.melds, rules), state.melds, strict=True)
     ):
-        in_hand = -sum([card.points for seat in partners[team] for card in hands[seat]])
+        in_hand = -sum(
+            [POINTS_BY_CODE[card.code] for seat in partners[team] for card in hands[seat]]
+        )
         total = table + in_hand + (0 if state.pozzetto_taken[team] else penalty)
         totals.append(
             total
