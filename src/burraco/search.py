@@ -131,13 +131,55 @@ _LOOK_EVERY: Final = 2
 def _gain(values: list[float], first: list[float]) -> tuple[float, float]:
     """The mean of the paired differences ``values - first`` over the deals both were tried
     on, and its standard error (infinite from a single deal)."""
-    import statistics  # here, not at the top: a costly import that ``import burraco`` avoids
-
     differences = [mine - theirs for mine, theirs in zip(values, first, strict=True)]
     gain = math.fsum(differences) / len(differences)
     if len(differences) < 2:
         return gain, math.inf
-    return gain, statistics.stdev(differences) / math.sqrt(len(differences))
+    return gain, _stdev(differences) / math.sqrt(len(differences))
+
+
+_SQRT_BITS: Final = 2 * 53 + 3
+"""The bits of a square root worked out before it is rounded to a float (as
+:func:`statistics.stdev` does: enough to round correctly)."""
+
+
+def _stdev(values: list[float]) -> float:
+    """:func:`statistics.stdev` of two or more floats, the same float for less: the exact
+    sample variance (the values as integers over a common power of two), then its square
+    root correctly rounded. A value that is not finite is left to :mod:`statistics`.
+
+    >>> import statistics
+    >>> values = [35.0, -12.4, 0.1, 240.6, -0.1, 17.25]
+    >>> _stdev(values) == statistics.stdev(values), _stdev([2.5, 2.5]), _stdev([1.0, 2.0])
+    (True, 0.0, 0.7071067811865476)
+    """
+    if not all(map(math.isfinite, values)):
+        import statistics  # here, not at the top: a costly import that ``import burraco`` avoids
+
+        return statistics.stdev(values)
+    ratios = [value.as_integer_ratio() for value in values]  # denominators: powers of two
+    shift = max([denominator.bit_length() for _, denominator in ratios]) - 1
+    scaled = [
+        numerator << (shift + 1 - denominator.bit_length()) for numerator, denominator in ratios
+    ]
+    count = len(scaled)
+    total = sum(scaled)
+    numerator = count * sum([value * value for value in scaled]) - total * total
+    denominator = count * (count - 1) << 2 * shift
+    common = math.gcd(numerator, denominator)
+    numerator, denominator = numerator // common, denominator // common
+    # the square root of numerator / denominator, correctly rounded: round to odd with
+    # _SQRT_BITS bits, then one rounding to a float
+    q = (numerator.bit_length() - denominator.bit_length() - _SQRT_BITS) // 2
+    if q >= 0:
+        return float(_isqrt_odd(numerator, denominator << 2 * q) << q)
+    return _isqrt_odd(numerator << -2 * q, denominator) / (1 << -q)
+
+
+def _isqrt_odd(numerator: int, denominator: int) -> int:
+    """The square root of ``numerator / denominator``, rounded to an integer by round-to-odd."""
+    root = math.isqrt(numerator // denominator)
+    return root | (root * root * denominator != numerator)
 
 
 def _pick(values: list[list[float]], alive: Sequence[int], margin: float) -> int:

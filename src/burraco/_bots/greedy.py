@@ -83,6 +83,28 @@ def _slots(rank: Rank) -> tuple[int, ...]:
 
 def _fits(meld: Meld, card: Card, rules: Rules) -> bool:
     """Whether ``card`` alone could be added to ``meld``."""
+    answers = _answers(meld, rules)
+    known = answers.get(card.code)
+    if known is None:
+        known = answers[card.code] = _fits_uncached(meld, card, rules)
+    return known
+
+
+def _fits_any(melds: list[tuple[Meld, dict[int, bool]]], card: Card, rules: Rules) -> bool:
+    """Whether ``card`` alone could be added to one of ``melds`` (each with its
+    :func:`_answers`): :func:`_fits` for a card tried against the same melds many times."""
+    code = card.code
+    for meld, answers in melds:
+        known = answers.get(code)
+        if known is None:
+            known = answers[code] = _fits_uncached(meld, card, rules)
+        if known:
+            return True
+    return False
+
+
+def _answers(meld: Meld, rules: Rules) -> dict[int, bool]:
+    """The memo of :func:`_fits` for ``meld`` under ``rules``, by card code."""
     entry = _FITS_BY_ID.get(id(meld))
     if entry is None or entry[0] is not meld or _FITS_RULES[0] is not rules:
         if _FITS_RULES[0] is not rules or len(_FITS_CACHE) > _FITS_LIMIT:
@@ -93,11 +115,7 @@ def _fits(meld: Meld, card: Card, rules: Rules) -> bool:
         if answers is None:
             answers = _FITS_CACHE[meld] = {}
         entry = _FITS_BY_ID[id(meld)] = (meld, answers)
-    answers = entry[1]
-    known = answers.get(card.code)
-    if known is None:
-        known = answers[card.code] = _fits_uncached(meld, card, rules)
-    return known
+    return entry[1]
 
 
 def fits_alone(meld: Meld, card: Card, rules: Rules) -> bool:
@@ -258,11 +276,15 @@ def is_late(view: PlayerView) -> bool:
     """Whether the hand may end soon: a short stock, or an opponent about to close."""
     if view.stock_size <= _LATE_STOCK:
         return True
+    mine = -1
     for seat, size in enumerate(view.hand_sizes):
+        if size > 2:
+            continue
+        if mine < 0:
+            mine = view.team
         team = view.team_of(seat)
         if (
-            team != view.team
-            and size <= 2
+            team != mine
             and view.pozzetto_taken[team]
             and any(meld.is_burraco for meld in view.melds[team])
         ):
@@ -406,13 +428,19 @@ class _DiscardTable:
         self._rules = view.rules
         self._late = late
         self._naturals = _naturals(hand)
-        self._own = view.melds[view.team]
-        self._others = [melds for team, melds in enumerate(view.melds) if team != view.team]
+        rules = self._rules
+        mine = view.team
+        self._own = [(meld, _answers(meld, rules)) for meld in view.melds[mine]]
+        self._others = [
+            [(meld, _answers(meld, rules)) for meld in melds]
+            for team, melds in enumerate(view.melds)
+            if team != mine
+        ]
         self._pile = len(view.discard_pile)
         self._safe = _discarded_by_next(view)
         following = (view.seat + 1) % len(view.hand_sizes)
         known = view.known_cards[following]
-        if view.team_of(following) == view.team:  # a partner plays next (rules §14, 3 players)
+        if view.team_of(following) == mine:  # a partner plays next (rules §14, 3 players)
             known = ()  # what it may take from the pile helps the team
         self._theirs = _naturals(known) if known else None
 
@@ -423,10 +451,10 @@ class _DiscardTable:
         rules = self._rules
         same_rank, near, far = _connections(card, self._naturals, rules)
         cost = 30.0 * same_rank + 25.0 * near + 10.0 * far
-        if any(_fits(meld, card, rules) for meld in self._own):
+        if _fits_any(self._own, card, rules):
             cost += 40
         for melds in self._others:
-            if any(_fits(meld, card, rules) for meld in melds):
+            if _fits_any(melds, card, rules):
                 cost += 50 + 5 * self._pile
                 break
         if card.rank in self._safe:
