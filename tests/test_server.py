@@ -151,7 +151,7 @@ def test_the_options_list_presets_player_counts_and_seat_kinds(client: TestClien
     assert set(options["seat_titles"]) == set(options["seats"])
     assert options["seat_titles"]["level1"] == "level1: beginner"
     assert options["seat_titles"]["level5"] == "level5: expert"
-    assert options["seat_titles"]["level6"] == "level6: learned"
+    assert options["seat_titles"]["level6"] == "level6: experimental"
 
 
 # --- connecting ---------------------------------------------------------------------------------

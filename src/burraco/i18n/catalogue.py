@@ -181,7 +181,7 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
     "kind.level3": ("level3: intermediate", "level3: intermedio", "level3: intermediário"),
     "kind.level4": ("level4: advanced", "level4: avanzato", "level4: avançado"),
     "kind.level5": ("level5: expert", "level5: esperto", "level5: especialista"),
-    "kind.level6": ("level6: learned", "level6: ad apprendimento", "level6: com aprendizado"),
+    "kind.level6": ("level6: experimental", "level6: sperimentale", "level6: experimental"),
     "count.cards.one": ("{n} card", "{n} carta", "{n} carta"),
     "count.cards.other": ("{n} cards", "{n} carte", "{n} cartas"),
     "list.and": (" and ", " e ", " e "),
