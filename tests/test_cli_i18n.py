@@ -17,24 +17,7 @@ from burraco.cli import main
 from burraco.cli.output import match_sheet
 from burraco.i18n import Locale, translate
 from burraco.record import History
-
-SCORED: dict[str, object] = {
-    "rules": "classic",
-    "teams": [
-        {
-            "melds": ["4S 5S 6S 7S 8S 9S 10S", "KH KD KC", "6D 7D JK"],
-            "hand": "3C AH",
-            "pozzetto": True,
-            "closed": True,
-        },
-        {
-            "melds": ["9C 9C 9D 9D 9H 9S 2H", ["QS", "KS", "AS"]],
-            "hand": "JD 7C 2S JK 5H",
-            "pozzetto": False,
-        },
-    ],
-}
-"""The hand of the docs' ``burraco score`` example."""
+from tests.test_cli import WORKED_HAND
 
 
 def english_words(text: str, words: tuple[str, ...]) -> list[str]:
@@ -126,7 +109,7 @@ def test_score_prints_the_score_sheet_demo_prints_in_the_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, expected: str
 ) -> None:
     path = tmp_path / "hand.json"
-    path.write_text(json.dumps(SCORED), encoding="utf-8")
+    path.write_text(json.dumps(WORKED_HAND), encoding="utf-8")  # the docs' score example
     assert run(capsys, "score", str(path), "--lang", lang) == (expected, "")
     demo, _ = run(capsys, "demo", "--seed", "3", "--lang", lang)
     sheet = demo.split("\n\n")[-1].splitlines()

@@ -639,6 +639,34 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
             for number, points in zip(table.home, result.points, strict=True)
         )
 
+    def notices(
+        words: dict[str, str],
+        entries: list[Submission],
+        side: str,
+        result: TableResult | None,
+        shown: Callable[[TableResult], str],
+        alone: bool,
+    ) -> tuple[list[str], bool]:
+        """What a table's page says of the entries so far, and whether it still takes one: the
+        result once recorded, a conflict left to the director, or the other link's entry to
+        confirm (in the words for a table of players when ``alone``)."""
+        words_for = "_points" if alone else ""
+        if result is not None:
+            return [
+                f"<p class='notice'>{words['recorded']}: {html.escape(shown(result))}</p>"
+            ], False
+        if entries and entries[-1].state == "conflict":
+            conflict = words[f"thanks_conflict{words_for}"]
+            return [f"<p class='notice conflict'>{conflict}</p>"], False
+        waiting = entries[-1] if entries and entries[-1].state == "waiting" else None
+        if waiting is None:
+            return [], True
+        if waiting.side != side:
+            entered = html.escape(shown(waiting.result))
+            confirm = words[f"confirm{words_for}"]
+            return [f"<p class='notice'>{confirm}: <strong>{entered}</strong></p>"], True
+        return [f"<p class='notice'>{words[f'thanks_waiting{words_for}']}</p>"], True
+
     def players_table(
         words: dict[str, str],
         tournament: Tournament,
@@ -662,23 +690,12 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
             f"<table class='big'>{rows}</table>"
         ]
         result = tournament.results(number).get(table.number)
-        if result is not None:
-            parts.append(
-                f"<p class='notice'>{words['recorded']}: "
-                f"{html.escape(by_player(tournament, table, result))}</p>"
-            )
+        said, open_ = notices(
+            words, entries, side, result, lambda r: by_player(tournament, table, r), True
+        )
+        parts.extend(said)
+        if not open_:
             return parts
-        if entries and entries[-1].state == "conflict":
-            parts.append(f"<p class='notice conflict'>{words['thanks_conflict_points']}</p>")
-            return parts
-        waiting = entries[-1] if entries and entries[-1].state == "waiting" else None
-        if waiting is not None and waiting.side != side:
-            parts.append(
-                f"<p class='notice'>{words['confirm_points']}: <strong>"
-                f"{html.escape(by_player(tournament, table, waiting.result))}</strong></p>"
-            )
-        elif waiting is not None:
-            parts.append(f"<p class='notice'>{words['thanks_waiting_points']}</p>")
         fields = "".join(
             f"<p><label>{html.escape(str(player))} <input name='seat{seat}' required></label></p>"
             for seat, player in enumerate(players, 1)
@@ -705,19 +722,9 @@ def routes(folder: str | os.PathLike[str]) -> list[Route]:
             f"{html.escape(away)}</td></tr></table>"
         ]
         result = tournament.results(number).get(table.number)
-        if result is not None:
-            parts.append(f"<p class='notice'>{words['recorded']}: {html.escape(str(result))}</p>")
-        elif entries and entries[-1].state == "conflict":
-            parts.append(f"<p class='notice conflict'>{words['thanks_conflict']}</p>")
-        else:
-            waiting = entries[-1] if entries and entries[-1].state == "waiting" else None
-            if waiting is not None and waiting.side != side:
-                parts.append(
-                    f"<p class='notice'>{words['confirm']}: <strong>"
-                    f"{html.escape(str(waiting.result))}</strong></p>"
-                )
-            elif waiting is not None:
-                parts.append(f"<p class='notice'>{words['thanks_waiting']}</p>")
+        said, open_ = notices(words, entries, side, result, str, False)
+        parts.extend(said)
+        if open_:
             parts.append(
                 f"<form method='post'>{words['enter_totals']}<p><label>{words['home']} "
                 "<input name='home' inputmode='numeric' required></label></p><p><label>"
